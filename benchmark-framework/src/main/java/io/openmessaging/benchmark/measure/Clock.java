@@ -1,0 +1,31 @@
+package io.openmessaging.benchmark.measure;
+
+/**
+ * The one source of time in the framework, injected everywhere so timing logic is testable with
+ * {@link ManualClock}.
+ *
+ * <p>Two scales: {@link #monotonicNanos()} for intervals and schedules inside one JVM, and {@link
+ * #epochNanos()} for timestamps compared across JVMs (end-to-end latency). Implementations are
+ * thread-safe.
+ */
+public interface Clock {
+
+    /** Monotonic nanoseconds with an arbitrary origin, like {@link System#nanoTime()}. */
+    long monotonicNanos();
+
+    /** Wall-clock nanoseconds since the Unix epoch. */
+    long epochNanos();
+
+    /**
+     * Waits until {@link #monotonicNanos()} reaches {@code deadlineMonotonicNanos}. Returns at once when
+     * the deadline has passed.
+     *
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    void sleepUntil(long deadlineMonotonicNanos) throws InterruptedException;
+
+    /** Converts a monotonic reading of this clock to epoch nanoseconds. */
+    default long toEpochNanos(long monotonicNanos) {
+        return epochNanos() - (monotonicNanos() - monotonicNanos);
+    }
+}

@@ -1,0 +1,64 @@
+package io.openmessaging.benchmark.driver;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One messaging system's client side, as the benchmark sees it.
+ *
+ * <p>Lifecycle: {@link #configure} (parse and check the driver YAML, no network), then {@link
+ * #initialize} (connect), then any number of topic, producer and consumer creations, then {@link
+ * #close}. A worker holds one driver at a time.
+ *
+ * <p>Threading: {@code configure}, {@code initialize} and {@code close} are called from one control
+ * thread. The {@code create…} methods may be called from any thread; the futures they return may be
+ * completed from any thread.
+ */
+public interface BenchmarkDriver extends AutoCloseable {
+
+    /**
+     * Parses and checks the driver YAML. Must not open connections: {@code bin/benchmark validate}
+     * calls it on its own.
+     *
+     * @param driverYaml the whole driver file, including the framework's keys ({@code name}, {@code
+     *     driver}, {@code driverClass}), which the driver must accept and may ignore
+     * @param sourceName the file name, for error messages
+     * @throws DriverException naming the file, the key (and line when known) and what is allowed
+     */
+    void configure(String driverYaml, String sourceName) throws DriverException;
+
+    /** Opens clients and admin connections. Blocks until ready or failed. */
+    void initialize() throws DriverException;
+
+    /** Prefix of every topic this run creates, e.g. {@code test-topic}. */
+    String topicNamePrefix();
+
+    /**
+     * Creates topics. Completes when every topic exists (an already existing topic counts as created)
+     * or exceptionally with a {@link DriverException} after the driver's bounded retries.
+     */
+    CompletableFuture<Void> createTopics(List<TopicSpec> topics);
+
+    /** Creates one producer writing to {@code topic}. */
+    CompletableFuture<BenchmarkProducer> createProducer(String topic);
+
+    /**
+     * Creates one consumer of {@code topic} in the subscription (consumer group) {@code
+     * subscriptionName}. The driver calls {@code callback} once for every message received.
+     */
+    CompletableFuture<BenchmarkConsumer> createConsumer(
+            String topic, String subscriptionName, ConsumerCallback callback);
+
+    /**
+     * Facts for the result metadata: client library version, broker version when the driver can ask,
+     * effective settings. Called after {@link #initialize}. Keys are free-form.
+     */
+    default Map<String, String> describe() {
+        return Map.of();
+    }
+
+    /** Closes the admin client and anything else the driver opened. Idempotent. */
+    @Override
+    void close() throws Exception;
+}

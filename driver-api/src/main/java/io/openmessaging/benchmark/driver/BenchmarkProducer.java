@@ -1,0 +1,31 @@
+package io.openmessaging.benchmark.driver;
+
+/**
+ * A producer bound to one topic.
+ *
+ * <p>Threading: {@link #sendAsync} is always called from the one producer thread that owns this
+ * producer; {@link #close} from the control thread after the producer thread stopped sending.
+ */
+public interface BenchmarkProducer extends AutoCloseable {
+
+    /**
+     * Hands one message to the client. Returns as soon as the client has accepted it; it may block
+     * when the client's buffer is full, as real clients do (that time shows in the publish delay of
+     * the messages behind it).
+     *
+     * <p>The driver must carry {@code stamp} to the consumer (encoded with {@link MessageStampCodec} in
+     * a header or property) and must call {@code callback} exactly once, from any thread, when the
+     * broker acknowledged the message or the send failed. A send that fails synchronously is reported
+     * through the callback too, never thrown.
+     *
+     * @param key the message key, or {@code null} for none
+     * @param payload the message body; not modified by the framework after the call
+     * @param stamp intended and actual send times of this message
+     * @param callback completion callback
+     */
+    void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback);
+
+    /** Flushes nothing: pending sends may fail. Closes the client. Idempotent. */
+    @Override
+    void close() throws Exception;
+}
