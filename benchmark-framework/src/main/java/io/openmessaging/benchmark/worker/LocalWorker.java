@@ -1,0 +1,406 @@
+package io.openmessaging.benchmark.worker;
+
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.WorkerStats;
+import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs producers and consumers of one driver inside this JVM, and measures them. The coordinator drives
+ * it directly (in-process runs) or through the HTTP worker.
+ *
+ * <p>Statistics are cut into numbered {@link StatsSnapshot}s on this worker's own clock every sampling
+ * period and kept, so reading them ({@link #statsAfter}) is idempotent.
+ *
+ * <p>Threading: control methods are called from one control thread at a time; {@link #statsAfter},
+ * {@link #totals} and {@link #failure} from any thread.
+ */
+public final class LocalWorker implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalWorker.class);
+    private static final int SNAPSHOT_HISTORY = 1000;
+    private static final long CREATE_TIMEOUT_SECONDS = 120;
+    private static final byte[] PROBE_PAYLOAD = new byte[16];
+
+    private final Clock clock;
+    private final WorkerStats stats;
+    private final SecureRandom random = new SecureRandom();
+
+    private BenchmarkDriver driver;
+    private final List<ProducerAssignment> producerAssignments = new ArrayList<>();
+    private final List<BenchmarkProducer> producers = new ArrayList<>();
+    private final List<BenchmarkConsumer> consumers = new ArrayList<>();
+    private final Map<String, LongAdder> probesByPair = new ConcurrentHashMap<>();
+    private final List<ProducerThread> producerThreads = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final AtomicReference<Throwable> firstSendError = new AtomicReference<>();
+
+    private final ArrayDeque<StatsSnapshot> history = new ArrayDeque<>();
+    private ScheduledExecutorService sampler;
+    private ScheduledFuture<?> samplingTask;
+    private StatsSnapshot.Phase phase = StatsSnapshot.Phase.WARMUP;
+    private long periodStartEpochNanos;
+    private long nextSeq = 1;
+
+    public LocalWorker(Clock clock, HistogramSpec spec) {
+        this.clock = clock;
+        this.stats = new WorkerStats(spec);
+    }
+
+    /** Takes an already configured driver and initializes it; returns its description. */
+    public Map<String, String> initializeDriver(BenchmarkDriver configuredDriver) throws DriverException {
+        if (driver != null) {
+            throw new IllegalStateException("a driver is already loaded; stop the worker first");
+        }
+        configuredDriver.initialize();
+        driver = configuredDriver;
+        return driver.describe();
+    }
+
+    /**
+     * Creates {@code count} topics named {@code <prefix>-<index>-<random>} so that runs never reuse a
+     * topic, and returns them.
+     */
+    public List<TopicSpec> createTopics(int count, int partitionsPerTopic) throws DriverException {
+        String runTag = randomTag();
+        List<TopicSpec> topics = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            topics.add(new TopicSpec(
+                    String.format("%s-%07d-%s", requireDriver().topicNamePrefix(), i, runTag), partitionsPerTopic));
+        }
+        await(requireDriver().createTopics(topics), "create " + count + " topics");
+        return topics;
+    }
+
+    /** A random 7-character tag (5 random bytes, base64url), e.g. for subscription names. */
+    public String randomTag() {
+        byte[] bytes = new byte[5];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    public void createConsumers(List<ConsumerAssignment> assignments) throws DriverException {
+        List<CompletableFuture<BenchmarkConsumer>> futures = new ArrayList<>();
+        for (ConsumerAssignment assignment : assignments) {
+            LongAdder probes = probesByPair.computeIfAbsent(assignment.pairKey(), k -> new LongAdder());
+            futures.add(requireDriver().createConsumer(
+                    assignment.topic(), assignment.subscription(), consumerCallback(probes)));
+        }
+        for (CompletableFuture<BenchmarkConsumer> future : futures) {
+            consumers.add(await(future, "create consumer"));
+        }
+    }
+
+    private ConsumerCallback consumerCallback(LongAdder probes) {
+        return (stamp, payloadSizeBytes) -> {
+            if (stamp == null) {
+                stats.recordUnstampedReceived(payloadSizeBytes);
+            } else if (stamp.isProbe()) {
+                probes.increment();
+                stats.recordProbeReceived();
+            } else {
+                stats.recordReceived(
+                        payloadSizeBytes, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), clock.epochNanos());
+            }
+        };
+    }
+
+    public void createProducers(List<ProducerAssignment> assignments) throws DriverException {
+        List<CompletableFuture<BenchmarkProducer>> futures = new ArrayList<>();
+        for (ProducerAssignment assignment : assignments) {
+            futures.add(requireDriver().createProducer(assignment.topic()));
+        }
+        for (int i = 0; i < futures.size(); i++) {
+            producers.add(await(futures.get(i), "create producer"));
+            producerAssignments.add(assignments.get(i));
+        }
+    }
+
+    /** Sends one probe message from every producer; probes are counted apart from measured messages. */
+    public void sendProbes() {
+        for (BenchmarkProducer producer : producers) {
+            long now = clock.epochNanos();
+            producer.sendAsync(null, PROBE_PAYLOAD, new MessageStamp(now, now, MessageStamp.PROBE_PRODUCER_ID),
+                    (stamp, error) -> {
+                        if (error != null) {
+                            log.warn("Readiness probe failed: {}", error.toString());
+                        }
+                    });
+        }
+    }
+
+    /** Probes received so far per "topic / subscription". */
+    public Map<String, Long> probesReceived() {
+        Map<String, Long> counts = new TreeMap<>();
+        probesByPair.forEach((pair, adder) -> counts.put(pair, adder.sum()));
+        return counts;
+    }
+
+    /**
+     * Starts every producer on its schedule, all starting now, and starts sampling every {@code
+     * samplePeriodMillis} in the {@link StatsSnapshot.Phase#WARMUP} phase.
+     */
+    public synchronized void startLoad(LoadSpec load, long samplePeriodMillis) {
+        if (!producerThreads.isEmpty()) {
+            throw new IllegalStateException("load already started");
+        }
+        long startNanos = clock.monotonicNanos();
+        int threadCount = Math.max(1, Math.min(producers.size(), Runtime.getRuntime().availableProcessors()));
+        List<List<ProducerThread.Slot>> groups = new ArrayList<>();
+        for (int i = 0; i < threadCount; i++) {
+            groups.add(new ArrayList<>());
+        }
+        var callback = ProducerThread.ackRecorder(clock, stats, this::onSendError);
+        for (int i = 0; i < producers.size(); i++) {
+            int producerId = producerAssignments.get(i).producerId();
+            groups.get(i % threadCount).add(new ProducerThread.Slot(
+                    producerId,
+                    producers.get(i),
+                    KeyDistributor.of(load.keyDistributor(), random.nextLong()),
+                    new IntendedSendSchedule(startNanos, load.ratePerProducerMsgPerSec()),
+                    callback));
+        }
+        for (int i = 0; i < threadCount && !producers.isEmpty(); i++) {
+            ProducerThread producerThread =
+                    new ProducerThread(clock, stats, groups.get(i), load.payloads(), random.nextLong(), this::onFailure);
+            Thread thread = new Thread(producerThread, "producer-" + i);
+            thread.setDaemon(true);
+            producerThreads.add(producerThread);
+            threads.add(thread);
+        }
+        threads.forEach(Thread::start);
+        startSampling(samplePeriodMillis);
+    }
+
+    /** Continues every producer at a new per-producer rate without resetting schedules. */
+    public synchronized void adjustRate(double ratePerProducerMsgPerSec) {
+        producerThreads.forEach(t -> t.requestRate(ratePerProducerMsgPerSec));
+    }
+
+    public void pauseConsumers() throws DriverException {
+        for (BenchmarkConsumer consumer : consumers) {
+            consumer.pause();
+        }
+    }
+
+    public void resumeConsumers() throws DriverException {
+        for (BenchmarkConsumer consumer : consumers) {
+            consumer.resume();
+        }
+    }
+
+    private synchronized void startSampling(long samplePeriodMillis) {
+        if (sampler == null) {
+            sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "stats-sampler");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        periodStartEpochNanos = clock.epochNanos();
+        samplingTask = sampler.scheduleAtFixedRate(
+                this::cutScheduledPeriod, samplePeriodMillis, samplePeriodMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private synchronized void cutScheduledPeriod() {
+        cut(phase);
+    }
+
+    /**
+     * Ends the warm-up: the partial warm-up period is cut (and so discarded by the coordinator), and
+     * sampling restarts now, aligned to the start of the measured phase.
+     */
+    public synchronized void beginMeasuredPhase(long samplePeriodMillis) {
+        stopSampling();
+        cut(StatsSnapshot.Phase.WARMUP);
+        phase = StatsSnapshot.Phase.MEASURED;
+        startSampling(samplePeriodMillis);
+    }
+
+    private synchronized void stopSampling() {
+        if (samplingTask != null) {
+            samplingTask.cancel(false);
+            samplingTask = null;
+        }
+    }
+
+    private synchronized StatsSnapshot cut(StatsSnapshot.Phase periodPhase) {
+        long endEpochNanos = clock.epochNanos();
+        PeriodStats period = stats.cutPeriod(periodStartEpochNanos, endEpochNanos);
+        periodStartEpochNanos = endEpochNanos;
+        StatsSnapshot snapshot = new StatsSnapshot(nextSeq++, periodPhase, period);
+        history.addLast(snapshot);
+        if (history.size() > SNAPSHOT_HISTORY) {
+            history.removeFirst();
+        }
+        notifyAll();
+        return snapshot;
+    }
+
+    /** Snapshots with a sequence number above {@code seq}, oldest first. Idempotent. */
+    public synchronized List<StatsSnapshot> statsAfter(long seq) {
+        List<StatsSnapshot> out = new ArrayList<>();
+        for (StatsSnapshot snapshot : history) {
+            if (snapshot.seq() > seq) {
+                out.add(snapshot);
+            }
+        }
+        return out;
+    }
+
+    /** Like {@link #statsAfter} but waits up to {@code timeoutMillis} for at least one snapshot. */
+    public synchronized List<StatsSnapshot> awaitStatsAfter(long seq, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (nextSeq - 1 <= seq) {
+            long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (remainingMillis <= 0) {
+                break;
+            }
+            wait(remainingMillis);
+        }
+        return statsAfter(seq);
+    }
+
+    /** Stops the producer threads and waits for them; in-flight sends keep completing. */
+    public void stopLoad() throws InterruptedException {
+        List<Thread> toJoin;
+        synchronized (this) {
+            producerThreads.forEach(ProducerThread::requestStop);
+            threads.forEach(Thread::interrupt);
+            toJoin = new ArrayList<>(threads);
+        }
+        for (Thread thread : toJoin) {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+            if (thread.isAlive()) {
+                onFailure(new IllegalStateException(thread.getName() + " did not stop within 30 s (blocked in the driver?)"));
+            }
+        }
+    }
+
+    /**
+     * Stops sampling and cuts the last period: a partial {@link StatsSnapshot.Phase#MEASURED} one when
+     * called to end the measured phase, or {@link StatsSnapshot.Phase#DRAIN}.
+     */
+    public synchronized StatsSnapshot cutFinal(StatsSnapshot.Phase finalPhase) {
+        stopSampling();
+        StatsSnapshot snapshot = cut(finalPhase);
+        phase = finalPhase;
+        return snapshot;
+    }
+
+    public Counters totals() {
+        return stats.totals();
+    }
+
+    /** The first fatal failure (a producer thread died, a driver failed), or {@code null}. */
+    public Throwable failure() {
+        return failure.get();
+    }
+
+    /** The first send error seen, or {@code null}; send errors are counted, not fatal. */
+    public Throwable firstSendError() {
+        return firstSendError.get();
+    }
+
+    private void onSendError(Throwable error) {
+        if (firstSendError.compareAndSet(null, error)) {
+            log.warn("First send error (further ones are only counted): {}", error.toString());
+        }
+    }
+
+    private void onFailure(Throwable error) {
+        if (failure.compareAndSet(null, error)) {
+            log.error("Worker failure", error);
+        }
+    }
+
+    /** Stops the load and closes producers, consumers and the driver. Idempotent. */
+    @Override
+    public void close() throws InterruptedException {
+        stopLoad();
+        synchronized (this) {
+            stopSampling();
+            if (sampler != null) {
+                sampler.shutdownNow();
+                sampler = null;
+            }
+        }
+        closeAll(producers, "producer");
+        closeAll(consumers, "consumer");
+        if (driver != null) {
+            try {
+                driver.close();
+            } catch (Exception e) {
+                log.warn("Closing the driver failed: {}", e.toString());
+            }
+            driver = null;
+        }
+        producerThreads.clear();
+        threads.clear();
+        producerAssignments.clear();
+    }
+
+    private static void closeAll(List<? extends AutoCloseable> closeables, String what) {
+        for (AutoCloseable closeable : closeables) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                log.warn("Closing a {} failed: {}", what, e.toString());
+            }
+        }
+        closeables.clear();
+    }
+
+    private BenchmarkDriver requireDriver() {
+        if (driver == null) {
+            throw new IllegalStateException("no driver initialized");
+        }
+        return driver;
+    }
+
+    private static <T> T await(CompletableFuture<T> future, String what) throws DriverException {
+        try {
+            return future.get(CREATE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof DriverException de) {
+                throw de;
+            }
+            throw new DriverException("could not " + what + ": " + cause, cause);
+        } catch (TimeoutException e) {
+            throw new DriverException("could not " + what + " within " + CREATE_TIMEOUT_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while trying to " + what, e);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.openmessaging.benchmark.worker;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.SendCallback;
+import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.WorkerStats;
+import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Drives a group of producers, each on its own {@link IntendedSendSchedule}: always sends the message
+ * whose intended time is earliest, waits for that time (park, then spin), and when late sends at once,
+ * in order, without sleeping (catch-up). Measures publish delay here and publish response time and
+ * latency in the acknowledgement callback.
+ *
+ * <p>Threading: {@link #runUntil} runs on one thread (the owner). {@link #requestStop} and {@link
+ * #requestRate} may be called from any thread; the owner applies them between sends.
+ */
+final class ProducerThread implements Runnable {
+
+    /** One producer and its schedule. */
+    static final class Slot {
+        final int producerId;
+        final BenchmarkProducer producer;
+        final KeyDistributor keys;
+        final IntendedSendSchedule schedule;
+        final SendCallback callback;
+
+        Slot(int producerId, BenchmarkProducer producer, KeyDistributor keys, IntendedSendSchedule schedule,
+                SendCallback callback) {
+            this.producerId = producerId;
+            this.producer = producer;
+            this.keys = keys;
+            this.schedule = schedule;
+            this.callback = callback;
+        }
+    }
+
+    private final Clock clock;
+    private final WorkerStats stats;
+    private final Slot[] heap;
+    private final byte[][] payloads;
+    private final SplittableRandom random;
+    private final Consumer<Throwable> onFailure;
+
+    private volatile boolean stopRequested;
+    private volatile double requestedRatePerProducer = Double.NaN;
+
+    ProducerThread(Clock clock, WorkerStats stats, List<Slot> slots, List<byte[]> payloads, long seed,
+            Consumer<Throwable> onFailure) {
+        this.clock = clock;
+        this.stats = stats;
+        this.heap = slots.toArray(new Slot[0]);
+        this.payloads = payloads.toArray(new byte[0][]);
+        this.random = new SplittableRandom(seed);
+        this.onFailure = onFailure;
+        for (int i = heap.length / 2 - 1; i >= 0; i--) {
+            siftDown(i);
+        }
+    }
+
+    /** A send callback that records acknowledgements and errors into {@code stats}. */
+    static SendCallback ackRecorder(Clock clock, WorkerStats stats, Consumer<Throwable> onSendError) {
+        return (stamp, error) -> {
+            if (error == null) {
+                stats.recordAcked(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), clock.epochNanos());
+            } else {
+                stats.recordSendError();
+                onSendError.accept(error);
+            }
+        };
+    }
+
+    @Override
+    public void run() {
+        try {
+            runUntil(Long.MAX_VALUE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            onFailure.accept(e);
+        }
+    }
+
+    /**
+     * Sends until a stop is requested or the next intended send time is at or after {@code
+     * stopAtMonotonicNanos}.
+     */
+    void runUntil(long stopAtMonotonicNanos) throws InterruptedException {
+        if (heap.length == 0) {
+            return;
+        }
+        while (!stopRequested) {
+            double newRate = requestedRatePerProducer;
+            if (!Double.isNaN(newRate)) {
+                requestedRatePerProducer = Double.NaN;
+                for (Slot slot : heap) {
+                    slot.schedule.changeRate(newRate);
+                }
+            }
+            Slot slot = heap[0];
+            long intendedNanos = slot.schedule.peekIntendedNanos();
+            if (intendedNanos >= stopAtMonotonicNanos) {
+                return;
+            }
+            clock.sleepUntil(intendedNanos);
+            if (stopRequested) {
+                return;
+            }
+            slot.schedule.nextIntendedNanos();
+            byte[] payload = payloads.length == 1 ? payloads[0] : payloads[random.nextInt(payloads.length)];
+            String key = slot.keys.next();
+            long sentNanos = clock.monotonicNanos();
+            MessageStamp stamp =
+                    new MessageStamp(clock.toEpochNanos(intendedNanos), clock.toEpochNanos(sentNanos), slot.producerId);
+            slot.producer.sendAsync(key, payload, stamp, slot.callback);
+            stats.recordSent(payload.length, sentNanos - intendedNanos);
+            siftDown(0);
+        }
+    }
+
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Continues every producer of this thread at {@code ratePerProducer} msg/s, keeping lateness. */
+    void requestRate(double ratePerProducer) {
+        requestedRatePerProducer = ratePerProducer;
+    }
+
+    private void siftDown(int index) {
+        Slot moving = heap[index];
+        long key = moving.schedule.peekIntendedNanos();
+        int half = heap.length / 2;
+        while (index < half) {
+            int child = 2 * index + 1;
+            int right = child + 1;
+            if (right < heap.length
+                    && heap[right].schedule.peekIntendedNanos() < heap[child].schedule.peekIntendedNanos()) {
+                child = right;
+            }
+            if (key <= heap[child].schedule.peekIntendedNanos()) {
+                break;
+            }
+            heap[index] = heap[child];
+            index = child;
+        }
+        heap[index] = moving;
+    }
+}
