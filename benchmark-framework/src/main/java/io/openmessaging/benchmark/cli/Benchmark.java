@@ -1,0 +1,61 @@
+package io.openmessaging.benchmark.cli;
+
+import com.beust.jcommander.JCommander;
+import com.beust.jcommander.ParameterException;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Entry point of {@code bin/benchmark}. {@link #run} does the work and returns the exit code, so tests
+ * run the command line inside their JVM; only {@link #main} exits.
+ *
+ * <p>Exit codes: 0 every run complete (or every file valid), 1 a run failed or a file is invalid, 2 bad
+ * command line, 130 interrupted (Ctrl-C / SIGTERM).
+ */
+public final class Benchmark {
+
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_INTERRUPTED = 130;
+
+    private Benchmark() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err, true));
+    }
+
+    /**
+     * @param installSignalHandler whether Ctrl-C / SIGTERM should stop a run cleanly (not in tests)
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        RunCommand runCommand = new RunCommand();
+        ValidateCommand validateCommand = new ValidateCommand();
+        JCommander commander = JCommander.newBuilder()
+                .programName("bin/benchmark")
+                .addObject(runCommand)
+                .addCommand(ValidateCommand.NAME, validateCommand)
+                .build();
+        try {
+            commander.parse(args);
+        } catch (ParameterException e) {
+            err.println("error: " + e.getMessage());
+            err.println("run 'bin/benchmark --help' for the options");
+            return EXIT_USAGE;
+        }
+        if (runCommand.help) {
+            StringBuilder usage = new StringBuilder();
+            commander.getUsageFormatter().usage(usage);
+            out.println(usage);
+            out.println(String.join(System.lineSeparator(), List.of(
+                    "Examples:",
+                    "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
+                    "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml")));
+            return EXIT_OK;
+        }
+        if (ValidateCommand.NAME.equals(commander.getParsedCommand())) {
+            return validateCommand.execute(out, err);
+        }
+        return runCommand.execute(out, err, installSignalHandler);
+    }
+}

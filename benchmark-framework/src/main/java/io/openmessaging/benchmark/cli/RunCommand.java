@@ -1,0 +1,189 @@
+package io.openmessaging.benchmark.cli;
+
+import com.beust.jcommander.Parameter;
+import io.openmessaging.benchmark.coordinator.Defaults;
+import io.openmessaging.benchmark.coordinator.LocalBenchmarkRun;
+import io.openmessaging.benchmark.coordinator.RunOptions;
+import io.openmessaging.benchmark.coordinator.RunRecorder;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.worker.DriverRegistry;
+import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import io.openmessaging.benchmark.workload.DriverConfigurationLoader;
+import io.openmessaging.benchmark.workload.Workload;
+import io.openmessaging.benchmark.workload.WorkloadLoader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** The main command: runs every workload with every driver and writes one result file per pair. */
+final class RunCommand {
+
+    @Parameter(names = {"-d", "--drivers"}, description = "Driver YAML files (each workload runs with each driver)",
+            variableArity = true)
+    List<String> drivers = new ArrayList<>();
+
+    @Parameter(description = "WORKLOAD.yaml…")
+    List<String> workloads = new ArrayList<>();
+
+    @Parameter(names = {"-w", "--workers"}, description = "Worker URLs (distributed mode)", variableArity = true)
+    List<String> workers = new ArrayList<>();
+
+    @Parameter(names = {"-wf", "--workers-file"}, description = "YAML file listing worker URLs (distributed mode)")
+    String workersFile;
+
+    @Parameter(names = {"-x", "--extra"}, description = "Use extra consumer workers (distributed mode)")
+    boolean extraConsumers;
+
+    @Parameter(names = {"-o", "--output"},
+            description = "Result file name (with several runs, each gets a numbered suffix; never overwrites)")
+    String output;
+
+    @Parameter(names = "--output-dir", description = "Directory for result files")
+    String outputDir = Defaults.OUTPUT_DIR;
+
+    @Parameter(names = "--readiness-timeout-seconds",
+            description = "Bound on waiting until every subscription receives a probe")
+    long readinessTimeoutSeconds = Defaults.READINESS_TIMEOUT.toSeconds();
+
+    @Parameter(names = "--drain-timeout-seconds",
+            description = "Bound on waiting for in-flight messages after the load stopped")
+    long drainTimeoutSeconds = Defaults.DRAIN_TIMEOUT.toSeconds();
+
+    @Parameter(names = "--stall-timeout-seconds",
+            description = "Fail the run when no send completes or fails for this long")
+    long stallTimeoutSeconds = Defaults.STALL_TIMEOUT.toSeconds();
+
+    @Parameter(names = "--latency-digits", description = "HdrHistogram significant digits (1-5)")
+    int latencyDigits = Defaults.LATENCY_SIGNIFICANT_DIGITS;
+
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    boolean help;
+
+    int execute(PrintStream out, PrintStream err, boolean installSignalHandler) {
+        if (drivers.isEmpty() || workloads.isEmpty()) {
+            err.println("error: give at least one driver (-d DRIVER.yaml) and one workload file;"
+                    + " e.g. bin/benchmark -d driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml");
+            return Benchmark.EXIT_USAGE;
+        }
+        if (!workers.isEmpty() || workersFile != null || extraConsumers) {
+            err.println("error: distributed mode (--workers, --workers-file, --extra) is not available in this version;"
+                    + " run without them for an in-process worker");
+            return Benchmark.EXIT_USAGE;
+        }
+        if (latencyDigits < 1 || latencyDigits > 5) {
+            err.println("error: --latency-digits must be 1 to 5, got " + latencyDigits);
+            return Benchmark.EXIT_USAGE;
+        }
+        DriverRegistry registry = DriverRegistry.fromServiceLoader();
+        List<Workload> loadedWorkloads = new ArrayList<>();
+        List<DriverConfiguration> loadedDrivers = new ArrayList<>();
+        try {
+            for (String file : workloads) {
+                loadedWorkloads.add(WorkloadLoader.load(Path.of(file)));
+            }
+            for (String file : drivers) {
+                DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);
+                registry.newConfiguredDriver(configuration).close();
+                loadedDrivers.add(configuration);
+            }
+        } catch (ConfigException e) {
+            err.println("error: " + e.getMessage());
+            return Benchmark.EXIT_FAILED;
+        } catch (Exception e) {
+            err.println("error: " + e);
+            return Benchmark.EXIT_FAILED;
+        }
+
+        RunOptions options = new RunOptions(
+                Path.of(outputDir),
+                output == null ? null : Path.of(output),
+                Duration.ofSeconds(readinessTimeoutSeconds),
+                Duration.ofSeconds(drainTimeoutSeconds),
+                Duration.ofSeconds(stallTimeoutSeconds),
+                latencyDigits);
+        int exitCode = Benchmark.EXIT_OK;
+        for (Workload workload : loadedWorkloads) {
+            for (DriverConfiguration driverConfiguration : loadedDrivers) {
+                int code = runOne(workload, driverConfiguration, registry, options, out, err, installSignalHandler);
+                if (code == Benchmark.EXIT_INTERRUPTED) {
+                    return code;
+                }
+                exitCode = Math.max(exitCode, code);
+            }
+        }
+        return exitCode;
+    }
+
+    private int runOne(Workload workload, DriverConfiguration driverConfiguration, DriverRegistry registry,
+            RunOptions options, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        out.printf("=== workload %s (%s) with driver %s (%s)%n", workload.name(), workload.sourceName(),
+                driverConfiguration.name(), driverConfiguration.sourceName());
+        BenchmarkDriver driver;
+        try {
+            driver = registry.newConfiguredDriver(driverConfiguration);
+        } catch (ConfigException e) {
+            err.println("error: " + e.getMessage());
+            return Benchmark.EXIT_FAILED;
+        }
+        RunRecorder recorder = new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out,
+                String.join(" ", commandLine()));
+        LocalBenchmarkRun run = new LocalBenchmarkRun(workload, driver, options, SystemClock.INSTANCE, recorder);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            run.abort("interrupted by a signal (Ctrl-C / SIGTERM)");
+            try {
+                finished.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "benchmark-shutdown");
+        if (installSignalHandler) {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+        boolean interrupted = false;
+        try {
+            run.execute();
+        } catch (InterruptedException e) {
+            interrupted = true;
+            recorder.fail("interrupted");
+        }
+        try {
+            Path written = recorder.write();
+            out.println("Result written to " + written);
+        } catch (Exception e) {
+            err.println("error: could not write the result: " + e);
+            recorder.fail("result not written: " + e);
+        } finally {
+            finished.countDown();
+            if (installSignalHandler) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (recorder.failureReason() != null) {
+            err.println("error: run failed: " + recorder.failureReason());
+            return interrupted || recorder.failureReason().startsWith("interrupted")
+                    ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED;
+        }
+        return Benchmark.EXIT_OK;
+    }
+
+    private List<String> commandLine() {
+        List<String> parts = new ArrayList<>(List.of("bin/benchmark"));
+        drivers.forEach(d -> parts.addAll(List.of("-d", d)));
+        if (output != null) {
+            parts.addAll(List.of("-o", output));
+        }
+        parts.addAll(workloads);
+        return parts;
+    }
+}

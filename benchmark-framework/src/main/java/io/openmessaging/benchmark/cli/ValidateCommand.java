@@ -1,0 +1,32 @@
+package io.openmessaging.benchmark.cli;
+
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
+import io.openmessaging.benchmark.worker.DriverRegistry;
+import io.openmessaging.benchmark.workload.Validation;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code bin/benchmark validate FILE…}: checks workload and driver files without running anything. */
+@Parameters(commandDescription = "Check workload and driver YAML files without running anything")
+final class ValidateCommand {
+
+    static final String NAME = "validate";
+
+    @Parameter(description = "FILE…", required = true)
+    List<String> files = new ArrayList<>();
+
+    int execute(PrintStream out, PrintStream err) {
+        List<Path> paths = files.stream().map(Path::of).toList();
+        List<String> problems = Validation.validate(paths, DriverRegistry.fromServiceLoader());
+        problems.forEach(problem -> err.println("error: " + problem));
+        if (!problems.isEmpty()) {
+            err.printf("%d of %d file(s) invalid%n", problems.size(), paths.size());
+            return Benchmark.EXIT_FAILED;
+        }
+        out.printf("%d file(s) valid%n", paths.size());
+        return Benchmark.EXIT_OK;
+    }
+}

@@ -1,0 +1,29 @@
+package io.openmessaging.benchmark.coordinator;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Settings of a run that do not belong to the workload or the driver.
+ *
+ * @param outputDir where result files go
+ * @param explicitOutputFile {@code -o}: the result file name, or {@code null} for the default naming
+ * @param readinessTimeout how long to wait for every subscription to receive a probe
+ * @param drainTimeout how long to wait, after the load stopped, for in-flight messages
+ * @param stallTimeout a run whose sends neither complete nor fail for this long has failed
+ * @param latencySignificantDigits HdrHistogram precision of every latency histogram
+ */
+public record RunOptions(
+        Path outputDir,
+        Path explicitOutputFile,
+        Duration readinessTimeout,
+        Duration drainTimeout,
+        Duration stallTimeout,
+        int latencySignificantDigits) {
+
+    public static RunOptions defaults(Path outputDir) {
+        return new RunOptions(
+                outputDir, null, Defaults.READINESS_TIMEOUT, Defaults.DRAIN_TIMEOUT, Defaults.STALL_TIMEOUT,
+                Defaults.LATENCY_SIGNIFICANT_DIGITS);
+    }
+}

@@ -1,0 +1,245 @@
+package io.openmessaging.benchmark.coordinator;
+
+import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.result.ResultFiller;
+import io.openmessaging.benchmark.result.RunMetadata;
+import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import io.openmessaging.benchmark.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Turns the periods of a run into its {@link TestResult}, its HdrHistogram interval logs and one
+ * progress line per period. Measured periods go into the per-period lists and the aggregates; drain
+ * periods (in-flight messages completing after the load stopped) into the aggregates and logs only;
+ * warm-up periods are printed and discarded.
+ *
+ * <p>Threading: called from the coordinator thread only.
+ */
+public final class RunRecorder {
+
+    private final Workload workload;
+    private final DriverConfiguration driverConfiguration;
+    private final RunOptions options;
+    private final Clock clock;
+    private final PrintStream out;
+    private final TestResult result = new TestResult();
+    private final Map<LatencyMetric, Histogram> aggregates = new EnumMap<>(LatencyMetric.class);
+    private final Map<LatencyMetric, HistogramLogWriter> hlogWriters = new EnumMap<>(LatencyMetric.class);
+    private final Path hlogTempDir;
+    private final Instant startTime;
+    private final List<String> warnings = new ArrayList<>();
+
+    private int measuredPeriods;
+    private long measuredStartEpochNanos;
+    private long measuredEndEpochNanos;
+    private long loadStartEpochNanos;
+    private String failureReason;
+
+    public RunRecorder(Workload workload, DriverConfiguration driverConfiguration, RunOptions options, Clock clock,
+            PrintStream out, String commandLine) {
+        this.workload = workload;
+        this.driverConfiguration = driverConfiguration;
+        this.options = options;
+        this.clock = clock;
+        this.out = out;
+        this.startTime = Instant.ofEpochSecond(0, clock.epochNanos());
+        HistogramSpec spec = new HistogramSpec(options.latencySignificantDigits());
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            aggregates.put(metric, spec.newHistogram());
+        }
+        result.schemaVersion = TestResult.SCHEMA_VERSION;
+        result.workload = workload.name();
+        result.driver = driverConfiguration.name();
+        result.messageSize = workload.messageSize();
+        result.topics = workload.topics();
+        result.partitions = workload.partitionsPerTopic();
+        result.producersPerTopic = workload.producersPerTopic();
+        result.consumersPerTopic = workload.consumerPerSubscription();
+        result.sampleRateMillis = workload.sampleRateMillis();
+        result.beginTime = ResultFiles.formatTime(startTime);
+        RunMetadata metadata = RunMetadata.describingThisHost();
+        metadata.driverName = driverConfiguration.name();
+        metadata.driverId = driverConfiguration.driverId();
+        metadata.driverFile = driverConfiguration.sourceName();
+        metadata.driverYaml = driverConfiguration.yamlText();
+        metadata.workloadFile = workload.sourceName();
+        metadata.workloadYaml = workload.yamlText();
+        metadata.latencyPrecisionDigits = options.latencySignificantDigits();
+        metadata.beginTimeEpochMillis = startTime.toEpochMilli();
+        metadata.commandLine = List.of(commandLine);
+        result.metadata = metadata;
+        try {
+            Files.createDirectories(options.outputDir());
+            hlogTempDir = Files.createTempDirectory(options.outputDir(), ".in-progress-");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create the result directory " + options.outputDir() + ": " + e, e);
+        }
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            try {
+                HistogramLogWriter writer = new HistogramLogWriter(hlogTempDir.resolve(metric.hlogFileStem() + ".hlog").toFile());
+                writer.outputComment("metric " + metric.fieldPrefix() + ", values in nanoseconds, workload "
+                        + workload.name() + ", driver " + driverConfiguration.name());
+                writer.outputLogFormatVersion();
+                writer.outputStartTime(startTime.toEpochMilli());
+                writer.setBaseTime(startTime.toEpochMilli());
+                writer.outputLegend();
+                hlogWriters.put(metric, writer);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write interval logs in " + hlogTempDir + ": " + e, e);
+            }
+        }
+    }
+
+    void driverDescribed(Map<String, String> description) {
+        description.forEach((key, value) -> {
+            if (key.toLowerCase().contains("broker")) {
+                result.metadata.brokerInfo.put(key, value);
+            } else {
+                result.metadata.clientVersions.put(key, value);
+            }
+        });
+    }
+
+    void loadStarted(long epochNanos) {
+        loadStartEpochNanos = epochNanos;
+    }
+
+    void measuredPhaseStarted(long epochNanos) {
+        measuredStartEpochNanos = epochNanos;
+        result.warmupDurationSeconds = (epochNanos - loadStartEpochNanos) / 1e9;
+    }
+
+    void measuredPhaseEnded(long epochNanos) {
+        measuredEndEpochNanos = epochNanos;
+        result.testDurationSeconds = (epochNanos - measuredStartEpochNanos) / 1e9;
+    }
+
+    /** Takes one period of any phase. */
+    void period(StatsSnapshot snapshot, String phaseLabel, int subscriptionsPerTopic) {
+        PeriodStats stats = snapshot.stats();
+        Counters totals = stats.totals();
+        long backlog = Math.max(0, totals.messagesSent() * subscriptionsPerTopic - totals.messagesReceived());
+        String label = switch (snapshot.phase()) {
+            case WARMUP -> "warm-up";
+            case MEASURED -> "measured " + (measuredPeriods + 1);
+            case DRAIN -> "drain";
+        };
+        if (stats.durationSeconds() >= 0.001) {
+            out.println(ProgressFormatter.line(label, stats, backlog));
+        }
+        if (snapshot.phase() == StatsSnapshot.Phase.WARMUP) {
+            return;
+        }
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Histogram histogram = stats.histogram(metric);
+            aggregates.get(metric).add(histogram);
+            histogram.setStartTimeStamp(stats.startEpochNanos() / 1_000_000);
+            histogram.setEndTimeStamp(stats.endEpochNanos() / 1_000_000);
+            histogram.setTag(snapshot.phase().name().toLowerCase());
+            hlogWriters.get(metric).outputIntervalHistogram(histogram);
+        }
+        if (snapshot.phase() == StatsSnapshot.Phase.MEASURED && stats.durationSeconds() >= 0.001) {
+            measuredPeriods++;
+            Counters d = stats.delta();
+            double seconds = stats.durationSeconds();
+            result.publishRate.add(d.messagesSent() / seconds);
+            result.publishErrorRate.add(d.sendErrors() / seconds);
+            result.consumeRate.add(d.messagesReceived() / seconds);
+            result.backlog.add(backlog);
+            result.sent.add(d.messagesSent());
+            result.consumed.add(d.messagesReceived());
+            result.publishFailed.add(d.sendErrors());
+            result.consumeFailed.add(0L);
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                ResultFiller.addPeriod(result, metric, stats.histogram(metric));
+            }
+        }
+    }
+
+    void drainIncomplete(String detail) {
+        warnings.add("drain incomplete: " + detail);
+    }
+
+    /** Marks the run failed; the first reason wins. */
+    public void fail(String reason) {
+        if (failureReason == null) {
+            failureReason = reason;
+        }
+    }
+
+    public String failureReason() {
+        return failureReason;
+    }
+
+    void finish(Counters totals) {
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            ResultFiller.setAggregate(result, metric, aggregates.get(metric));
+        }
+        result.totalMessagesSent = totals.messagesSent();
+        result.totalMessagesReceived = totals.messagesReceived();
+        result.totalSendErrors = totals.sendErrors();
+        result.totalBytesSent = totals.bytesSent();
+        result.totalBytesReceived = totals.bytesReceived();
+        result.endToEndNegativeCount = totals.endToEndNonPositive();
+        result.latencyValuesClampedCount = totals.valuesClamped();
+        result.unstampedMessagesReceived = totals.unstampedReceived();
+        Instant end = Instant.ofEpochSecond(0, clock.epochNanos());
+        result.endTime = ResultFiles.formatTime(end);
+        result.metadata.endTimeEpochMillis = end.toEpochMilli();
+        if (measuredEndEpochNanos == 0 && result.testDurationSeconds == null && measuredStartEpochNanos != 0) {
+            result.testDurationSeconds = (clock.epochNanos() - measuredStartEpochNanos) / 1e9;
+        }
+        result.complete = failureReason == null;
+        result.failureReason = failureReason;
+        warnings.forEach(w -> out.println("warning: " + w));
+    }
+
+    /** The result as built so far. */
+    public TestResult result() {
+        return result;
+    }
+
+    /** Writes the JSON (never overwriting) and moves the interval logs beside it; returns the JSON path. */
+    public Path write() throws IOException {
+        for (HistogramLogWriter writer : hlogWriters.values()) {
+            writer.close();
+        }
+        Path json = options.explicitOutputFile() != null
+                ? ResultFiles.writeTo(result, options.explicitOutputFile())
+                : ResultFiles.write(result, options.outputDir(), baseName(workload.sourceName()),
+                        driverConfiguration.name(), startTime);
+        String jsonBase = json.getFileName().toString().replaceFirst("\\.json$", "");
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            String name = metric.hlogFileName(jsonBase);
+            Files.move(hlogTempDir.resolve(metric.hlogFileStem() + ".hlog"), json.resolveSibling(name),
+                    StandardCopyOption.ATOMIC_MOVE);
+            result.hlogFiles.put(metric.fieldPrefix(), name);
+        }
+        Files.deleteIfExists(hlogTempDir);
+        ResultFiles.rewrite(result, json);
+        return json;
+    }
+
+    private static String baseName(String source) {
+        String name = Path.of(source).getFileName().toString();
+        return name.replaceFirst("\\.ya?ml$", "");
+    }
+}

@@ -1,0 +1,32 @@
+# Sourced by bin/ scripts: builds the project when needed and prints the runtime classpath
+# (every module's jar plus its target/lib dependencies; drivers are found through ServiceLoader).
+omb_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+omb_modules=(driver-api benchmark-framework driver-kafka driver-redpanda driver-pulsar driver-rabbitmq)
+
+omb_built() {
+  local m
+  for m in "${omb_modules[@]}"; do
+    compgen -G "$omb_root/$m/target/$m-*.jar" >/dev/null || return 1
+  done
+  [ -d "$omb_root/benchmark-framework/target/lib" ]
+}
+
+omb_build() {
+  command -v mvn >/dev/null || { echo "error: the project is not built and Maven (mvn) is not installed; install Maven 3.8+ and JDK 17" >&2; exit 1; }
+  echo "Building the benchmark (first run only; mvn -DskipTests package) ..." >&2
+  (cd "$omb_root" && mvn -B -q -DskipTests package) >&2 || { echo "error: the build failed; run 'mvn -DskipTests package' in $omb_root to see why" >&2; exit 1; }
+}
+
+omb_classpath() {
+  command -v java >/dev/null || { echo "error: java is not on the PATH; install JDK 17 or newer" >&2; exit 1; }
+  omb_built || omb_build
+  local m cp="" jar
+  for m in "${omb_modules[@]}"; do
+    for jar in "$omb_root/$m"/target/"$m"-*.jar; do
+      case "$jar" in *-sources.jar|*-tests.jar|*-javadoc.jar) continue ;; esac
+      cp="$cp:$jar"
+    done
+    [ -d "$omb_root/$m/target/lib" ] && cp="$cp:$omb_root/$m/target/lib/*"
+  done
+  echo "${cp#:}"
+}
