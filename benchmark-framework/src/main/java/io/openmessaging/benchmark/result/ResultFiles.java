@@ -1,0 +1,235 @@
+package io.openmessaging.benchmark.result;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and writes {@link TestResult} JSON files.
+ *
+ * <p>Writing never overwrites a file: when the name is taken, {@code -1}, {@code -2}, … is added before
+ * the extension. The JSON is first written in full to a hidden temporary file in the target directory
+ * and then published under the free name in one atomic step (a hard link, which fails if the name was
+ * taken meanwhile), so a crash never leaves half a result and concurrent writers never clobber each
+ * other. Output is pretty-printed JSON in {@link TestResult}'s field order, with {@code \n} line ends.
+ *
+ * <p>Reading accepts files of upstream OpenMessaging Benchmark and its forks: unknown fields are
+ * ignored, missing fields stay {@code null} or empty, and the non-standard tokens {@code NaN} and
+ * {@code Infinity} are accepted.
+ */
+public final class ResultFiles {
+
+    /**
+     * Format of the timestamp in result file names and of {@link TestResult#beginTime} and
+     * {@link TestResult#endTime}: {@code yyyy-MM-dd-HH-mm-ss}, always in UTC.
+     */
+    public static final DateTimeFormatter TIMESTAMP_FORMAT =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss").withZone(ZoneOffset.UTC);
+
+    private static final String JSON_EXTENSION = ".json";
+    private static final int MAX_NAME_SUFFIX = 100_000;
+    private static final Pattern UNSAFE_FILE_NAME_CHARACTERS = Pattern.compile("[^A-Za-z0-9._-]");
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+    private static final ObjectWriter WRITER = MAPPER.writer(
+            new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
+    private static final ObjectReader READER = MAPPER.readerFor(TestResult.class);
+
+    private ResultFiles() {}
+
+    /** Formats {@code instant} as {@link #TIMESTAMP_FORMAT}, e.g. {@code 2025-01-31-13-05-09}. */
+    public static String formatTimestamp(Instant instant) {
+        return TIMESTAMP_FORMAT.format(instant);
+    }
+
+    /**
+     * Makes {@code name} safe as part of a file name on every common file system: each character other
+     * than {@code A-Z a-z 0-9 . _ -} becomes {@code _} (so {@code Kafka 3/acks=all} becomes
+     * {@code Kafka_3_acks_all}).
+     */
+    public static String sanitize(String name) {
+        return UNSAFE_FILE_NAME_CHARACTERS.matcher(name).replaceAll("_");
+    }
+
+    /**
+     * The result file name without extension: {@code <workload>-<driver>-<yyyy-MM-dd-HH-mm-ss>}, both
+     * names {@linkplain #sanitize sanitised}, the time in UTC. Interval logs of the run use it too
+     * ({@link LatencyMetric#hlogFileName}).
+     *
+     * @param workloadBaseName the workload file's name without directory and extension
+     * @param driverName the driver configuration's {@code name}
+     */
+    public static String baseName(String workloadBaseName, String driverName, Instant startTime) {
+        return sanitize(workloadBaseName) + "-" + sanitize(driverName) + "-" + formatTimestamp(startTime);
+    }
+
+    /**
+     * Writes {@code result} to {@code <outputDir>/<baseName>.json} (see {@link #baseName}), creating the
+     * directory if needed; if that file exists, to {@code <baseName>-1.json}, {@code -2}, … instead.
+     *
+     * @return the file written
+     */
+    public static Path write(TestResult result, Path outputDir, String workloadBaseName, String driverName, Instant startTime)
+            throws IOException {
+        return writeNew(toJson(result), outputDir, baseName(workloadBaseName, driverName, startTime), JSON_EXTENSION, true);
+    }
+
+    /**
+     * Writes {@code result} to {@code explicitFile} (the {@code -o} option), creating its directory if
+     * needed. Never overwrites: if the file exists, the suffix {@code -1}, {@code -2}, … is added before
+     * the extension ({@code out.json} → {@code out-1.json}; {@code out} → {@code out-1}).
+     *
+     * @return the file actually written, which callers should report to the user
+     */
+    public static Path writeTo(TestResult result, Path explicitFile) throws IOException {
+        Path fileName = explicitFile.getFileName();
+        if (fileName == null) {
+            throw new IOException("result file " + explicitFile + " names a directory, not a file");
+        }
+        String name = fileName.toString();
+        int dot = name.lastIndexOf('.');
+        String stem = dot > 0 ? name.substring(0, dot) : name;
+        String extension = dot > 0 ? name.substring(dot) : "";
+        Path directory = explicitFile.toAbsolutePath().getParent();
+        Path written = writeNew(toJson(result), directory, stem, extension, true);
+        return explicitFile.resolveSibling(written.getFileName());
+    }
+
+    /**
+     * Reads a result file written by this benchmark, upstream or one of its forks.
+     *
+     * @throws ResultFileException when the file is not valid JSON or a field has the wrong type; the
+     *     message names the file, the line and column, and the field
+     * @throws IOException when the file cannot be read
+     */
+    public static TestResult read(Path file) throws IOException {
+        TestResult result;
+        try (InputStream in = Files.newInputStream(file)) {
+            result = READER.readValue(in);
+        } catch (JsonProcessingException e) {
+            JsonLocation location = e.getLocation();
+            int line = location == null ? 0 : location.getLineNr();
+            int column = location == null ? 0 : location.getColumnNr();
+            throw new ResultFileException(file, line, column, describe(e), e);
+        }
+        if (result == null) {
+            throw new ResultFileException(file, 1, 1, "holds JSON null, not a result object", null);
+        }
+        return result;
+    }
+
+    private static String describe(JsonProcessingException e) {
+        String problem = e.getOriginalMessage();
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            StringBuilder field = new StringBuilder();
+            for (JsonMappingException.Reference reference : mapping.getPath()) {
+                if (reference.getFieldName() != null) {
+                    field.append(field.isEmpty() ? "" : ".").append(reference.getFieldName());
+                } else if (reference.getIndex() >= 0) {
+                    field.append('[').append(reference.getIndex()).append(']');
+                }
+            }
+            problem = "field " + field + ": " + problem;
+        }
+        return problem;
+    }
+
+    private static byte[] toJson(TestResult result) throws IOException {
+        byte[] json = WRITER.writeValueAsBytes(result);
+        byte[] withNewline = new byte[json.length + 1];
+        System.arraycopy(json, 0, withNewline, 0, json.length);
+        withNewline[json.length] = '\n';
+        return withNewline;
+    }
+
+    /**
+     * Writes {@code content} to a temporary file in {@code directory}, then publishes it under the first
+     * free name of {@code stem + extension}, {@code stem-1 + extension}, ….
+     *
+     * @param hardLinks publish with a hard link (atomic, fails when the name is taken); when false, or
+     *     when the file system has no hard links, claim the name with an exclusive create and then move
+     *     the complete file over the claimed empty one atomically
+     */
+    static Path writeNew(byte[] content, Path directory, String stem, String extension, boolean hardLinks)
+            throws IOException {
+        Files.createDirectories(directory);
+        Path temporary = createTemporaryFile(directory, stem);
+        try {
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            boolean useHardLinks = hardLinks;
+            for (int suffix = 0; suffix <= MAX_NAME_SUFFIX; suffix++) {
+                Path candidate = directory.resolve(suffix == 0 ? stem + extension : stem + "-" + suffix + extension);
+                if (useHardLinks) {
+                    try {
+                        Files.createLink(candidate, temporary);
+                        return candidate;
+                    } catch (FileAlreadyExistsException taken) {
+                        continue;
+                    } catch (UnsupportedOperationException | FileSystemException noHardLinks) {
+                        useHardLinks = false;
+                    }
+                }
+                try {
+                    Files.createFile(candidate);
+                } catch (FileAlreadyExistsException taken) {
+                    continue;
+                }
+                try {
+                    Files.move(temporary, candidate, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException moveFailed) {
+                    Files.deleteIfExists(candidate);
+                    throw moveFailed;
+                }
+                return candidate;
+            }
+            throw new IOException("no free file name for " + directory.resolve(stem + extension)
+                    + ": suffixes -1 to -" + MAX_NAME_SUFFIX + " are all taken");
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** Creates an empty hidden file with a random name; unlike a temp file it gets the usual permissions. */
+    private static Path createTemporaryFile(Path directory, String stem) throws IOException {
+        while (true) {
+            Path temporary = directory.resolve(
+                    "." + stem + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                return Files.createFile(temporary);
+            } catch (FileAlreadyExistsException taken) {
+                // another writer drew the same random name; draw again
+            }
+        }
+    }
+}

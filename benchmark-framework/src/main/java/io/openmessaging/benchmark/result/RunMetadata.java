@@ -1,0 +1,101 @@
+package io.openmessaging.benchmark.result;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Where, what and with which versions a run ran: enough to reproduce it and to tell two results apart.
+ * Every field is ours; files of upstream and its forks have no metadata. Fields the coordinator could
+ * not learn stay {@code null} (or empty). Not thread-safe.
+ */
+@JsonPropertyOrder({
+    "projectVersion", "gitSha", "jvm", "os", "hostname", "availableProcessors", "driverName",
+    "driverId", "driverFile", "driverYaml", "workloadFile", "workloadYaml", "clientVersions",
+    "brokerInfo", "clockOffsets", "latencyPrecisionDigits", "beginTimeEpochMillis",
+    "endTimeEpochMillis", "commandLine"
+})
+public class RunMetadata {
+
+    /** Version of this benchmark (the Maven project version). */
+    public String projectVersion;
+
+    /** Git commit of this benchmark's build, when known. */
+    public String gitSha;
+
+    /** The coordinator's JVM: vendor and runtime version, e.g. {@code Eclipse Adoptium 17.0.13+11}. */
+    public String jvm;
+
+    /** The coordinator's operating system: name, version and architecture. */
+    public String os;
+
+    /** The coordinator's host name. */
+    public String hostname;
+
+    /** Processors available to the coordinator's JVM. */
+    public Integer availableProcessors;
+
+    /** The driver configuration's {@code name}, as in {@link TestResult#driver}. */
+    public String driverName;
+
+    /** The id the driver implementation is registered under (its service-loader id). */
+    public String driverId;
+
+    /** Path of the driver YAML file as given on the command line. */
+    public String driverFile;
+
+    /** Full text of the driver YAML file. */
+    public String driverYaml;
+
+    /** Path of the workload YAML file as given on the command line. */
+    public String workloadFile;
+
+    /** Full text of the workload YAML file. */
+    public String workloadYaml;
+
+    /** Client library → version, e.g. {@code kafka-clients → 4.3.1}. */
+    public TreeMap<String, String> clientVersions = new TreeMap<>();
+
+    /** What the driver could learn about the brokers, e.g. {@code version → 4.0.0}; empty if nothing. */
+    public TreeMap<String, String> brokerInfo = new TreeMap<>();
+
+    /** The clock offset of every worker from the coordinator, with its error bound. */
+    public List<ClockOffset> clockOffsets = new ArrayList<>();
+
+    /** Significant decimal digits of every latency histogram (3 by default). */
+    public Integer latencyPrecisionDigits;
+
+    /** Start of the run, epoch milliseconds (UTC). */
+    public Long beginTimeEpochMillis;
+
+    /** End of the run, epoch milliseconds (UTC). */
+    public Long endTimeEpochMillis;
+
+    /** The benchmark's command-line arguments, one element per argument, unquoted. */
+    public List<String> commandLine = new ArrayList<>();
+
+    /**
+     * Metadata with the fields this JVM can answer by itself filled in: {@link #jvm}, {@link #os},
+     * {@link #hostname} and {@link #availableProcessors}.
+     */
+    public static RunMetadata describingThisHost() {
+        RunMetadata metadata = new RunMetadata();
+        metadata.jvm = System.getProperty("java.vm.vendor") + " " + Runtime.version();
+        metadata.os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
+        metadata.hostname = localHostName();
+        metadata.availableProcessors = Runtime.getRuntime().availableProcessors();
+        return metadata;
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+}
