@@ -132,7 +132,7 @@ final class RunCommand {
             return Benchmark.EXIT_FAILED;
         }
         RunRecorder recorder = new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out,
-                String.join(" ", commandLine()));
+                commandLine());
         LocalBenchmarkRun run = new LocalBenchmarkRun(workload, driver, options, SystemClock.INSTANCE, recorder);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -54,7 +54,7 @@ public final class RunRecorder {
     private String failureReason;
 
     public RunRecorder(Workload workload, DriverConfiguration driverConfiguration, RunOptions options, Clock clock,
-            PrintStream out, String commandLine) {
+            PrintStream out, List<String> commandLine) {
         this.workload = workload;
         this.driverConfiguration = driverConfiguration;
         this.options = options;
@@ -74,7 +74,7 @@ public final class RunRecorder {
         result.producersPerTopic = workload.producersPerTopic();
         result.consumersPerTopic = workload.consumerPerSubscription();
         result.sampleRateMillis = workload.sampleRateMillis();
-        result.beginTime = ResultFiles.formatTime(startTime);
+        result.beginTime = ResultFiles.formatTimestamp(startTime);
         RunMetadata metadata = RunMetadata.describingThisHost();
         metadata.driverName = driverConfiguration.name();
         metadata.driverId = driverConfiguration.driverId();
@@ -84,7 +84,7 @@ public final class RunRecorder {
         metadata.workloadYaml = workload.yamlText();
         metadata.latencyPrecisionDigits = options.latencySignificantDigits();
         metadata.beginTimeEpochMillis = startTime.toEpochMilli();
-        metadata.commandLine = List.of(commandLine);
+        metadata.commandLine = commandLine;
         result.metadata = metadata;
         try {
             Files.createDirectories(options.outputDir());
@@ -202,7 +202,7 @@ public final class RunRecorder {
         result.latencyValuesClampedCount = totals.valuesClamped();
         result.unstampedMessagesReceived = totals.unstampedReceived();
         Instant end = Instant.ofEpochSecond(0, clock.epochNanos());
-        result.endTime = ResultFiles.formatTime(end);
+        result.endTime = ResultFiles.formatTimestamp(end);
         result.metadata.endTimeEpochMillis = end.toEpochMilli();
         if (measuredEndEpochNanos == 0 && result.testDurationSeconds == null && measuredStartEpochNanos != 0) {
             result.testDurationSeconds = (clock.epochNanos() - measuredStartEpochNanos) / 1e9;
@@ -234,7 +234,7 @@ public final class RunRecorder {
             result.hlogFiles.put(metric.fieldPrefix(), name);
         }
         Files.deleteIfExists(hlogTempDir);
-        ResultFiles.rewrite(result, json);
+        ResultFiles.update(result, json);
         return json;
     }
 

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyUnit;
+
 import java.util.TreeMap;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -118,6 +120,23 @@ public final class ResultFiles {
         Path directory = explicitFile.toAbsolutePath().getParent();
         Path written = writeNew(toJson(result), directory, stem, extension, true);
         return explicitFile.resolveSibling(written.getFileName());
+    }
+
+    /**
+     * Replaces {@code ownFile}, a result file this run itself just wrote with {@link #write} or {@link
+     * #writeTo}, with the updated {@code result} (e.g. to add the names of files written beside it). The
+     * content is written to a temporary file first and moved over atomically, so a reader sees the old
+     * or the new file, never a partial one.
+     */
+    public static void update(TestResult result, Path ownFile) throws IOException {
+        Path directory = ownFile.toAbsolutePath().getParent();
+        Path temporary = createTemporaryFile(directory, ownFile.getFileName().toString());
+        try {
+            Files.write(temporary, toJson(result));
+            Files.move(temporary, ownFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.LatencyUnit;
+
 import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;

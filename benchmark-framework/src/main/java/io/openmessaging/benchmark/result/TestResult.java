@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyUnit;
+
 import static io.openmessaging.benchmark.result.SampleResults.nanosHistogram;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.result;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;

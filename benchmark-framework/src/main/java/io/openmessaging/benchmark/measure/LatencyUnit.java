@@ -1,8 +1,8 @@
-package io.openmessaging.benchmark.result;
+package io.openmessaging.benchmark.measure;
 
 /**
  * The unit a latency metric is written in. Histograms always hold nanoseconds; the unit only applies
- * when values are written into a {@link TestResult}, so the JSON keeps upstream's units.
+ * when values are written into a result ({@code TestResult}), so the JSON keeps upstream's units.
  */
 public enum LatencyUnit {
     /**
