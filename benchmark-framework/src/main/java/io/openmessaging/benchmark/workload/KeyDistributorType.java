@@ -1,0 +1,11 @@
+package io.openmessaging.benchmark.workload;
+
+/** How producers choose the key of each message (upstream's {@code keyDistributor}). */
+public enum KeyDistributorType {
+    /** No key: the driver's default partitioning (round-robin or sticky, per client). */
+    NO_KEY,
+    /** Keys taken in turn from a pool of random keys, so partitions are hit evenly. */
+    KEY_ROUND_ROBIN,
+    /** A key from the pool chosen by the current {@code nanoTime}, i.e. roughly at random. */
+    RANDOM_NANO
+}

@@ -1,0 +1,188 @@
+package io.openmessaging.benchmark.workload;
+
+import static io.openmessaging.benchmark.workload.WorkloadSchema.BACKLOG_DRAIN_RATIO;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_BACKLOG_SIZE_GB;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_ONLY;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_PER_SUBSCRIPTION;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.KEY_DISTRIBUTOR;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.MESSAGE_SIZE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.NAME;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.PARTITIONS_PER_TOPIC;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.PAYLOAD_FILE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCERS_PER_TOPIC;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_RATE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOMIZED_PAYLOAD_POOL_SIZE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOM_BYTES_RATIO;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.SAMPLE_RATE_MILLIS;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.SUBSCRIPTIONS_PER_TOPIC;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.TEST_DURATION;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.TOPICS;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.USE_RANDOMIZED_PAYLOADS;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.WARMUP_DURATION;
+
+import java.time.Duration;
+
+/**
+ * A checked workload: what to run, independent of the messaging system. Immutable; made only by
+ * {@link WorkloadLoader}, so every instance satisfies {@link WorkloadSchema}. Accessors are named
+ * like the YAML keys; {@code docs/workload-reference.md} documents each.
+ */
+public final class Workload {
+
+    private final String name;
+    private final int topics;
+    private final int partitionsPerTopic;
+    private final KeyDistributorType keyDistributor;
+    private final int messageSize;
+    private final boolean useRandomizedPayloads;
+    private final double randomBytesRatio;
+    private final int randomizedPayloadPoolSize;
+    private final String payloadFile;
+    private final int subscriptionsPerTopic;
+    private final int producersPerTopic;
+    private final int consumerPerSubscription;
+    private final double producerRate;
+    private final double consumerBacklogSizeGB;
+    private final double backlogDrainRatio;
+    private final Duration warmupDuration;
+    private final Duration testDuration;
+    private final int sampleRateMillis;
+    private final boolean consumerOnly;
+    private final String sourceName;
+    private final String yamlText;
+
+    Workload(WorkloadValues values, String defaultName, String sourceName, String yamlText) {
+        this.name = values.given(NAME) ? values.get(NAME) : defaultName;
+        this.topics = values.get(TOPICS);
+        this.partitionsPerTopic = values.get(PARTITIONS_PER_TOPIC);
+        this.keyDistributor = values.get(KEY_DISTRIBUTOR);
+        this.messageSize = values.given(MESSAGE_SIZE) ? values.get(MESSAGE_SIZE) : 0;
+        this.useRandomizedPayloads = values.get(USE_RANDOMIZED_PAYLOADS);
+        this.randomBytesRatio = values.get(RANDOM_BYTES_RATIO);
+        this.randomizedPayloadPoolSize = values.get(RANDOMIZED_PAYLOAD_POOL_SIZE);
+        this.payloadFile = values.get(PAYLOAD_FILE);
+        this.subscriptionsPerTopic = values.get(SUBSCRIPTIONS_PER_TOPIC);
+        this.producersPerTopic = values.get(PRODUCERS_PER_TOPIC);
+        this.consumerPerSubscription = values.get(CONSUMER_PER_SUBSCRIPTION);
+        this.producerRate = values.get(PRODUCER_RATE);
+        this.consumerBacklogSizeGB = values.get(CONSUMER_BACKLOG_SIZE_GB);
+        this.backlogDrainRatio = values.get(BACKLOG_DRAIN_RATIO);
+        this.warmupDuration = values.get(WARMUP_DURATION);
+        this.testDuration = values.get(TEST_DURATION);
+        this.sampleRateMillis = values.get(SAMPLE_RATE_MILLIS);
+        this.consumerOnly = values.get(CONSUMER_ONLY);
+        this.sourceName = sourceName;
+        this.yamlText = yamlText;
+    }
+
+    /** The workload's label; the file name without extension when the file has no {@code name}. */
+    public String name() {
+        return name;
+    }
+
+    public int topics() {
+        return topics;
+    }
+
+    public int partitionsPerTopic() {
+        return partitionsPerTopic;
+    }
+
+    public KeyDistributorType keyDistributor() {
+        return keyDistributor;
+    }
+
+    /** Payload size in bytes; 0 when the file leaves it to the size of {@link #payloadFile()}. */
+    public int messageSize() {
+        return messageSize;
+    }
+
+    public boolean useRandomizedPayloads() {
+        return useRandomizedPayloads;
+    }
+
+    public double randomBytesRatio() {
+        return randomBytesRatio;
+    }
+
+    public int randomizedPayloadPoolSize() {
+        return randomizedPayloadPoolSize;
+    }
+
+    /** The payload file's path as written in the workload, or {@code null} when there is none. */
+    public String payloadFile() {
+        return payloadFile;
+    }
+
+    public int subscriptionsPerTopic() {
+        return subscriptionsPerTopic;
+    }
+
+    public int producersPerTopic() {
+        return producersPerTopic;
+    }
+
+    public int consumerPerSubscription() {
+        return consumerPerSubscription;
+    }
+
+    /** Target messages per second of all producers together; 0 means search for the maximum sustainable rate. */
+    public double producerRate() {
+        return producerRate;
+    }
+
+    /** Backlog to build in GiB (2^30 bytes); 0 means no backlog phase. */
+    public double consumerBacklogSizeGB() {
+        return consumerBacklogSizeGB;
+    }
+
+    public double backlogDrainRatio() {
+        return backlogDrainRatio;
+    }
+
+    /** Warm-up length; zero means no warm-up. */
+    public Duration warmupDuration() {
+        return warmupDuration;
+    }
+
+    /** Measured phase length; zero means until the benchmark is stopped. */
+    public Duration testDuration() {
+        return testDuration;
+    }
+
+    public int sampleRateMillis() {
+        return sampleRateMillis;
+    }
+
+    public boolean consumerOnly() {
+        return consumerOnly;
+    }
+
+    /** Where the workload was read from, as given to the loader (for messages and results). */
+    public String sourceName() {
+        return sourceName;
+    }
+
+    /** The file's text exactly as read, for the result metadata. */
+    public String yamlText() {
+        return yamlText;
+    }
+
+    /** Consumers in the run: {@code topics × subscriptionsPerTopic × consumerPerSubscription}. */
+    public int consumersTotal() {
+        return topics * subscriptionsPerTopic * consumerPerSubscription;
+    }
+
+    /** Producers in the run: {@code topics × producersPerTopic}. */
+    public int producersTotal() {
+        return topics * producersPerTopic;
+    }
+
+    @Override
+    public String toString() {
+        return "Workload[" + name + " from " + sourceName + ": " + topics + " topics × " + partitionsPerTopic
+                + " partitions, " + producersTotal() + " producers at " + producerRate + " msg/s, "
+                + consumersTotal() + " consumers, " + messageSize + " bytes, warm-up "
+                + DurationText.format(warmupDuration) + ", test " + DurationText.format(testDuration) + "]";
+    }
+}

@@ -1,0 +1,779 @@
+package io.openmessaging.benchmark.workload;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The workload file format, declared once: every key with its type, default, allowed values and
+ * meaning, and every rule across keys. {@link WorkloadLoader} parses and checks files with it, its
+ * error messages quote it, and {@link #referenceMarkdown()} renders it as {@code
+ * docs/workload-reference.md} (run {@link #main} to regenerate that file).
+ *
+ * <p>Upstream OpenMessaging Benchmark files load unchanged and keep their meaning. Where upstream's
+ * default was a trap (a missing {@code producerRate} silently started a max-rate search, a missing
+ * {@code testDurationMinutes} ran forever, no producers divided by zero) the key is required instead.
+ */
+public final class WorkloadSchema {
+
+    /** The kinds of value a key takes. */
+    public enum ValueType {
+        TEXT("text"),
+        INTEGER("integer"),
+        NUMBER("number"),
+        BOOLEAN("boolean"),
+        ENUM("enum"),
+        DURATION("duration"),
+        /** A key of a fork that this benchmark recognises but does not implement yet: always an error. */
+        NOT_SUPPORTED("not supported");
+
+        private final String label;
+
+        ValueType(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    public static final Field<String> NAME = text("name")
+            .defaultText("the file name without its extension")
+            .meaning("Label of the workload, copied into the result. Result files are named after the workload"
+                    + " file, not after this.")
+            .build();
+
+    public static final Field<Integer> TOPICS = integer("topics", "topics")
+            .atLeast(1)
+            .required()
+            .meaning("Number of topics created for the run.")
+            .build();
+
+    public static final Field<Integer> PARTITIONS_PER_TOPIC = integer("partitionsPerTopic", "partitions")
+            .atLeast(1)
+            .required()
+            .meaning("Partitions of each topic, passed to the driver when it creates the topic; some drivers"
+                    + " restrict it (see the driver's guide).")
+            .build();
+
+    public static final Field<KeyDistributorType> KEY_DISTRIBUTOR = enumeration("keyDistributor",
+                    KeyDistributorType.class)
+            .byDefault(KeyDistributorType.NO_KEY)
+            .meaning("Key of each message: `NO_KEY` sends none (the client spreads messages over partitions);"
+                    + " `KEY_ROUND_ROBIN` takes keys in turn from a pool of 10,000 random keys; `RANDOM_NANO`"
+                    + " picks a key of that pool by the current nanoTime.")
+            .build();
+
+    public static final Field<Integer> MESSAGE_SIZE = integer("messageSize", "bytes")
+            .atLeast(1)
+            .defaultText("the size of `payloadFile`")
+            .meaning("Payload size of every message. May be left out only when `payloadFile` is given; when both"
+                    + " are given the file must be exactly this size.")
+            .build();
+
+    public static final Field<Boolean> USE_RANDOMIZED_PAYLOADS = bool("useRandomizedPayloads")
+            .byDefault(false)
+            .meaning("Send payloads from a pool of `randomizedPayloadPoolSize` payloads of `messageSize` bytes"
+                    + " each, whose first `randomBytesRatio` × `messageSize` bytes are random and the rest zeros"
+                    + " (to exercise compression). Excludes `payloadFile`.")
+            .build();
+
+    public static final Field<Double> RANDOM_BYTES_RATIO = number("randomBytesRatio", null)
+            .atLeast(0)
+            .atMost(1)
+            .byDefault(0.0)
+            .meaning("Share of each randomized payload that is random. Used only with `useRandomizedPayloads`.")
+            .build();
+
+    public static final Field<Integer> RANDOMIZED_PAYLOAD_POOL_SIZE = integer("randomizedPayloadPoolSize",
+                    "payloads")
+            .atLeast(0)
+            .byDefault(0)
+            .meaning("Number of distinct randomized payloads; each message takes one at random. At least 1 when"
+                    + " `useRandomizedPayloads` is true.")
+            .build();
+
+    public static final Field<String> PAYLOAD_FILE = text("payloadFile")
+            .defaultText("none")
+            .meaning("File whose bytes are the payload of every message, relative to the directory the benchmark"
+                    + " is started in (as upstream, e.g. `payload/payload-1Kb.data`).")
+            .build();
+
+    public static final Field<Integer> SUBSCRIPTIONS_PER_TOPIC = integer("subscriptionsPerTopic",
+                    "subscriptions")
+            .atLeast(0)
+            .byDefault(0)
+            .meaning("Subscriptions (consumer groups) per topic; each receives every message. 0 makes a"
+                    + " producer-only run.")
+            .build();
+
+    public static final Field<Integer> PRODUCERS_PER_TOPIC = integer("producersPerTopic", "producers")
+            .atLeast(1)
+            .required()
+            .meaning("Producers per topic; `producerRate` is split evenly among all of them. Upstream's default"
+                    + " of 0 made a run that sends nothing, so the key is required here.")
+            .build();
+
+    public static final Field<Integer> CONSUMER_PER_SUBSCRIPTION = integer("consumerPerSubscription",
+                    "consumers")
+            .atLeast(0)
+            .byDefault(0)
+            .meaning("Consumers in each subscription, sharing its partitions. 0 means nothing reads: a"
+                    + " producer-only run, even when `subscriptionsPerTopic` is above 0 (as in upstream's"
+                    + " `1-topic-3-partition-100b-3producers`).")
+            .build();
+
+    public static final Field<Double> PRODUCER_RATE = number("producerRate", "messages per second")
+            .atLeast(0)
+            .required()
+            .meaning("Target rate of all producers together, in messages per second. 0 searches for the maximum"
+                    + " sustainable rate first. Required: upstream silently searched when it was missing.")
+            .build();
+
+    public static final Field<Double> CONSUMER_BACKLOG_SIZE_GB = number("consumerBacklogSizeGB", "GiB")
+            .atLeast(0)
+            .byDefault(0.0)
+            .meaning("Backlog to build, in GiB (2^30 bytes) of messages. Above 0: after the warm-up the"
+                    + " consumers pause until subscriptions × sent − received messages reach this size, then"
+                    + " resume, and the run ends only once the backlog has drained. Fractions are allowed.")
+            .build();
+
+    public static final Field<Double> BACKLOG_DRAIN_RATIO = number("backlogDrainRatio", null)
+            .atLeast(0)
+            .atMost(1)
+            .byDefault(1.0)
+            .meaning("Share of the built backlog that must be consumed for it to count as drained: the backlog"
+                    + " is drained at max(1000 messages, (1 − ratio) × backlog built).")
+            .build();
+
+    public static final Field<Duration> WARMUP_DURATION = duration("warmupDuration")
+            .byDefault(Duration.ofMinutes(1))
+            .meaning("Warm-up before the measured phase, at the workload's rate; its statistics are discarded."
+                    + " 0 skips it. Same as upstream's `warmupDurationMinutes`; give one or the other.")
+            .build();
+
+    public static final Field<Integer> WARMUP_DURATION_MINUTES = integer("warmupDurationMinutes", "minutes")
+            .atLeast(0)
+            .alternativeTo(WARMUP_DURATION)
+            .meaning("Upstream's form of `warmupDuration`, in whole minutes.")
+            .build();
+
+    public static final Field<Duration> TEST_DURATION = duration("testDuration")
+            .required()
+            .meaning("Length of the measured phase. 0 runs until the benchmark is stopped (Ctrl-C or SIGTERM;"
+                    + " the results so far are written); the warm-up still comes first. Same as upstream's"
+                    + " `testDurationMinutes`; give one or the other.")
+            .build();
+
+    public static final Field<Integer> TEST_DURATION_MINUTES = integer("testDurationMinutes", "minutes")
+            .atLeast(0)
+            .alternativeTo(TEST_DURATION)
+            .meaning("Upstream's form of `testDuration`, in whole minutes.")
+            .build();
+
+    public static final Field<Integer> SAMPLE_RATE_MILLIS = integer("sampleRateMillis", "milliseconds")
+            .atLeast(100)
+            .byDefault(10_000)
+            .meaning("Period of the throughput and latency samples (Redpanda fork's key; upstream always used"
+                    + " 10 s).")
+            .build();
+
+    public static final Field<Boolean> CONSUMER_ONLY = bool("consumerOnly")
+            .byDefault(false)
+            .meaning("Confluent fork's mode: build the backlog of `consumerBacklogSizeGB` with the producers"
+                    + " running, stop the producers, then measure the consumers draining it.")
+            .build();
+
+    public static final Field<Object> EXISTING_TOPIC_LIST = notSupported("existingTopicList",
+            "Redpanda fork: run against topics that already exist.");
+
+    public static final Field<Object> EXISTING_PRODUCE_TOPIC_LIST = notSupported("existingProduceTopicList",
+            "Redpanda fork: existing topics to produce to.");
+
+    public static final Field<Object> EXISTING_CONSUME_TOPIC_LIST = notSupported("existingConsumeTopicList",
+            "Redpanda fork: existing topics to consume from.");
+
+    private static final List<Field<?>> FIELDS = List.of(
+            NAME,
+            TOPICS,
+            PARTITIONS_PER_TOPIC,
+            KEY_DISTRIBUTOR,
+            MESSAGE_SIZE,
+            USE_RANDOMIZED_PAYLOADS,
+            RANDOM_BYTES_RATIO,
+            RANDOMIZED_PAYLOAD_POOL_SIZE,
+            PAYLOAD_FILE,
+            SUBSCRIPTIONS_PER_TOPIC,
+            PRODUCERS_PER_TOPIC,
+            CONSUMER_PER_SUBSCRIPTION,
+            PRODUCER_RATE,
+            CONSUMER_BACKLOG_SIZE_GB,
+            BACKLOG_DRAIN_RATIO,
+            WARMUP_DURATION,
+            WARMUP_DURATION_MINUTES,
+            TEST_DURATION,
+            TEST_DURATION_MINUTES,
+            SAMPLE_RATE_MILLIS,
+            CONSUMER_ONLY,
+            EXISTING_TOPIC_LIST,
+            EXISTING_PRODUCE_TOPIC_LIST,
+            EXISTING_CONSUME_TOPIC_LIST);
+
+    private static final Map<String, Field<?>> BY_NAME = FIELDS.stream()
+            .collect(Collectors.toMap(Field::name, field -> field, (a, b) -> a, LinkedHashMap::new));
+
+    private static final List<Rule> RULES = List.of(
+            new Rule("`messageSize` is required unless `payloadFile` is given.",
+                    List.of(MESSAGE_SIZE, PAYLOAD_FILE),
+                    values -> !values.given(MESSAGE_SIZE) && !values.given(PAYLOAD_FILE),
+                    values -> "messageSize is missing: give the size of each message in bytes (e.g. messageSize:"
+                            + " 1024), or a payloadFile whose size is used"),
+            new Rule("`useRandomizedPayloads: true` and `payloadFile` exclude each other.",
+                    List.of(PAYLOAD_FILE, USE_RANDOMIZED_PAYLOADS),
+                    values -> values.get(USE_RANDOMIZED_PAYLOADS) && values.given(PAYLOAD_FILE),
+                    values -> values.show(USE_RANDOMIZED_PAYLOADS) + " and " + values.show(PAYLOAD_FILE)
+                            + " both define the payload; keep one"),
+            new Rule("`randomizedPayloadPoolSize` is at least 1 when `useRandomizedPayloads` is true.",
+                    List.of(RANDOMIZED_PAYLOAD_POOL_SIZE, USE_RANDOMIZED_PAYLOADS),
+                    values -> values.get(USE_RANDOMIZED_PAYLOADS) && values.get(RANDOMIZED_PAYLOAD_POOL_SIZE) < 1,
+                    values -> "with " + values.show(USE_RANDOMIZED_PAYLOADS) + ", randomizedPayloadPoolSize must be"
+                            + " at least 1 (the number of distinct payloads to build, e.g. 1000); found "
+                            + values.show(RANDOMIZED_PAYLOAD_POOL_SIZE)),
+            new Rule("`producerRate: 0` (max-rate search) cannot be combined with a backlog"
+                    + " (`consumerBacklogSizeGB` above 0).",
+                    List.of(PRODUCER_RATE, CONSUMER_BACKLOG_SIZE_GB),
+                    values -> values.get(PRODUCER_RATE) == 0 && values.get(CONSUMER_BACKLOG_SIZE_GB) > 0,
+                    values -> values.show(PRODUCER_RATE) + " asks for the max-sustainable-rate search, which"
+                            + " cannot be combined with a backlog (" + values.show(CONSUMER_BACKLOG_SIZE_GB)
+                            + "); give a fixed producerRate in messages per second, or set"
+                            + " consumerBacklogSizeGB: 0"),
+            new Rule("A backlog (`consumerBacklogSizeGB` above 0) needs consumers: `subscriptionsPerTopic` and"
+                    + " `consumerPerSubscription` at least 1.",
+                    List.of(CONSUMER_BACKLOG_SIZE_GB, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
+                    values -> values.get(CONSUMER_BACKLOG_SIZE_GB) > 0 && consumersTotal(values) == 0,
+                    values -> values.show(CONSUMER_BACKLOG_SIZE_GB) + " needs consumers to build and drain the"
+                            + " backlog, but there are none (" + values.show(SUBSCRIPTIONS_PER_TOPIC) + ", "
+                            + values.show(CONSUMER_PER_SUBSCRIPTION) + ")"),
+            new Rule("`consumerOnly: true` needs a backlog to drain (`consumerBacklogSizeGB` above 0).",
+                    List.of(CONSUMER_ONLY, CONSUMER_BACKLOG_SIZE_GB),
+                    values -> values.get(CONSUMER_ONLY) && values.get(CONSUMER_BACKLOG_SIZE_GB) == 0,
+                    values -> values.show(CONSUMER_ONLY) + " builds a backlog, stops the producers and measures"
+                            + " the consumers draining it, so it needs consumerBacklogSizeGB above 0, subscriptions"
+                            + " and consumers; found " + values.show(CONSUMER_BACKLOG_SIZE_GB)),
+            new Rule("A measured phase (`testDuration` above 0) lasts at least one sample period"
+                    + " (`sampleRateMillis`).",
+                    List.of(TEST_DURATION, SAMPLE_RATE_MILLIS),
+                    values -> {
+                        Duration test = values.get(TEST_DURATION);
+                        return !test.isZero() && test.toMillis() < values.get(SAMPLE_RATE_MILLIS);
+                    },
+                    values -> values.show(TEST_DURATION) + " is shorter than one sample period ("
+                            + values.show(SAMPLE_RATE_MILLIS) + "), so the measured phase would have no sample;"
+                            + " lengthen it or lower sampleRateMillis"),
+            new Rule("At most 2,147,483,647 producers and consumers in total (`topics` × `producersPerTopic`,"
+                    + " `topics` × `subscriptionsPerTopic` × `consumerPerSubscription`).",
+                    List.of(TOPICS, PRODUCERS_PER_TOPIC, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
+                    values -> (long) values.get(TOPICS) * values.get(PRODUCERS_PER_TOPIC) > Integer.MAX_VALUE
+                            || consumersTotal(values) > Integer.MAX_VALUE,
+                    values -> "too many clients: " + values.show(TOPICS) + " × " + values.show(PRODUCERS_PER_TOPIC)
+                            + " producers, " + consumersTotal(values) + " consumers; at most "
+                            + Integer.MAX_VALUE + " of each"));
+
+    private WorkloadSchema() {}
+
+    /** Every key, in the order of the reference. */
+    public static List<Field<?>> fields() {
+        return FIELDS;
+    }
+
+    /** The key called {@code name}, if there is one. */
+    public static Optional<Field<?>> field(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    /** Every rule across keys, in the order they are checked. */
+    public static List<Rule> rules() {
+        return RULES;
+    }
+
+    /** The keys a workload file may hold, in reference order (keys not supported yet left out). */
+    public static List<String> allowedKeys() {
+        return FIELDS.stream()
+                .filter(field -> field.type() != ValueType.NOT_SUPPORTED)
+                .map(Field::name)
+                .toList();
+    }
+
+    private static long consumersTotal(WorkloadValues values) {
+        return (long) values.get(TOPICS) * values.get(SUBSCRIPTIONS_PER_TOPIC)
+                * values.get(CONSUMER_PER_SUBSCRIPTION);
+    }
+
+    /** The text of {@code docs/workload-reference.md}. */
+    public static String referenceMarkdown() {
+        StringBuilder doc = new StringBuilder();
+        doc.append("# Workload file reference\n\n")
+                .append("<!-- Generated from benchmark-framework/src/main/java/io/openmessaging/benchmark/workload/")
+                .append("WorkloadSchema.java: do not edit by hand. Regenerate with\n")
+                .append("     mvn -q -pl benchmark-framework -am test -Dtest=WorkloadReferenceDocTest")
+                .append(" -Dsurefire.failIfNoSpecifiedTests=false -DregenerateDocs=true -->\n\n")
+                .append("A workload file is one YAML mapping of the keys below. It says what to run (topics,")
+                .append(" partitions, producers, consumers, message size, rate, durations); the driver file says")
+                .append(" which system to run it on. Examples: [`workloads/`](../workloads/).\n\n")
+                .append("Upstream OpenMessaging Benchmark workload files load unchanged and keep their meaning.")
+                .append(" Checking is strict where upstream was silent: an unknown key, a value of the wrong type")
+                .append(" or out of range, a misspelt enum value or an impossible combination is an error that")
+                .append(" names the file, line, column and key, what was found and what is allowed. Check files")
+                .append(" without running them with `bin/benchmark validate <files>`.\n\n")
+                .append("## Durations\n\n")
+                .append("`warmupDuration` and `testDuration` take durations as text: whole numbers with a unit,")
+                .append(" largest unit first, e.g. `500ms`, `30s`, `2m`, `1h30m` (units `h`, `m`, `s`, `ms`;")
+                .append(" a bare `0` is allowed too). Upstream's `warmupDurationMinutes` and")
+                .append(" `testDurationMinutes` (whole minutes) still work; giving both forms of the same")
+                .append(" setting is an error. `testDuration: 0` runs the measured phase until the benchmark is")
+                .append(" stopped; the warm-up still runs first and its statistics are discarded.\n\n")
+                .append("## Defaults\n\n")
+                .append("A key left out takes the default below; a key written with no value (`key:`) is an")
+                .append(" error rather than a silent default. Keys marked *required* have no default: upstream's")
+                .append(" defaults for them (0 producers, `producerRate: 0` = max-rate search, a test that never")
+                .append(" ends) turned a forgotten line into a different benchmark. Subscriptions and consumers")
+                .append(" keep upstream's default of 0, which makes a producer-only run. The warm-up defaults")
+                .append(" to 1 minute as upstream (the Redpanda fork uses 30).\n\n")
+                .append("## Keys\n\n")
+                .append("| Key | Type | Default | Allowed | Meaning |\n")
+                .append("|---|---|---|---|---|\n");
+        for (Field<?> field : FIELDS) {
+            if (field.type() == ValueType.NOT_SUPPORTED) {
+                continue;
+            }
+            doc.append("| `").append(field.name()).append("` | ").append(field.typeText())
+                    .append(" | ").append(field.defaultText())
+                    .append(" | ").append(field.allowedText())
+                    .append(" | ").append(field.meaning())
+                    .append(" |\n");
+        }
+        doc.append("\n## Rules across keys\n\n");
+        for (Rule rule : RULES) {
+            doc.append("- ").append(rule.documentation()).append('\n');
+        }
+        doc.append("\nThe totals are `topics` × `producersPerTopic` producers and `topics` ×")
+                .append(" `subscriptionsPerTopic` × `consumerPerSubscription` consumers.\n")
+                .append("\n## Keys not supported yet\n\n")
+                .append("These keys of the forks are recognised and rejected with an error instead of being")
+                .append(" ignored:\n\n");
+        for (Field<?> field : FIELDS) {
+            if (field.type() == ValueType.NOT_SUPPORTED) {
+                doc.append("- `").append(field.name()).append("`: ").append(field.meaning()).append('\n');
+            }
+        }
+        return doc.toString();
+    }
+
+    /**
+     * Writes {@link #referenceMarkdown()} to the file given as the only argument, or to {@code
+     * docs/workload-reference.md} under the current directory.
+     */
+    public static void main(String[] args) throws IOException {
+        Path target = Path.of(args.length > 0 ? args[0] : "docs/workload-reference.md");
+        if (target.getParent() != null) {
+            Files.createDirectories(target.getParent());
+        }
+        Files.writeString(target, referenceMarkdown(), StandardCharsets.UTF_8);
+    }
+
+    /** A rule across keys, checked after every key has a valid value of its own. */
+    public static final class Rule {
+
+        private final String documentation;
+        private final List<Field<?>> fields;
+        private final Predicate<WorkloadValues> broken;
+        private final Function<WorkloadValues, String> problem;
+
+        private Rule(String documentation, List<Field<?>> fields, Predicate<WorkloadValues> broken,
+                Function<WorkloadValues, String> problem) {
+            this.documentation = documentation;
+            this.fields = fields;
+            this.broken = broken;
+            this.problem = problem;
+        }
+
+        /** One sentence for the reference. */
+        public String documentation() {
+            return documentation;
+        }
+
+        /**
+         * The problem with {@code values}, located at the first of the rule's keys the file gives, or
+         * empty when the rule holds.
+         */
+        Optional<String> check(WorkloadValues values, String sourceName) {
+            if (!broken.test(values)) {
+                return Optional.empty();
+            }
+            YamlMapping.Entry where = fields.stream()
+                    .filter(values::given)
+                    .map(values::entry)
+                    .findFirst()
+                    .orElse(null);
+            return Optional.of(where == null
+                    ? ConfigException.at(sourceName, 0, 0, problem.apply(values))
+                    : ConfigException.at(sourceName, where.keyLine(), where.keyColumn(), problem.apply(values)));
+        }
+    }
+
+    /** One key of the workload file. Immutable. */
+    public static final class Field<T> {
+
+        private final String name;
+        private final ValueType type;
+        private final Class<T> javaType;
+        private final T defaultValue;
+        private final String defaultText;
+        private final boolean required;
+        private final BigDecimal min;
+        private final BigDecimal max;
+        private final String unit;
+        private final String meaning;
+        private final Field<?> alternativeTo;
+
+        private Field(Spec<T> spec) {
+            this.name = spec.name;
+            this.type = spec.type;
+            this.javaType = spec.javaType;
+            this.defaultValue = spec.defaultValue;
+            this.defaultText = spec.defaultText;
+            this.required = spec.required;
+            this.min = spec.min;
+            this.max = spec.max;
+            this.unit = spec.unit;
+            this.meaning = spec.meaning;
+            this.alternativeTo = spec.alternativeTo;
+        }
+
+        /** The key as written in YAML. */
+        public String name() {
+            return name;
+        }
+
+        public ValueType type() {
+            return type;
+        }
+
+        /** The value when the key is left out, or {@code null} when there is none. */
+        public T defaultValue() {
+            return defaultValue;
+        }
+
+        /** Whether a file must give this key (or its {@link #alternativeTo() other form}). */
+        public boolean required() {
+            return required;
+        }
+
+        /** One or two sentences on what the key does. */
+        public String meaning() {
+            return meaning;
+        }
+
+        /** For an upstream spelling of a setting, the key it is another form of. */
+        public Optional<Field<?>> alternativeTo() {
+            return Optional.ofNullable(alternativeTo);
+        }
+
+        /** The default as the reference shows it. */
+        public String defaultText() {
+            if (required) {
+                return "*required*";
+            }
+            if (alternativeTo != null) {
+                return "see `" + alternativeTo.name() + "`";
+            }
+            if (defaultText != null) {
+                return defaultText;
+            }
+            return "`" + show(defaultValue) + "`";
+        }
+
+        /** The type as the reference shows it, with the unit. */
+        public String typeText() {
+            return unit == null ? type.label() : type.label() + " (" + unit + ")";
+        }
+
+        /** The allowed values as the reference shows them. */
+        public String allowedText() {
+            return switch (type) {
+                case TEXT -> "any text";
+                case BOOLEAN -> "`true`, `false`";
+                case ENUM -> Arrays.stream(javaType.getEnumConstants())
+                        .map(constant -> "`" + constant + "`")
+                        .collect(Collectors.joining(", "));
+                case DURATION -> "e.g. `500ms`, `30s`, `2m`, `1h30m`";
+                case NOT_SUPPORTED -> "none";
+                default -> rangeText(false);
+            };
+        }
+
+        /** What an error message says the key expects, e.g. {@code an integer number of bytes, at least 1}. */
+        String expected() {
+            return switch (type) {
+                case TEXT -> "text";
+                case BOOLEAN -> "true or false";
+                case ENUM -> "one of " + Arrays.stream(javaType.getEnumConstants())
+                        .map(Object::toString)
+                        .collect(Collectors.joining(", "));
+                case DURATION -> "a duration such as 500ms, 30s, 2m or 1h30m";
+                case INTEGER -> "an integer number of " + unit + rangeText(true);
+                case NUMBER -> (unit == null ? "a number" : "a number of " + unit) + rangeText(true);
+                case NOT_SUPPORTED -> "nothing";
+            };
+        }
+
+        private String rangeText(boolean inSentence) {
+            if (min != null && max != null) {
+                return (inSentence ? " from " : "") + plain(min) + (inSentence ? " to " : " … ") + plain(max);
+            }
+            if (min != null) {
+                return (inSentence ? ", at least " : "≥ ") + plain(min);
+            }
+            return inSentence ? "" : "any";
+        }
+
+        /**
+         * Converts the YAML value of this key.
+         *
+         * @throws InvalidValue saying what was found and what is allowed
+         */
+        T convert(YamlMapping.Entry entry) throws InvalidValue {
+            if (entry.kind() == YamlMapping.Kind.NULL) {
+                throw new InvalidValue(entry, expected() + (required || alternativeTo != null
+                        ? ""
+                        : "; leave the key out to get the default, " + defaultText().replace("`", "")));
+            }
+            if (entry.kind() == YamlMapping.Kind.MAPPING || entry.kind() == YamlMapping.Kind.LIST) {
+                throw new InvalidValue(entry, expected());
+            }
+            Object value = switch (type) {
+                case TEXT -> entry.text();
+                case BOOLEAN -> toBoolean(entry);
+                case ENUM -> toEnum(entry);
+                case DURATION -> toDuration(entry);
+                case INTEGER -> toInteger(entry);
+                case NUMBER -> toNumber(entry);
+                case NOT_SUPPORTED -> throw new IllegalStateException(name + " has no values");
+            };
+            return javaType.cast(value);
+        }
+
+        private Boolean toBoolean(YamlMapping.Entry entry) throws InvalidValue {
+            if (entry.value() instanceof Boolean flag) {
+                return flag;
+            }
+            if (entry.text().equalsIgnoreCase("true") || entry.text().equalsIgnoreCase("false")) {
+                return Boolean.valueOf(entry.text());
+            }
+            throw new InvalidValue(entry, expected());
+        }
+
+        private Object toEnum(YamlMapping.Entry entry) throws InvalidValue {
+            List<String> names = new ArrayList<>();
+            for (T constant : javaType.getEnumConstants()) {
+                if (constant.toString().equals(entry.text())) {
+                    return constant;
+                }
+                names.add(constant.toString());
+            }
+            throw new InvalidValue(entry, expected() + Suggestions.didYouMean(entry.text(), names));
+        }
+
+        private Duration toDuration(YamlMapping.Entry entry) throws InvalidValue {
+            try {
+                return DurationText.parse(entry.text());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidValue(entry, expected() + "; " + e.getMessage());
+            }
+        }
+
+        private Integer toInteger(YamlMapping.Entry entry) throws InvalidValue {
+            BigDecimal value = toDecimal(entry);
+            if (value.stripTrailingZeros().scale() > 0) {
+                throw new InvalidValue(entry, expected() + " (a whole number)");
+            }
+            checkRange(entry, value);
+            if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+                throw new InvalidValue(entry, expected() + ", at most " + Integer.MAX_VALUE);
+            }
+            return value.intValueExact();
+        }
+
+        private Double toNumber(YamlMapping.Entry entry) throws InvalidValue {
+            BigDecimal value = toDecimal(entry);
+            checkRange(entry, value);
+            double number = value.doubleValue();
+            if (Double.isInfinite(number)) {
+                throw new InvalidValue(entry, expected() + " (a finite number)");
+            }
+            return number;
+        }
+
+        private BigDecimal toDecimal(YamlMapping.Entry entry) throws InvalidValue {
+            if (entry.value() instanceof Double number) {
+                if (number.isNaN() || number.isInfinite()) {
+                    throw new InvalidValue(entry, expected());
+                }
+                return BigDecimal.valueOf(number);
+            }
+            if (entry.value() instanceof Number number) {
+                return new BigDecimal(number.toString());
+            }
+            if (entry.value() instanceof String text) {
+                try {
+                    return new BigDecimal(text.strip());
+                } catch (NumberFormatException e) {
+                    throw new InvalidValue(entry, expected());
+                }
+            }
+            throw new InvalidValue(entry, expected());
+        }
+
+        private void checkRange(YamlMapping.Entry entry, BigDecimal value) throws InvalidValue {
+            if ((min != null && value.compareTo(min) < 0) || (max != null && value.compareTo(max) > 0)) {
+                throw new InvalidValue(entry, expected());
+            }
+        }
+
+        private static String plain(BigDecimal number) {
+            return number.stripTrailingZeros().toPlainString();
+        }
+
+        /** A value as the reference and messages show it: {@code 1m}, {@code 0} (not {@code 0.0}). */
+        static String show(Object value) {
+            if (value instanceof Duration duration) {
+                return DurationText.format(duration);
+            }
+            if (value instanceof Double number) {
+                return plain(BigDecimal.valueOf(number));
+            }
+            return String.valueOf(value);
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** A key's value that does not fit the key. The message names the key, the value and what is allowed. */
+    static final class InvalidValue extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        InvalidValue(YamlMapping.Entry entry, String expected) {
+            super(entry.key() + ": found " + entry.found() + ", expected " + expected);
+        }
+    }
+
+    private static Spec<String> text(String name) {
+        return new Spec<>(name, ValueType.TEXT, String.class, null);
+    }
+
+    private static Spec<Integer> integer(String name, String unit) {
+        return new Spec<>(name, ValueType.INTEGER, Integer.class, unit);
+    }
+
+    private static Spec<Double> number(String name, String unit) {
+        return new Spec<>(name, ValueType.NUMBER, Double.class, unit);
+    }
+
+    private static Spec<Boolean> bool(String name) {
+        return new Spec<>(name, ValueType.BOOLEAN, Boolean.class, null);
+    }
+
+    private static <E extends Enum<E>> Spec<E> enumeration(String name, Class<E> type) {
+        return new Spec<>(name, ValueType.ENUM, type, null);
+    }
+
+    private static Spec<Duration> duration(String name) {
+        return new Spec<>(name, ValueType.DURATION, Duration.class, null);
+    }
+
+    private static Field<Object> notSupported(String name, String what) {
+        return new Spec<>(name, ValueType.NOT_SUPPORTED, Object.class, null)
+                .defaultText("none")
+                .meaning(what + " Topics are always created for the run here.")
+                .build();
+    }
+
+    /** Collects a {@link Field}'s attributes while it is declared. */
+    private static final class Spec<T> {
+
+        private final String name;
+        private final ValueType type;
+        private final Class<T> javaType;
+        private final String unit;
+        private T defaultValue;
+        private String defaultText;
+        private boolean required;
+        private BigDecimal min;
+        private BigDecimal max;
+        private String meaning;
+        private Field<?> alternativeTo;
+
+        private Spec(String name, ValueType type, Class<T> javaType, String unit) {
+            this.name = name;
+            this.type = type;
+            this.javaType = javaType;
+            this.unit = unit;
+        }
+
+        Spec<T> byDefault(T value) {
+            this.defaultValue = value;
+            return this;
+        }
+
+        Spec<T> defaultText(String text) {
+            this.defaultText = text;
+            return this;
+        }
+
+        Spec<T> required() {
+            this.required = true;
+            return this;
+        }
+
+        Spec<T> atLeast(long value) {
+            this.min = BigDecimal.valueOf(value);
+            return this;
+        }
+
+        Spec<T> atMost(long value) {
+            this.max = BigDecimal.valueOf(value);
+            return this;
+        }
+
+        Spec<T> alternativeTo(Field<?> field) {
+            this.alternativeTo = field;
+            return this;
+        }
+
+        Spec<T> meaning(String text) {
+            this.meaning = text;
+            return this;
+        }
+
+        Field<T> build() {
+            return new Field<>(this);
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package io.openmessaging.benchmark.workload;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+
+/**
+ * The top-level mapping of a YAML file, read with Jackson's streaming YAML parser so that every key
+ * and value keeps its line and column (a databind tree would lose them). Values below the top level
+ * are not kept: the framework's files are flat, and driver files keep their nested settings to
+ * themselves.
+ */
+final class YamlMapping {
+
+    /** What a top-level value is, as YAML typed it. */
+    enum Kind {
+        STRING,
+        INTEGER,
+        FLOAT,
+        BOOLEAN,
+        NULL,
+        MAPPING,
+        LIST
+    }
+
+    /**
+     * One {@code key: value} line.
+     *
+     * @param text the scalar as written ({@code null} for a mapping, a list or no value)
+     * @param value the scalar as YAML typed it: a {@link Number} for {@link Kind#INTEGER} and {@link
+     *     Kind#FLOAT}, a {@link Boolean} for {@link Kind#BOOLEAN}, else the text
+     */
+    record Entry(
+            String key,
+            int keyLine,
+            int keyColumn,
+            Kind kind,
+            String text,
+            Object value,
+            int valueLine,
+            int valueColumn) {
+
+        /** The value as an error message should quote it. */
+        String found() {
+            return switch (kind) {
+                case MAPPING -> "a nested mapping";
+                case LIST -> "a list";
+                case NULL -> "no value";
+                case STRING -> "'" + text + "'";
+                default -> text;
+            };
+        }
+    }
+
+    private static final YAMLFactory YAML = new YAMLFactory();
+
+    private final Map<String, Entry> entries;
+
+    private YamlMapping(Map<String, Entry> entries) {
+        this.entries = entries;
+    }
+
+    /**
+     * Reads the top-level mapping of {@code yamlText}.
+     *
+     * @throws ConfigException on a YAML syntax error, an empty file, a top level that is not a mapping,
+     *     a key given twice, or a second YAML document, each naming the file and line
+     */
+    static YamlMapping read(String yamlText, String sourceName) throws ConfigException {
+        try (JsonParser parser = YAML.createParser(yamlText)) {
+            JsonToken token = parser.nextToken();
+            if (token == null) {
+                throw new ConfigException(ConfigException.at(sourceName, 0, 0,
+                        "the file has no content; expected a mapping of keys such as 'topics: 1'"));
+            }
+            if (token != JsonToken.START_OBJECT) {
+                JsonLocation where = parser.currentTokenLocation();
+                throw new ConfigException(ConfigException.at(sourceName, where.getLineNr(),
+                        where.getColumnNr(), "expected a mapping of 'key: value' lines at the top level, found "
+                                + describe(token)));
+            }
+            Map<String, Entry> entries = new LinkedHashMap<>();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                Entry entry = readEntry(parser);
+                Entry earlier = entries.putIfAbsent(entry.key(), entry);
+                if (earlier != null) {
+                    throw new ConfigException(ConfigException.at(sourceName, entry.keyLine(), entry.keyColumn(),
+                            "key '" + entry.key() + "' is given twice (first on line " + earlier.keyLine()
+                                    + "); keep one"));
+                }
+            }
+            if (parser.nextToken() != null) {
+                JsonLocation where = parser.currentTokenLocation();
+                throw new ConfigException(ConfigException.at(sourceName, where.getLineNr(), where.getColumnNr(),
+                        "a second YAML document starts here; a file holds exactly one"));
+            }
+            return new YamlMapping(entries);
+        } catch (JacksonException e) {
+            throw syntaxError(e, sourceName);
+        } catch (IOException e) {
+            throw new ConfigException(ConfigException.at(sourceName, 0, 0, "cannot read the YAML: " + e), e);
+        }
+    }
+
+    private static Entry readEntry(JsonParser parser) throws IOException {
+        JsonLocation keyAt = parser.currentTokenLocation();
+        String key = parser.currentName();
+        JsonToken valueToken = parser.nextToken();
+        JsonLocation valueAt = parser.currentTokenLocation();
+        Kind kind;
+        String text = null;
+        Object value = null;
+        switch (valueToken) {
+            case START_OBJECT -> {
+                kind = Kind.MAPPING;
+                parser.skipChildren();
+            }
+            case START_ARRAY -> {
+                kind = Kind.LIST;
+                parser.skipChildren();
+            }
+            case VALUE_NUMBER_INT -> {
+                kind = Kind.INTEGER;
+                text = parser.getText();
+                value = parser.getNumberValue();
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                kind = Kind.FLOAT;
+                text = parser.getText();
+                value = parser.getDoubleValue();
+            }
+            case VALUE_TRUE, VALUE_FALSE -> {
+                kind = Kind.BOOLEAN;
+                text = parser.getText();
+                value = valueToken == JsonToken.VALUE_TRUE;
+            }
+            case VALUE_NULL -> kind = Kind.NULL;
+            default -> {
+                kind = Kind.STRING;
+                text = parser.getText();
+                value = text;
+            }
+        }
+        return new Entry(key, keyAt.getLineNr(), keyAt.getColumnNr(), kind, text, value,
+                valueAt.getLineNr(), valueAt.getColumnNr());
+    }
+
+    private static String describe(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "a list";
+            case VALUE_NULL -> "no value";
+            default -> "a single value";
+        };
+    }
+
+    private static ConfigException syntaxError(JacksonException e, String sourceName) {
+        if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
+            String detail = marked.getProblem();
+            if (marked.getContext() != null && marked.getContextMark() != null) {
+                detail += " (" + marked.getContext() + " that starts on line "
+                        + (marked.getContextMark().getLine() + 1) + ")";
+            }
+            return new ConfigException(ConfigException.at(sourceName, marked.getProblemMark().getLine() + 1,
+                    marked.getProblemMark().getColumn() + 1, "YAML syntax error: " + detail), e);
+        }
+        JsonLocation where = e.getLocation();
+        int line = where == null ? 0 : where.getLineNr();
+        int column = where == null ? 0 : where.getColumnNr();
+        String message = e.getOriginalMessage() == null ? "unreadable YAML" : e.getOriginalMessage().strip();
+        int newline = message.indexOf('\n');
+        if (newline >= 0) {
+            message = message.substring(0, newline);
+        }
+        return new ConfigException(ConfigException.at(sourceName, line, column, "YAML syntax error: " + message), e);
+    }
+
+    /** The entries in file order. */
+    List<Entry> entries() {
+        return new ArrayList<>(entries.values());
+    }
+
+    /** The entry for {@code key}, or {@code null} when the file does not have it. */
+    Entry get(String key) {
+        return entries.get(key);
+    }
+
+    boolean has(String key) {
+        return entries.containsKey(key);
+    }
+}
