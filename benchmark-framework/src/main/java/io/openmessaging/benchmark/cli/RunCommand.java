@@ -80,7 +80,7 @@ final class RunCommand {
             err.println("error: --latency-digits must be 1 to 5, got " + latencyDigits);
             return Benchmark.EXIT_USAGE;
         }
-        DriverRegistry registry = DriverRegistry.fromServiceLoader();
+        DriverRegistry registry = new DriverRegistry();
         List<Workload> loadedWorkloads = new ArrayList<>();
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
         try {

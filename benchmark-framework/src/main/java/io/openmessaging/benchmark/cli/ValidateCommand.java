@@ -20,7 +20,7 @@ final class ValidateCommand {
 
     int execute(PrintStream out, PrintStream err) {
         List<Path> paths = files.stream().map(Path::of).toList();
-        List<String> problems = Validation.validate(paths, DriverRegistry.fromServiceLoader());
+        List<String> problems = Validation.validate(paths, new DriverRegistry());
         problems.forEach(problem -> err.println("error: " + problem));
         if (!problems.isEmpty()) {
             err.printf("%d of %d file(s) invalid%n", problems.size(), paths.size());
