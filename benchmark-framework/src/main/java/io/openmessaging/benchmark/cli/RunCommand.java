@@ -85,7 +85,13 @@ final class RunCommand {
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
         try {
             for (String file : workloads) {
-                loadedWorkloads.add(WorkloadLoader.load(Path.of(file)));
+                Workload workload = WorkloadLoader.load(Path.of(file));
+                String unsupported = LocalBenchmarkRun.unsupportedFeature(workload);
+                if (unsupported != null) {
+                    err.println("error: " + file + ": " + unsupported);
+                    return Benchmark.EXIT_FAILED;
+                }
+                loadedWorkloads.add(workload);
             }
             for (String file : drivers) {
                 DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);

@@ -61,7 +61,7 @@ final class Payloads {
             throw new RunFailedException(workload.sourceName() + ": payloadFile '" + workload.payloadFile()
                     + "' cannot be read (looked in the current directory and beside the workload file): " + e);
         }
-        if (bytes.length != workload.messageSize()) {
+        if (workload.messageSize() != 0 && bytes.length != workload.messageSize()) {
             throw new RunFailedException(workload.sourceName() + ": payloadFile '" + file + "' has " + bytes.length
                     + " bytes but messageSize is " + workload.messageSize() + "; they must be equal");
         }

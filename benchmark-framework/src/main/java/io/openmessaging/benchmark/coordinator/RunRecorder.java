@@ -118,8 +118,9 @@ public final class RunRecorder {
         });
     }
 
-    void loadStarted(long epochNanos) {
+    void loadStarted(long epochNanos, int messageSizeBytes) {
         loadStartEpochNanos = epochNanos;
+        result.messageSize = messageSizeBytes;
     }
 
     void measuredPhaseStarted(long epochNanos) {
