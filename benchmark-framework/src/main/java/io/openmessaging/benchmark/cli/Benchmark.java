@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.cli;
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.ParameterException;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,12 +30,25 @@ public final class Benchmark {
      * @param installSignalHandler whether Ctrl-C / SIGTERM should stop a run cleanly (not in tests)
      */
     public static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        if (args.length > 0 && ValidateCommand.NAME.equals(args[0])) {
+            ValidateCommand validateCommand = new ValidateCommand();
+            JCommander validate = JCommander.newBuilder()
+                    .programName("bin/benchmark validate")
+                    .addObject(validateCommand)
+                    .build();
+            try {
+                validate.parse(Arrays.copyOfRange(args, 1, args.length));
+            } catch (ParameterException e) {
+                err.println("error: " + e.getMessage());
+                err.println("usage: bin/benchmark validate FILE|DIRECTORY…");
+                return EXIT_USAGE;
+            }
+            return validateCommand.execute(out, err);
+        }
         RunCommand runCommand = new RunCommand();
-        ValidateCommand validateCommand = new ValidateCommand();
         JCommander commander = JCommander.newBuilder()
                 .programName("bin/benchmark")
                 .addObject(runCommand)
-                .addCommand(ValidateCommand.NAME, validateCommand)
                 .build();
         try {
             commander.parse(args);
@@ -48,13 +62,12 @@ public final class Benchmark {
             commander.getUsageFormatter().usage(usage);
             out.println(usage);
             out.println(String.join(System.lineSeparator(), List.of(
+                    "Other commands:",
+                    "  bin/benchmark validate FILE|DIRECTORY…   check workload and driver files without running",
                     "Examples:",
                     "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
                     "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml")));
             return EXIT_OK;
-        }
-        if (ValidateCommand.NAME.equals(commander.getParsedCommand())) {
-            return validateCommand.execute(out, err);
         }
         return runCommand.execute(out, err, installSignalHandler);
     }

@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import io.openmessaging.benchmark.worker.DriverRegistry;
 import io.openmessaging.benchmark.workload.Validation;
 import java.io.PrintStream;
@@ -10,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code bin/benchmark validate FILE…}: checks workload and driver files without running anything. */
-@Parameters(commandDescription = "Check workload and driver YAML files without running anything")
+
 final class ValidateCommand {
 
     static final String NAME = "validate";

@@ -1,0 +1,84 @@
+package io.openmessaging.benchmark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** {@code bin/benchmark validate} as a user runs it: exit codes and the errors it prints. */
+class ValidateCommandTest {
+
+    private static final Path INVALID = Path.of("src/test/resources/workloads-invalid");
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Benchmark.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+    }
+
+    private String errText() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shippedWorkloadsAreValid() {
+        assertThat(run("validate", "../workloads")).as(errText()).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("file(s) valid");
+    }
+
+    @Test
+    void unknownKeyNamesFileLineKeyAndSuggestion() {
+        assertThat(run("validate", INVALID.resolve("unknown-key.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText()).contains("unknown-key.yaml:3").contains("partitionPerTopic").contains("partitionsPerTopic");
+    }
+
+    @Test
+    void misspeltEnumListsAllowedValues() {
+        assertThat(run("validate", INVALID.resolve("misspelt-enum.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText()).contains("misspelt-enum.yaml:").contains("keyDistributor")
+                .contains("KEY_ROUND_ROBIN").contains("RANDOM_NANO").contains("NO_KEY");
+    }
+
+    @Test
+    void negativeRateIsRejected() {
+        assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText()).contains("negative-rate.yaml:").contains("producerRate");
+    }
+
+    @Test
+    void nonNumericSizeIsRejected() {
+        assertThat(run("validate", INVALID.resolve("non-numeric-size.yaml").toString()))
+                .isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText()).contains("non-numeric-size.yaml:").contains("messageSize");
+    }
+
+    @Test
+    void maxRateSearchWithBacklogIsRejected() {
+        assertThat(run("validate", INVALID.resolve("max-rate-with-backlog.yaml").toString()))
+                .isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText()).contains("max-rate-with-backlog.yaml:").contains("producerRate")
+                .contains("consumerBacklogSizeGB");
+    }
+
+    @Test
+    void everyBadFileIsReportedNotJustTheFirst() {
+        assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString(),
+                INVALID.resolve("unknown-key.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText()).contains("negative-rate.yaml").contains("unknown-key.yaml").contains("2 of 2");
+    }
+
+    @Test
+    void missingFilesArgumentIsAUsageError() {
+        assertThat(run("validate")).isEqualTo(Benchmark.EXIT_USAGE);
+    }
+
+    @Test
+    void runWithoutDriverIsAUsageErrorThatShowsAnExample() {
+        assertThat(run("../workloads/quick-start.yaml")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(errText()).contains("-d DRIVER.yaml");
+    }
+}
