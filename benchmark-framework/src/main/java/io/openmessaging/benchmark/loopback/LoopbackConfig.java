@@ -1,0 +1,136 @@
+package io.openmessaging.benchmark.loopback;
+
+import io.openmessaging.benchmark.driver.DriverException;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Settings of the {@link LoopbackDriver}, from a driver YAML ({@link #fromYaml}) or built in code
+ * ({@link #defaults()} and the {@code with…} methods). Every setting, its default and its rule is
+ * declared here once; the YAML parser and {@code docs/drivers/loopback.md} follow it. Immutable.
+ *
+ * @param ackDelayMicros time from send to acknowledgement, in microseconds (default 0)
+ * @param deliveryDelayMicros time from send to delivery to every subscription, in microseconds
+ *     (default 0)
+ * @param topicPrefix prefix of the topic names a run creates (default {@value #DEFAULT_TOPIC_PREFIX})
+ * @param stalls windows of deliberate misbehaviour, measured from the driver's first send (default
+ *     none)
+ * @param synchronousDelays when {@code true}, delays and freezes are served inline on the producer
+ *     thread with {@code clock.sleepUntil} before each callback, which is deterministic on a manual
+ *     clock; when {@code false} (default), a scheduler thread completes them at their due time
+ * @param maxHeldMessages how many messages may wait in memory for paused consumers, over the whole
+ *     driver; a send made while the limit is reached fails (default {@value #DEFAULT_MAX_HELD_MESSAGES})
+ */
+public record LoopbackConfig(
+        long ackDelayMicros,
+        long deliveryDelayMicros,
+        String topicPrefix,
+        List<LoopbackStall> stalls,
+        boolean synchronousDelays,
+        long maxHeldMessages) {
+
+    public static final long DEFAULT_ACK_DELAY_MICROS = 0;
+    public static final long DEFAULT_DELIVERY_DELAY_MICROS = 0;
+    public static final String DEFAULT_TOPIC_PREFIX = "loopback-topic";
+    public static final boolean DEFAULT_SYNCHRONOUS_DELAYS = false;
+    public static final long DEFAULT_MAX_HELD_MESSAGES = 1_000_000;
+
+    /** Upper bound of {@link #maxHeldMessages}. */
+    public static final long MAX_MAX_HELD_MESSAGES = 1_000_000_000;
+
+    /** Upper bound of both delays: one hour. */
+    public static final long MAX_DELAY_MICROS = 3_600_000_000L;
+
+    public LoopbackConfig {
+        requireDelay("ackDelayMicros", ackDelayMicros);
+        requireDelay("deliveryDelayMicros", deliveryDelayMicros);
+        requireTopicPrefix(topicPrefix);
+        stalls = List.copyOf(Objects.requireNonNull(stalls, "stalls"));
+        requireMaxHeldMessages(maxHeldMessages);
+    }
+
+    /** Every setting at its default: no delays, no stalls, the scheduler-free fast path. */
+    public static LoopbackConfig defaults() {
+        return new LoopbackConfig(
+                DEFAULT_ACK_DELAY_MICROS,
+                DEFAULT_DELIVERY_DELAY_MICROS,
+                DEFAULT_TOPIC_PREFIX,
+                List.of(),
+                DEFAULT_SYNCHRONOUS_DELAYS,
+                DEFAULT_MAX_HELD_MESSAGES);
+    }
+
+    /**
+     * Parses a loopback driver YAML strictly: an unknown or repeated key, a value of the wrong type or
+     * out of range is an error naming the file, the line, the key and what is allowed.
+     *
+     * @param sourceName the file name, for error messages
+     */
+    public static LoopbackConfig fromYaml(String driverYaml, String sourceName) throws DriverException {
+        return LoopbackConfigParser.parse(driverYaml, sourceName);
+    }
+
+    public LoopbackConfig withAckDelayMicros(long newAckDelayMicros) {
+        return new LoopbackConfig(
+                newAckDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages);
+    }
+
+    public LoopbackConfig withDeliveryDelayMicros(long newDeliveryDelayMicros) {
+        return new LoopbackConfig(
+                ackDelayMicros, newDeliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages);
+    }
+
+    public LoopbackConfig withTopicPrefix(String newTopicPrefix) {
+        return new LoopbackConfig(
+                ackDelayMicros, deliveryDelayMicros, newTopicPrefix, stalls, synchronousDelays, maxHeldMessages);
+    }
+
+    public LoopbackConfig withStalls(List<LoopbackStall> newStalls) {
+        return new LoopbackConfig(
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, newStalls, synchronousDelays, maxHeldMessages);
+    }
+
+    public LoopbackConfig withSynchronousDelays(boolean newSynchronousDelays) {
+        return new LoopbackConfig(
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, newSynchronousDelays, maxHeldMessages);
+    }
+
+    public LoopbackConfig withMaxHeldMessages(long newMaxHeldMessages) {
+        return new LoopbackConfig(
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, newMaxHeldMessages);
+    }
+
+    /** How acknowledgements and deliveries are timed with these settings. */
+    TimingMode timingMode() {
+        if (synchronousDelays) {
+            return TimingMode.INLINE_DELAYS;
+        }
+        boolean anyFreeze = stalls.stream().anyMatch(s -> s.kind() == LoopbackStall.Kind.FREEZE);
+        if (ackDelayMicros == 0 && deliveryDelayMicros == 0 && !anyFreeze) {
+            return TimingMode.IMMEDIATE;
+        }
+        return TimingMode.SCHEDULER;
+    }
+
+    static void requireDelay(String key, long micros) {
+        if (micros < 0 || micros > MAX_DELAY_MICROS) {
+            throw new IllegalArgumentException(
+                    key + " must be between 0 and " + MAX_DELAY_MICROS + " (one hour), got " + micros);
+        }
+    }
+
+    static void requireTopicPrefix(String prefix) {
+        if (prefix == null || prefix.isBlank() || !prefix.equals(prefix.strip())) {
+            throw new IllegalArgumentException(
+                    "topicPrefix must be a non-empty name without surrounding spaces, got "
+                            + (prefix == null ? "null" : "'" + prefix + "'"));
+        }
+    }
+
+    static void requireMaxHeldMessages(long count) {
+        if (count < 1 || count > MAX_MAX_HELD_MESSAGES) {
+            throw new IllegalArgumentException(
+                    "maxHeldMessages must be between 1 and " + MAX_MAX_HELD_MESSAGES + ", got " + count);
+        }
+    }
+}

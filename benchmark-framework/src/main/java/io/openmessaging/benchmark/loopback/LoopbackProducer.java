@@ -1,0 +1,175 @@
+package io.openmessaging.benchmark.loopback;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.SendCallback;
+import io.openmessaging.benchmark.measure.Clock;
+
+/**
+ * A producer of one loopback topic. Picks the partition by key hash ({@code floorMod(key.hashCode(),
+ * partitions)}), or round robin per producer for a {@code null} key, then acknowledges and delivers the
+ * message as the driver's {@link TimingMode} says. The payload is not copied; the stamp object itself
+ * reaches the consumers (in memory there is nothing to encode with {@code MessageStampCodec}).
+ *
+ * <p>Threading: {@link #sendAsync} from the one owning producer thread, {@link #close} from any thread.
+ */
+final class LoopbackProducer implements BenchmarkProducer {
+
+    private final LoopbackDriver driver;
+    private final LoopbackTopic topic;
+    private final Clock clock;
+    private final TimingMode timingMode;
+    private final StallWindows stalls;
+    private final LoopbackScheduler scheduler;
+    private final long ackDelayNanos;
+    private final long deliveryDelayNanos;
+    private final int partitions;
+    private final long maxHeldMessages;
+
+    /** Next partition for a message without key; touched by the producer thread only. */
+    private int nextRoundRobinPartition;
+    private volatile boolean closed;
+
+    LoopbackProducer(LoopbackDriver driver, LoopbackTopic topic, Clock clock, TimingMode timingMode,
+            StallWindows stalls, LoopbackScheduler scheduler, long ackDelayNanos, long deliveryDelayNanos,
+            long maxHeldMessages) {
+        this.driver = driver;
+        this.topic = topic;
+        this.clock = clock;
+        this.timingMode = timingMode;
+        this.stalls = stalls;
+        this.scheduler = scheduler;
+        this.ackDelayNanos = ackDelayNanos;
+        this.deliveryDelayNanos = deliveryDelayNanos;
+        this.partitions = topic.partitions;
+        this.maxHeldMessages = maxHeldMessages;
+    }
+
+    @Override
+    public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+        if (closed) {
+            driver.acknowledge(callback, stamp, new DriverException("this loopback producer of " + topic.name
+                    + " is closed" + (driver.isClosed() ? " (its driver was closed)" : "")));
+            return;
+        }
+        long sendNanos = 0;
+        if (stalls != null) {
+            sendNanos = clock.monotonicNanos();
+            stalls.anchorAtFirstSend(sendNanos);
+            long blockedUntilNanos = stalls.blockSendUntil(sendNanos);
+            if (blockedUntilNanos > sendNanos) {
+                try {
+                    clock.sleepUntil(blockedUntilNanos);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    driver.acknowledge(callback, stamp, e);
+                    return;
+                }
+                sendNanos = clock.monotonicNanos();
+            }
+        } else if (timingMode != TimingMode.IMMEDIATE) {
+            sendNanos = clock.monotonicNanos();
+        }
+        LoopbackSubscription[] subscriptions = topic.subscriptions();
+        if (subscriptions.length > 0 && driver.heldMessageCount() >= maxHeldMessages) {
+            driver.acknowledge(callback, stamp, driver.heldLimitError());
+            return;
+        }
+        int partition = partitionFor(key);
+        int payloadSizeBytes = payload.length;
+        switch (timingMode) {
+            case IMMEDIATE -> {
+                driver.acknowledge(callback, stamp, null);
+                deliver(subscriptions, partition, stamp, payloadSizeBytes);
+            }
+            case INLINE_DELAYS -> sendWithInlineDelays(
+                    sendNanos, subscriptions, partition, stamp, payloadSizeBytes, callback);
+            case SCHEDULER -> sendThroughScheduler(
+                    sendNanos, subscriptions, partition, stamp, payloadSizeBytes, callback);
+        }
+    }
+
+    /** Marks this producer closed: later sends fail through their callback. Pending callbacks still run. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    /** The partition a message with {@code key} goes to; a {@code null} key advances the round robin. */
+    int partitionFor(String key) {
+        if (partitions == 1) {
+            return 0;
+        }
+        if (key == null) {
+            int partition = nextRoundRobinPartition;
+            nextRoundRobinPartition = partition + 1 == partitions ? 0 : partition + 1;
+            return partition;
+        }
+        return Math.floorMod(key.hashCode(), partitions);
+    }
+
+    private void sendWithInlineDelays(long sendNanos, LoopbackSubscription[] subscriptions, int partition,
+            MessageStamp stamp, int payloadSizeBytes, SendCallback callback) {
+        long ackDueNanos = dueNanos(sendNanos, ackDelayNanos);
+        long deliveryDueNanos = dueNanos(sendNanos, deliveryDelayNanos);
+        boolean acked = false;
+        try {
+            if (ackDueNanos <= deliveryDueNanos) {
+                clock.sleepUntil(ackDueNanos);
+                acked = true;
+                driver.acknowledge(callback, stamp, null);
+                clock.sleepUntil(deliveryDueNanos);
+                deliver(subscriptions, partition, stamp, payloadSizeBytes);
+            } else {
+                clock.sleepUntil(deliveryDueNanos);
+                deliver(subscriptions, partition, stamp, payloadSizeBytes);
+                clock.sleepUntil(ackDueNanos);
+                acked = true;
+                driver.acknowledge(callback, stamp, null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (!acked) {
+                driver.acknowledge(callback, stamp, e);
+            }
+        }
+    }
+
+    private void sendThroughScheduler(long sendNanos, LoopbackSubscription[] subscriptions, int partition,
+            MessageStamp stamp, int payloadSizeBytes, SendCallback callback) {
+        long ackDueNanos = dueNanos(sendNanos, ackDelayNanos);
+        long deliveryDueNanos = dueNanos(sendNanos, deliveryDelayNanos);
+        boolean ackInline = ackDueNanos <= sendNanos && scheduler.pendingAcks() == 0;
+        boolean deliveryInline = subscriptions.length == 0
+                || (deliveryDueNanos <= sendNanos && scheduler.pendingDeliveries() == 0);
+        if (ackInline) {
+            driver.acknowledge(callback, stamp, null);
+        }
+        if (deliveryInline) {
+            deliver(subscriptions, partition, stamp, payloadSizeBytes);
+        }
+        if (!ackInline || !deliveryInline) {
+            scheduler.schedule(new PendingMessage(stamp, payloadSizeBytes, partition,
+                    ackInline ? null : callback, ackDueNanos,
+                    deliveryInline ? null : subscriptions, deliveryDueNanos));
+        }
+    }
+
+    private long dueNanos(long sendNanos, long delayNanos) {
+        long dueNanos = sendNanos + delayNanos;
+        return stalls == null ? dueNanos : stalls.afterFreezes(dueNanos);
+    }
+
+    private static void deliver(LoopbackSubscription[] subscriptions, int partition, MessageStamp stamp,
+            int payloadSizeBytes) {
+        for (LoopbackSubscription subscription : subscriptions) {
+            subscription.deliver(partition, stamp, payloadSizeBytes);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "loopback producer of " + topic.name;
+    }
+}
