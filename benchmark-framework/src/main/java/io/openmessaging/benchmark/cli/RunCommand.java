@@ -24,14 +24,13 @@ import java.util.concurrent.TimeUnit;
 /** The main command: runs every workload with every driver and writes one result file per pair. */
 final class RunCommand {
 
-    @Parameter(names = {"-d", "--drivers"}, description = "Driver YAML files (each workload runs with each driver)",
-            variableArity = true)
+    @Parameter(names = {"-d", "--drivers"}, description = "Driver YAML files, comma-separated or repeated (each workload runs with each driver)")
     List<String> drivers = new ArrayList<>();
 
     @Parameter(description = "WORKLOAD.yaml…")
     List<String> workloads = new ArrayList<>();
 
-    @Parameter(names = {"-w", "--workers"}, description = "Worker URLs (distributed mode)", variableArity = true)
+    @Parameter(names = {"-w", "--workers"}, description = "Worker URLs, comma-separated (distributed mode)")
     List<String> workers = new ArrayList<>();
 
     @Parameter(names = {"-wf", "--workers-file"}, description = "YAML file listing worker URLs (distributed mode)")

@@ -150,8 +150,11 @@ public final class LocalBenchmarkRun {
         Duration test = workload.testDuration();
         log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
         lastSeq = follow(worker, lastSeq, test.isZero() ? Duration.ofDays(365_000) : test, "measured");
-        worker.cutFinal(StatsSnapshot.Phase.MEASURED);
-        lastSeq = take(worker, lastSeq, "measured");
+        lastSeq = awaitFullPeriods(worker, lastSeq, test.toMillis() / sampleMillis, sampleMillis);
+        if (test.toMillis() % sampleMillis != 0) {
+            worker.cutFinal(StatsSnapshot.Phase.MEASURED); // the last, partial period
+            lastSeq = take(worker, lastSeq, "measured");
+        }
         recorder.measuredPhaseEnded(clock.epochNanos());
 
         worker.stopLoad();
@@ -216,6 +219,20 @@ public final class LocalBenchmarkRun {
             checkWorkerFailure(worker);
             stallWatch.check(worker.totals(), clock.monotonicNanos());
         }
+    }
+
+    /**
+     * Waits (at most one more sample period) until the worker has cut {@code fullPeriods} measured
+     * periods: its sampler and this thread time the phase on the same clock but not in lockstep.
+     */
+    private long awaitFullPeriods(LocalWorker worker, long lastSeq, long fullPeriods, long sampleMillis)
+            throws InterruptedException {
+        long deadline = clock.monotonicNanos() + TimeUnit.MILLISECONDS.toNanos(sampleMillis);
+        while (recorder.measuredPeriodCount() < fullPeriods && clock.monotonicNanos() < deadline) {
+            worker.awaitStatsAfter(lastSeq, POLL_MILLIS);
+            lastSeq = take(worker, lastSeq, "measured");
+        }
+        return lastSeq;
     }
 
     private long take(LocalWorker worker, long lastSeq, String phaseLabel) {

@@ -175,6 +175,10 @@ public final class RunRecorder {
         }
     }
 
+    int measuredPeriodCount() {
+        return measuredPeriods;
+    }
+
     void drainIncomplete(String detail) {
         warnings.add("drain incomplete: " + detail);
     }

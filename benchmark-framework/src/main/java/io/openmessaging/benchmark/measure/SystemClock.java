@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.measure;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -9,15 +10,20 @@ import java.util.concurrent.locks.LockSupport;
  * {@link System#nanoTime()}: sub-microsecond resolution, as cheap as {@code nanoTime}, and never
  * stepping backwards when NTP adjusts the wall clock during a run.
  *
- * <p>{@link #sleepUntil} parks until {@value #SPIN_THRESHOLD_MICROS} µs before the deadline (Linux timer
- * slack is ~50 µs), then spins with {@link Thread#onSpinWait()}.
+ * <p>{@link #sleepUntil} parks (cheap, but {@code parkNanos} wakes late by the kernel's timer slack,
+ * about 50 µs on Linux) and spins only the last microseconds: the park's typical overshoot is measured
+ * once per JVM, and each park asks for that much less than the time remaining, so the thread wakes
+ * close to the deadline without burning a core. Waits shorter than the overshoot are spun.
  */
 public final class SystemClock implements Clock {
 
     public static final SystemClock INSTANCE = new SystemClock();
 
-    static final long SPIN_THRESHOLD_MICROS = 100;
-    private static final long SPIN_THRESHOLD_NANOS = TimeUnit.MICROSECONDS.toNanos(SPIN_THRESHOLD_MICROS);
+    /** Bounds of the measured park overshoot, so a disturbed calibration cannot do harm. */
+    static final long MIN_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
+    static final long MAX_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
+    private volatile long parkOvershootNanos = -1;
 
     private final long anchorEpochNanos;
     private final long anchorMonotonicNanos;
@@ -45,9 +51,10 @@ public final class SystemClock implements Clock {
 
     @Override
     public void sleepUntil(long deadlineMonotonicNanos) throws InterruptedException {
+        long overshoot = parkOvershootNanos();
         long remaining;
-        while ((remaining = deadlineMonotonicNanos - System.nanoTime()) > SPIN_THRESHOLD_NANOS) {
-            LockSupport.parkNanos(remaining - SPIN_THRESHOLD_NANOS);
+        while ((remaining = deadlineMonotonicNanos - System.nanoTime()) > overshoot) {
+            LockSupport.parkNanos(remaining - overshoot);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
@@ -55,5 +62,28 @@ public final class SystemClock implements Clock {
         while (deadlineMonotonicNanos - System.nanoTime() > 0) {
             Thread.onSpinWait();
         }
+    }
+
+    /** How late {@code parkNanos} typically wakes on this machine (median of a short calibration). */
+    public long parkOvershootNanos() {
+        long overshoot = parkOvershootNanos;
+        if (overshoot < 0) {
+            overshoot = calibrateParkOvershoot();
+            parkOvershootNanos = overshoot;
+        }
+        return overshoot;
+    }
+
+    private static long calibrateParkOvershoot() {
+        int samples = 101;
+        long requested = TimeUnit.MICROSECONDS.toNanos(20);
+        long[] overshoots = new long[samples];
+        for (int i = 0; i < samples; i++) {
+            long before = System.nanoTime();
+            LockSupport.parkNanos(requested);
+            overshoots[i] = System.nanoTime() - before - requested;
+        }
+        Arrays.sort(overshoots);
+        return Math.max(MIN_PARK_OVERSHOOT_NANOS, Math.min(MAX_PARK_OVERSHOOT_NANOS, overshoots[samples / 2]));
     }
 }
