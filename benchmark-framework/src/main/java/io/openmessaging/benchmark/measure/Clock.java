@@ -20,9 +20,10 @@ public interface Clock {
      * Waits until {@link #monotonicNanos()} reaches {@code deadlineMonotonicNanos}. Returns at once when
      * the deadline has passed.
      *
+     * @return {@link #monotonicNanos()} when the wait ended (saves the caller a clock read)
      * @throws InterruptedException when the waiting thread is interrupted
      */
-    void sleepUntil(long deadlineMonotonicNanos) throws InterruptedException;
+    long sleepUntil(long deadlineMonotonicNanos) throws InterruptedException;
 
     /** Converts a monotonic reading of this clock to epoch nanoseconds. */
     default long toEpochNanos(long monotonicNanos) {

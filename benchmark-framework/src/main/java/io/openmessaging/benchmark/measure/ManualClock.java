@@ -40,10 +40,11 @@ public final class ManualClock implements Clock {
 
     /** Moves the clock to {@code deadlineMonotonicNanos} when that is in the future. */
     @Override
-    public synchronized void sleepUntil(long deadlineMonotonicNanos) {
+    public synchronized long sleepUntil(long deadlineMonotonicNanos) {
         if (deadlineMonotonicNanos > nowMonotonicNanos) {
             nowMonotonicNanos = deadlineMonotonicNanos;
         }
+        return nowMonotonicNanos;
     }
 
     /** Moves the clock forward. */

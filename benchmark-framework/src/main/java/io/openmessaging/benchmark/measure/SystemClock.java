@@ -50,18 +50,24 @@ public final class SystemClock implements Clock {
     }
 
     @Override
-    public void sleepUntil(long deadlineMonotonicNanos) throws InterruptedException {
+    public long sleepUntil(long deadlineMonotonicNanos) throws InterruptedException {
+        long now = System.nanoTime();
+        if (now - deadlineMonotonicNanos >= 0) {
+            return now; // late: the common case when catching up, one clock read
+        }
         long overshoot = parkOvershootNanos();
-        long remaining;
-        while ((remaining = deadlineMonotonicNanos - System.nanoTime()) > overshoot) {
-            LockSupport.parkNanos(remaining - overshoot);
+        while (deadlineMonotonicNanos - now > overshoot) {
+            LockSupport.parkNanos(deadlineMonotonicNanos - now - overshoot);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
+            now = System.nanoTime();
         }
-        while (deadlineMonotonicNanos - System.nanoTime() > 0) {
+        while (deadlineMonotonicNanos - now > 0) {
             Thread.onSpinWait();
+            now = System.nanoTime();
         }
+        return now;
     }
 
     /** How late {@code parkNanos} typically wakes on this machine (median of a short calibration). */

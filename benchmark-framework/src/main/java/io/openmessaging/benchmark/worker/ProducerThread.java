@@ -106,14 +106,13 @@ final class ProducerThread implements Runnable {
             if (intendedNanos >= stopAtMonotonicNanos) {
                 return;
             }
-            clock.sleepUntil(intendedNanos);
+            long sentNanos = clock.sleepUntil(intendedNanos);
             if (stopRequested) {
                 return;
             }
             slot.schedule.nextIntendedNanos();
             byte[] payload = payloads.length == 1 ? payloads[0] : payloads[random.nextInt(payloads.length)];
             String key = slot.keys.next();
-            long sentNanos = clock.monotonicNanos();
             MessageStamp stamp =
                     new MessageStamp(clock.toEpochNanos(intendedNanos), clock.toEpochNanos(sentNanos), slot.producerId);
             slot.producer.sendAsync(key, payload, stamp, slot.callback);
