@@ -11,10 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
@@ -40,6 +42,12 @@ final class KafkaTopicManager {
 
         Map<String, CompletableFuture<Void>> deleteTopics(Collection<String> names);
 
+        /**
+         * For each topic, how many of its partitions the answering broker knows no leader for; -1 when
+         * it does not know the topic yet.
+         */
+        CompletableFuture<Map<String, Integer>> partitionsWithoutLeader(Collection<String> topics);
+
         static AdminOperations of(Admin admin) {
             return new AdminOperations() {
                 @Override
@@ -55,6 +63,21 @@ final class KafkaTopicManager {
                 @Override
                 public Map<String, CompletableFuture<Void>> deleteTopics(Collection<String> names) {
                     return toCompletable(admin.deleteTopics(names).topicNameValues());
+                }
+
+                @Override
+                public CompletableFuture<Map<String, Integer>> partitionsWithoutLeader(Collection<String> topics) {
+                    Map<String, KafkaFuture<TopicDescription>> descriptions =
+                            admin.describeTopics(topics).topicNameValues();
+                    Map<String, Integer> leaderless = new ConcurrentHashMap<>();
+                    CompletableFuture<?>[] each = descriptions.entrySet().stream()
+                            .map(e -> e.getValue().toCompletionStage().toCompletableFuture().handle((d, error) -> {
+                                leaderless.put(e.getKey(), error != null ? -1 : (int) d.partitions().stream()
+                                        .filter(p -> p.leader() == null || p.leader().isEmpty()).count());
+                                return null;
+                            }))
+                            .toArray(CompletableFuture<?>[]::new);
+                    return CompletableFuture.allOf(each).thenApply(ignored -> leaderless);
                 }
             };
         }
@@ -74,6 +97,7 @@ final class KafkaTopicManager {
     private static final Logger log = LoggerFactory.getLogger(KafkaTopicManager.class);
     private static final int NAMES_IN_MESSAGES = 10;
     private static final long DELETION_POLL_MS = 200;
+    private static final long LEADER_POLL_MS = 100;
 
     private final AdminOperations admin;
     private final Sleeper sleeper;
@@ -88,8 +112,9 @@ final class KafkaTopicManager {
     }
 
     /**
-     * Creates every topic; an existing topic counts as created. Retriable failures are retried up to
-     * {@code maxRetries} times with exponential backoff; any other failure fails at once.
+     * Creates every topic, then waits until each partition has a leader; an existing topic counts as
+     * created. Retriable failures are retried up to {@code maxRetries} times with exponential backoff;
+     * any other failure fails at once.
      *
      * @throws DriverException naming the topics that could not be created and the cause
      */
@@ -128,6 +153,7 @@ final class KafkaTopicManager {
                         + describe(first.getValue()) + hint(first.getValue()), first.getValue());
             }
             if (retry.isEmpty()) {
+                awaitLeaders(topics);
                 return;
             }
             if (attempt >= maxRetries) {
@@ -141,6 +167,40 @@ final class KafkaTopicManager {
             sleeper.sleep(backoff);
             pending = retry;
         }
+    }
+
+    /**
+     * Waits until a broker knows a leader for every partition of the topics. Creation completes when
+     * the controller has recorded the topics, possibly before the brokers applied it; an idempotent
+     * producer whose first batch meets a broker in that state can stall that batch until {@code
+     * delivery.timeout.ms} (KAFKA-15591).
+     */
+    private void awaitLeaders(List<TopicSpec> topics) throws DriverException, InterruptedException {
+        List<String> names = topics.stream().map(TopicSpec::name).collect(Collectors.toList());
+        Map<String, Integer> leaderless = Map.of();
+        long polls = KafkaDriverDefaults.TOPIC_LEADER_WAIT_MS / LEADER_POLL_MS;
+        for (long i = 0; i <= polls; i++) {
+            for (int from = 0; from < names.size(); from += batchSize) {
+                List<String> batch = names.subList(from, Math.min(names.size(), from + batchSize));
+                try {
+                    leaderless = admin.partitionsWithoutLeader(batch).get();
+                } catch (ExecutionException | RuntimeException e) {
+                    leaderless = Map.of(batch.get(0), -1);
+                }
+                if (leaderless.values().stream().anyMatch(n -> n != 0)) {
+                    break;
+                }
+            }
+            if (leaderless.values().stream().allMatch(n -> n == 0)) {
+                return;
+            }
+            sleeper.sleep(LEADER_POLL_MS);
+        }
+        List<String> waiting = leaderless.entrySet().stream().filter(e -> e.getValue() != 0)
+                .map(e -> e.getKey() + (e.getValue() < 0 ? " (unknown)" : " (" + e.getValue() + " without leader)"))
+                .collect(Collectors.toList());
+        throw new DriverException("topics were created but not every partition had a leader after "
+                + KafkaDriverDefaults.TOPIC_LEADER_WAIT_MS + " ms: " + String.join(", ", waiting));
     }
 
     /**

@@ -37,6 +37,9 @@ class KafkaTopicManagerTest {
         final List<List<String>> createBatches = new ArrayList<>();
         final List<NewTopic> created = new ArrayList<>();
         final List<String> deleted = new ArrayList<>();
+        /** Describe calls after which a created topic's partitions have leaders. */
+        int describesUntilLeaders;
+        int describes;
 
         void failCreate(String topic, RuntimeException... failures) {
             createFailures.computeIfAbsent(topic, t -> new ArrayDeque<>()).addAll(List.of(failures));
@@ -64,6 +67,16 @@ class KafkaTopicManagerTest {
         @Override
         public CompletableFuture<Set<String>> listTopicNames() {
             return CompletableFuture.completedFuture(Set.copyOf(topics));
+        }
+
+        @Override
+        public CompletableFuture<Map<String, Integer>> partitionsWithoutLeader(Collection<String> names) {
+            describes++;
+            Map<String, Integer> leaderless = new HashMap<>();
+            for (String name : names) {
+                leaderless.put(name, !topics.contains(name) ? -1 : describes > describesUntilLeaders ? 0 : 4);
+            }
+            return CompletableFuture.completedFuture(leaderless);
         }
 
         @Override
@@ -101,6 +114,22 @@ class KafkaTopicManagerTest {
             assertThat(t.configs()).isEqualTo(Map.of("min.insync.replicas", "2"));
         });
         assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void creationWaitsUntilEveryPartitionHasALeader() throws Exception {
+        admin.describesUntilLeaders = 3;
+        manager(10, 0).createTopics(topics(2), Optional.empty(), Map.of());
+        assertThat(admin.describes).isEqualTo(4);
+        assertThat(sleeps).containsExactly(100L, 100L, 100L);
+    }
+
+    @Test
+    void creationFailsWhenPartitionsStayLeaderless() {
+        admin.describesUntilLeaders = Integer.MAX_VALUE;
+        assertThatThrownBy(() -> manager(10, 0).createTopics(topics(1), Optional.empty(), Map.of()))
+                .isInstanceOf(DriverException.class)
+                .hasMessageContaining("not every partition had a leader after 30000 ms: test-topic-0 (4 without leader)");
     }
 
     @Test
