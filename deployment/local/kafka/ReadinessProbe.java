@@ -169,6 +169,10 @@ public final class ReadinessProbe {
     Properties copy = new Properties();
     copy.putAll(clientProperties);
     copy.put(AdminClientConfig.CLIENT_ID_CONFIG, "local-broker-readiness");
+    // The broker opens its port a few seconds after the probe starts: retry connections and
+    // requests quickly instead of backing off towards the one-second defaults.
+    copy.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "200");
+    copy.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "200");
     return copy;
   }
 
