@@ -35,9 +35,9 @@ usage: bin/local-broker kafka start [options]
        bin/local-broker kafka stop   [--port P | --data-dir D | --all] [--keep-data] [--grace S]
        bin/local-broker kafka status [--port P | --data-dir D]
 
-Single-node Apache Kafka (KRaft, broker and controller in one JVM) on 127.0.0.1. The version is
-the root pom's kafka.version ($(lb_kafka_version 2>/dev/null || echo "?")); jars are fetched by Maven
-on first use into deployment/local/kafka/work/lib/.
+Single-node Apache Kafka (KRaft, broker and controller in one JVM) on 127.0.0.1, version
+$(lb_kafka_version 2>/dev/null || echo "?") (the root pom's kafka.version). Maven fetches the jars on first use into
+deployment/local/kafka/work/lib/.
 
 start options:
   --port P              client listener port (default $LB_KAFKA_DEFAULT_PORT)
