@@ -104,6 +104,14 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         requestPauseState(false);
     }
 
+    /**
+     * Asks the poll thread to stop without waiting for it, so that a driver closing many consumers
+     * lets them all wind down at once.
+     */
+    void requestStop() {
+        running = false;
+    }
+
     /** Stops the poll thread, commits the last positions and closes the client, each step bounded. */
     @Override
     public void close() {

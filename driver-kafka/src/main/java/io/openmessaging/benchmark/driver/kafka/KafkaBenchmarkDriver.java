@@ -224,6 +224,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             closeQuietly(producer, errors);
         }
         producers.clear();
+        consumers.forEach(KafkaBenchmarkConsumer::requestStop);
         for (KafkaBenchmarkConsumer consumer : consumers) {
             closeQuietly(consumer, errors);
         }

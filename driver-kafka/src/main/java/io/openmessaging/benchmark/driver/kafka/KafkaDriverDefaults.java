@@ -38,7 +38,7 @@ public record KafkaDriverDefaults(
     /** How long {@code reset} waits for deleted topics to disappear from the cluster's metadata. */
     public static final long TOPIC_DELETION_WAIT_MS = 60_000;
 
-    /** How long topic creation waits for every new partition to have a leader. */
+    /** How long topic creation waits for the leader of every new partition to serve requests. */
     public static final long TOPIC_LEADER_WAIT_MS = 30_000;
 
     /** Timeout of one consumer poll; also bounds how quickly pause, resume and close take effect. */

@@ -4,6 +4,7 @@ import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,11 +14,16 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.InvalidReplicationFactorException;
@@ -43,10 +49,10 @@ final class KafkaTopicManager {
         Map<String, CompletableFuture<Void>> deleteTopics(Collection<String> names);
 
         /**
-         * For each topic, how many of its partitions the answering broker knows no leader for; -1 when
-         * it does not know the topic yet.
+         * For each topic, how many of its partitions cannot serve requests yet (their leader does not
+         * answer a list-offsets request); -1 when the topic is not known yet.
          */
-        CompletableFuture<Map<String, Integer>> partitionsWithoutLeader(Collection<String> topics);
+        CompletableFuture<Map<String, Integer>> partitionsNotReady(Collection<String> topics);
 
         static AdminOperations of(Admin admin) {
             return new AdminOperations() {
@@ -66,18 +72,29 @@ final class KafkaTopicManager {
                 }
 
                 @Override
-                public CompletableFuture<Map<String, Integer>> partitionsWithoutLeader(Collection<String> topics) {
-                    Map<String, KafkaFuture<TopicDescription>> descriptions =
-                            admin.describeTopics(topics).topicNameValues();
-                    Map<String, Integer> leaderless = new ConcurrentHashMap<>();
-                    CompletableFuture<?>[] each = descriptions.entrySet().stream()
-                            .map(e -> e.getValue().toCompletionStage().toCompletableFuture().handle((d, error) -> {
-                                leaderless.put(e.getKey(), error != null ? -1 : (int) d.partitions().stream()
-                                        .filter(p -> p.leader() == null || p.leader().isEmpty()).count());
-                                return null;
-                            }))
+                public CompletableFuture<Map<String, Integer>> partitionsNotReady(Collection<String> topics) {
+                    Map<String, Integer> notReady = new ConcurrentHashMap<>();
+                    CompletableFuture<?>[] each = admin.describeTopics(topics).topicNameValues().entrySet().stream()
+                            .map(e -> e.getValue().toCompletionStage().toCompletableFuture()
+                                    .thenCompose(description -> countNotReady(description))
+                                    .handle((count, error) -> notReady.put(e.getKey(), error != null ? -1 : count)))
                             .toArray(CompletableFuture<?>[]::new);
-                    return CompletableFuture.allOf(each).thenApply(ignored -> leaderless);
+                    return CompletableFuture.allOf(each).thenApply(ignored -> notReady);
+                }
+
+                /** Asks every partition's leader for its end offset: it answers once it leads the partition. */
+                private CompletableFuture<Integer> countNotReady(TopicDescription description) {
+                    Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+                    description.partitions().forEach(p ->
+                            partitions.put(new TopicPartition(description.name(), p.partition()), OffsetSpec.latest()));
+                    ListOffsetsResult offsets = admin.listOffsets(partitions,
+                            new ListOffsetsOptions().timeoutMs((int) READINESS_REQUEST_TIMEOUT_MS));
+                    AtomicInteger failed = new AtomicInteger();
+                    CompletableFuture<?>[] each = partitions.keySet().stream()
+                            .map(tp -> offsets.partitionResult(tp).toCompletionStage().toCompletableFuture()
+                                    .handle((info, error) -> error == null ? 0 : failed.incrementAndGet()))
+                            .toArray(CompletableFuture<?>[]::new);
+                    return CompletableFuture.allOf(each).thenApply(ignored -> failed.get());
                 }
             };
         }
@@ -98,6 +115,7 @@ final class KafkaTopicManager {
     private static final int NAMES_IN_MESSAGES = 10;
     private static final long DELETION_POLL_MS = 200;
     private static final long LEADER_POLL_MS = 100;
+    private static final long READINESS_REQUEST_TIMEOUT_MS = 5_000;
 
     private final AdminOperations admin;
     private final Sleeper sleeper;
@@ -153,7 +171,7 @@ final class KafkaTopicManager {
                         + describe(first.getValue()) + hint(first.getValue()), first.getValue());
             }
             if (retry.isEmpty()) {
-                awaitLeaders(topics);
+                awaitServingLeaders(topics);
                 return;
             }
             if (attempt >= maxRetries) {
@@ -170,36 +188,37 @@ final class KafkaTopicManager {
     }
 
     /**
-     * Waits until a broker knows a leader for every partition of the topics. Creation completes when
-     * the controller has recorded the topics, possibly before the brokers applied it; an idempotent
-     * producer whose first batch meets a broker in that state can stall that batch until {@code
-     * delivery.timeout.ms} (KAFKA-15591).
+     * Waits until the leader of every partition of the topics serves requests. Creation completes when
+     * the controller has recorded the topics, possibly before the leaders applied it; an idempotent
+     * producer whose first batch meets a leader in that state can stall that batch until {@code
+     * delivery.timeout.ms} (KAFKA-15591). A broker's metadata may already name the leader while the
+     * leader is not serving yet, so readiness is asked of the leaders (list offsets), not of metadata.
      */
-    private void awaitLeaders(List<TopicSpec> topics) throws DriverException, InterruptedException {
+    private void awaitServingLeaders(List<TopicSpec> topics) throws DriverException, InterruptedException {
         List<String> names = topics.stream().map(TopicSpec::name).collect(Collectors.toList());
-        Map<String, Integer> leaderless = Map.of();
+        Map<String, Integer> notServed = Map.of();
         long polls = KafkaDriverDefaults.TOPIC_LEADER_WAIT_MS / LEADER_POLL_MS;
         for (long i = 0; i <= polls; i++) {
             for (int from = 0; from < names.size(); from += batchSize) {
                 List<String> batch = names.subList(from, Math.min(names.size(), from + batchSize));
                 try {
-                    leaderless = admin.partitionsWithoutLeader(batch).get();
+                    notServed = admin.partitionsNotReady(batch).get();
                 } catch (ExecutionException | RuntimeException e) {
-                    leaderless = Map.of(batch.get(0), -1);
+                    notServed = Map.of(batch.get(0), -1);
                 }
-                if (leaderless.values().stream().anyMatch(n -> n != 0)) {
+                if (notServed.values().stream().anyMatch(n -> n != 0)) {
                     break;
                 }
             }
-            if (leaderless.values().stream().allMatch(n -> n == 0)) {
+            if (notServed.values().stream().allMatch(n -> n == 0)) {
                 return;
             }
             sleeper.sleep(LEADER_POLL_MS);
         }
-        List<String> waiting = leaderless.entrySet().stream().filter(e -> e.getValue() != 0)
-                .map(e -> e.getKey() + (e.getValue() < 0 ? " (unknown)" : " (" + e.getValue() + " without leader)"))
+        List<String> waiting = notServed.entrySet().stream().filter(e -> e.getValue() != 0)
+                .map(e -> e.getKey() + (e.getValue() < 0 ? " (unknown)" : " (" + e.getValue() + " partitions not served)"))
                 .collect(Collectors.toList());
-        throw new DriverException("topics were created but not every partition had a leader after "
+        throw new DriverException("topics were created but not every partition's leader served requests after "
                 + KafkaDriverDefaults.TOPIC_LEADER_WAIT_MS + " ms: " + String.join(", ", waiting));
     }
 

@@ -37,7 +37,7 @@ class KafkaTopicManagerTest {
         final List<List<String>> createBatches = new ArrayList<>();
         final List<NewTopic> created = new ArrayList<>();
         final List<String> deleted = new ArrayList<>();
-        /** Describe calls after which a created topic's partitions have leaders. */
+        /** Readiness calls after which a created topic's partitions are served. */
         int describesUntilLeaders;
         int describes;
 
@@ -70,7 +70,7 @@ class KafkaTopicManagerTest {
         }
 
         @Override
-        public CompletableFuture<Map<String, Integer>> partitionsWithoutLeader(Collection<String> names) {
+        public CompletableFuture<Map<String, Integer>> partitionsNotReady(Collection<String> names) {
             describes++;
             Map<String, Integer> leaderless = new HashMap<>();
             for (String name : names) {
@@ -117,7 +117,7 @@ class KafkaTopicManagerTest {
     }
 
     @Test
-    void creationWaitsUntilEveryPartitionHasALeader() throws Exception {
+    void creationWaitsUntilEveryPartitionLeaderServes() throws Exception {
         admin.describesUntilLeaders = 3;
         manager(10, 0).createTopics(topics(2), Optional.empty(), Map.of());
         assertThat(admin.describes).isEqualTo(4);
@@ -129,7 +129,7 @@ class KafkaTopicManagerTest {
         admin.describesUntilLeaders = Integer.MAX_VALUE;
         assertThatThrownBy(() -> manager(10, 0).createTopics(topics(1), Optional.empty(), Map.of()))
                 .isInstanceOf(DriverException.class)
-                .hasMessageContaining("not every partition had a leader after 30000 ms: test-topic-0 (4 without leader)");
+                .hasMessageContaining("not every partition's leader served requests after 30000 ms: test-topic-0 (4 partitions not served)");
     }
 
     @Test
