@@ -1,0 +1,198 @@
+# shellcheck shell=bash disable=SC2034 # the exit code constants are used by the per-system files
+# Helpers shared by the per-system scripts of bin/local-broker. Sourced, not executed.
+# Conventions: messages for people go to stderr with a "local-broker:" prefix; the summary a
+# caller may want to read (addresses, paths) goes to stdout.
+
+readonly LB_EXIT_FAILURE=1
+readonly LB_EXIT_USAGE=2
+readonly LB_EXIT_NOT_RUNNING=3
+readonly LB_EXIT_PORT_IN_USE=4
+readonly LB_EXIT_MISSING_TOOL=5
+readonly LB_EXIT_BROKER_DIED=6
+readonly LB_EXIT_READINESS_TIMEOUT=7
+
+lb_log() {
+  printf 'local-broker: %s\n' "$*" >&2
+}
+
+# lb_die <exit code> <message...>
+lb_die() {
+  local code=$1
+  shift
+  printf 'local-broker: error: %s\n' "$*" >&2
+  exit "$code"
+}
+
+lb_now_ms() {
+  date +%s%3N
+}
+
+# Elapsed seconds with one decimal since a lb_now_ms value.
+lb_seconds_since() {
+  local elapsed_ms=$(( $(lb_now_ms) - $1 ))
+  printf '%d.%d' $(( elapsed_ms / 1000 )) $(( (elapsed_ms % 1000) / 100 ))
+}
+
+# lb_need_value <option> <remaining argument count, option included>: an option needs its value.
+lb_need_value() {
+  [ "$2" -ge 2 ] || lb_die "$LB_EXIT_USAGE" "option $1 needs a value"
+}
+
+lb_parse_port() {
+  local name=$1 value=$2
+  if ! [[ "$value" =~ ^[0-9]+$ ]] || [ "$value" -lt 1 ] || [ "$value" -gt 65535 ]; then
+    lb_die "$LB_EXIT_USAGE" "$name must be a port number between 1 and 65535, got '$value'"
+  fi
+}
+
+lb_parse_positive_int() {
+  local name=$1 value=$2
+  if ! [[ "$value" =~ ^[0-9]+$ ]] || [ "$value" -lt 1 ]; then
+    lb_die "$LB_EXIT_USAGE" "$name must be a positive whole number, got '$value'"
+  fi
+}
+
+# Finds java (JAVA_HOME first, then PATH) and checks its feature version.
+# Sets LB_JAVA (the java executable) and LB_JDK_BIN (its directory, for javac and keytool).
+lb_require_java() {
+  local minimum=$1 candidate version_line feature
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+    candidate="$JAVA_HOME/bin/java"
+  elif command -v java >/dev/null 2>&1; then
+    candidate=$(command -v java)
+  else
+    lb_die "$LB_EXIT_MISSING_TOOL" "no java found (JAVA_HOME unset or invalid, none on PATH);" \
+      "install a JDK $minimum or newer, e.g. apt-get install openjdk-17-jdk-headless"
+  fi
+  version_line=$("$candidate" -version 2>&1 | head -n 1)
+  feature=$(sed -n 's/^[^"]*"\([0-9][0-9]*\).*/\1/p' <<<"$version_line")
+  [ "$feature" = 1 ] && feature=$(sed -n 's/^[^"]*"1\.\([0-9][0-9]*\).*/\1/p' <<<"$version_line")
+  if [ -z "$feature" ] || [ "$feature" -lt "$minimum" ]; then
+    lb_die "$LB_EXIT_MISSING_TOOL" "$candidate is '$version_line'; Java $minimum or newer is required"
+  fi
+  LB_JAVA=$candidate
+  LB_JDK_BIN=$(dirname "$(readlink -f "$candidate")")
+}
+
+# lb_require_jdk_tool <name>: a tool of the same JDK as LB_JAVA (javac, keytool); prints its path.
+lb_require_jdk_tool() {
+  local tool=$1
+  if [ -x "$LB_JDK_BIN/$tool" ]; then
+    echo "$LB_JDK_BIN/$tool"
+  elif command -v "$tool" >/dev/null 2>&1; then
+    command -v "$tool"
+  else
+    lb_die "$LB_EXIT_MISSING_TOOL" "'$tool' not found next to $LB_JAVA or on PATH;" \
+      "a full JDK is needed (not only a JRE), e.g. apt-get install openjdk-17-jdk-headless"
+  fi
+}
+
+lb_require_maven() {
+  command -v "${MVN:-mvn}" >/dev/null 2>&1 || lb_die "$LB_EXIT_MISSING_TOOL" \
+    "Maven ('${MVN:-mvn}') not found; it is needed once to download the broker jars" \
+    "(apt-get install maven, or set MVN to a Maven executable)"
+}
+
+# True when something listens on the TCP port on any local address. Sets LB_PORT_OWNER to a
+# description of the listening process when ss can tell (root, or the same user), else to "".
+lb_port_in_use() {
+  local port=$1 listeners pid
+  LB_PORT_OWNER=""
+  if command -v ss >/dev/null 2>&1; then
+    listeners=$(ss -Hltnp "sport = :$port" 2>/dev/null || true)
+    [ -n "$listeners" ] || return 1
+    pid=$(sed -n 's/.*pid=\([0-9][0-9]*\).*/\1/p' <<<"$listeners" | head -n 1)
+    if [ -n "$pid" ]; then
+      LB_PORT_OWNER="pid $pid: $(ps -o args= -p "$pid" 2>/dev/null | cut -c 1-160)"
+    fi
+    return 0
+  fi
+  # Without ss: a successful connect means a listener (only 127.0.0.1 is checked then).
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+}
+
+# Exits with LB_EXIT_PORT_IN_USE when any of the given "label=port" pairs is taken.
+lb_require_free_ports() {
+  local pair label port
+  for pair in "$@"; do
+    label=${pair%%=*}
+    port=${pair#*=}
+    if lb_port_in_use "$port"; then
+      if [ -n "$LB_PORT_OWNER" ]; then
+        lb_die "$LB_EXIT_PORT_IN_USE" "$label port $port is already in use by $LB_PORT_OWNER;" \
+          "stop that process or choose another port"
+      fi
+      lb_die "$LB_EXIT_PORT_IN_USE" "$label port $port is already in use (ss -ltnp does not show" \
+        "the owner to this user); choose another port"
+    fi
+  done
+}
+
+# Linux hands out ports of this range to client sockets; a broker port inside it can collide
+# with an outgoing connection between the free-port check and the bind.
+lb_warn_if_ephemeral() {
+  local port=$1 range low high
+  range=$(cat /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo "32768 60999")
+  read -r low high <<<"$range"
+  if [ "$port" -ge "$low" ] && [ "$port" -le "$high" ]; then
+    lb_log "note: port $port lies in the ephemeral range $low-$high; ports below $low are safer"
+  fi
+}
+
+# True when the process exists and is not a zombie.
+lb_pid_alive() {
+  local pid=$1 state
+  [ -n "$pid" ] && [ -r "/proc/$pid/stat" ] || return 1
+  state=$(sed -n 's/^[0-9]* (.*) \([A-Z]\) .*/\1/p' "/proc/$pid/stat" 2>/dev/null || true)
+  [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+
+# True when the live process's command line contains the marker (guards against reused pids).
+lb_pid_has_marker() {
+  local pid=$1 marker=$2
+  lb_pid_alive "$pid" || return 1
+  # Arguments are NUL-separated: compare whole arguments, so /tmp/a does not match /tmp/ab.
+  grep -qxF -- "$marker" < <(tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null)
+}
+
+# lb_wait_for_exit <pid> <timeout seconds>: true when the process is gone in time.
+lb_wait_for_exit() {
+  local pid=$1 deadline=$(( $(lb_now_ms) + $2 * 1000 ))
+  while lb_pid_alive "$pid"; do
+    [ "$(lb_now_ms)" -lt "$deadline" ] || return 1
+    sleep 0.1
+  done
+}
+
+# SIGTERM, wait up to <grace seconds>, then SIGKILL. Prints how the process ended.
+lb_terminate() {
+  local pid=$1 grace=$2 started
+  started=$(lb_now_ms)
+  kill -TERM "$pid" 2>/dev/null || true
+  if lb_wait_for_exit "$pid" "$grace"; then
+    lb_log "pid $pid exited after SIGTERM in $(lb_seconds_since "$started") s"
+    return 0
+  fi
+  lb_log "pid $pid still running ${grace} s after SIGTERM; sending SIGKILL"
+  kill -KILL "$pid" 2>/dev/null || true
+  lb_wait_for_exit "$pid" 10 || lb_die "$LB_EXIT_FAILURE" "pid $pid survived SIGKILL"
+}
+
+# State files are "key=value" lines (also readable as java.util.Properties).
+lb_state_get() {
+  local file=$1 key=$2
+  [ -r "$file" ] || return 0
+  sed -n "s/^${key//./\\.}=//p" "$file" | head -n 1
+}
+
+# Prints the last lines of a log file, indented, to stderr.
+lb_show_log_tail() {
+  local file=$1 lines=${2:-40}
+  if [ -s "$file" ]; then
+    echo "----- last $lines lines of $file -----" >&2
+    tail -n "$lines" "$file" >&2
+    echo "-----" >&2
+  else
+    echo "(log $file is empty or missing)" >&2
+  fi
+}

@@ -1,0 +1,324 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.TopicSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeClusterResult;
+import org.apache.kafka.clients.admin.DescribeFeaturesOptions;
+import org.apache.kafka.clients.admin.FeatureMetadata;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.utils.AppInfoParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Kafka driver: one {@link KafkaProducer} per benchmark producer, one {@link KafkaConsumer} (with
+ * its own poll thread) per benchmark consumer, and one admin client for topics.
+ *
+ * <p>Kafka-protocol drivers for other systems extend it with their own id and {@link
+ * KafkaDriverDefaults}.
+ */
+public class KafkaBenchmarkDriver implements BenchmarkDriver {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
+    private static final long DESCRIBE_FEATURES_TIMEOUT_MS = 5_000;
+
+    private final String driverId;
+    private final KafkaDriverDefaults defaults;
+    private final KafkaDriverStats stats = new KafkaDriverStats();
+    private final Set<KafkaBenchmarkProducer> producers = ConcurrentHashMap.newKeySet();
+    private final Set<KafkaBenchmarkConsumer> consumers = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> clusterFacts = new LinkedHashMap<>();
+
+    private volatile KafkaDriverConfig config;
+    private volatile Admin admin;
+    private volatile ExecutorService adminExecutor;
+    private volatile KafkaTopicManager topicManager;
+    private boolean resetDone; // admin thread only
+
+    public KafkaBenchmarkDriver() {
+        this("kafka", KafkaDriverDefaults.KAFKA);
+    }
+
+    /**
+     * @param driverId id used in log lines and in {@link #describe()} keys
+     * @param defaults this driver's defaults
+     */
+    protected KafkaBenchmarkDriver(String driverId, KafkaDriverDefaults defaults) {
+        this.driverId = driverId;
+        this.defaults = defaults;
+    }
+
+    @Override
+    public void configure(String driverYaml, String sourceName) throws DriverException {
+        this.config = KafkaDriverConfig.parse(driverYaml, sourceName, defaults);
+    }
+
+    /** The parsed driver YAML; null before {@link #configure}. */
+    public KafkaDriverConfig config() {
+        return config;
+    }
+
+    @Override
+    public void initialize() throws DriverException {
+        KafkaDriverConfig cfg = requireConfigured();
+        if (admin != null) {
+            throw new DriverException(driverId + " driver is already initialized");
+        }
+        Admin client;
+        try {
+            client = Admin.create(cfg.adminProperties());
+        } catch (KafkaException e) {
+            throw new DriverException(cfg.sourceName() + ": cannot create the admin client from " + KafkaDriverConfig.COMMON_CONFIG
+                    + ": " + KafkaTopicManager.describe(rootCause(e)), e);
+        }
+        try {
+            describeCluster(client, cfg);
+        } catch (DriverException e) {
+            client.close(Duration.ZERO);
+            throw e;
+        }
+        admin = client;
+        adminExecutor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, driverId + "-driver-admin");
+            t.setDaemon(true);
+            return t;
+        });
+        topicManager = new KafkaTopicManager(KafkaTopicManager.AdminOperations.of(client), Thread::sleep,
+                cfg.topicCreationBatchSize(), cfg.topicCreationMaxRetries());
+    }
+
+    @Override
+    public String topicNamePrefix() {
+        KafkaDriverConfig cfg = config;
+        return cfg == null ? defaults.topicPrefix() : cfg.topicPrefix();
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopics(List<TopicSpec> topics) {
+        KafkaTopicManager manager = topicManager;
+        if (manager == null) {
+            return CompletableFuture.failedFuture(notInitialized("create topics"));
+        }
+        KafkaDriverConfig cfg = config;
+        List<TopicSpec> copy = List.copyOf(topics);
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        try {
+            adminExecutor.execute(() -> {
+                try {
+                    if (cfg.reset() && !resetDone) {
+                        manager.deleteTopicsWithPrefix(cfg.topicPrefix());
+                        resetDone = true;
+                    }
+                    manager.createTopics(copy, cfg.replicationFactor(), cfg.topicConfigs());
+                    done.complete(null);
+                } catch (DriverException e) {
+                    done.completeExceptionally(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    done.completeExceptionally(new DriverException("interrupted while creating topics", e));
+                } catch (RuntimeException e) {
+                    done.completeExceptionally(new DriverException("creating topics failed: "
+                            + KafkaTopicManager.describe(e), e));
+                }
+            });
+        } catch (RuntimeException e) {
+            done.completeExceptionally(new DriverException(driverId + " driver is closed; cannot create topics", e));
+        }
+        return done;
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        KafkaDriverConfig cfg = config;
+        if (admin == null) {
+            return CompletableFuture.failedFuture(notInitialized("create a producer"));
+        }
+        try {
+            KafkaBenchmarkProducer producer =
+                    new KafkaBenchmarkProducer(new KafkaProducer<>(cfg.producerProperties()), topic);
+            producers.add(producer);
+            return CompletableFuture.completedFuture(producer);
+        } catch (KafkaException e) {
+            return CompletableFuture.failedFuture(new DriverException(cfg.sourceName() + ": cannot create a producer"
+                    + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
+                    + KafkaDriverConfig.PRODUCER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)), e));
+        }
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(
+            String topic, String subscriptionName, ConsumerCallback callback) {
+        KafkaDriverConfig cfg = config;
+        if (admin == null) {
+            return CompletableFuture.failedFuture(notInitialized("create a consumer"));
+        }
+        try {
+            KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(
+                    new KafkaConsumer<>(cfg.consumerProperties(subscriptionName)), topic, subscriptionName, callback,
+                    !cfg.autoCommit(), cfg.offsetCommitLingerMs(), stats);
+            consumers.add(consumer);
+            consumer.start();
+            return CompletableFuture.completedFuture(consumer);
+        } catch (KafkaException e) {
+            return CompletableFuture.failedFuture(new DriverException(cfg.sourceName() + ": cannot create a consumer"
+                    + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
+                    + KafkaDriverConfig.CONSUMER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)), e));
+        }
+    }
+
+    /**
+     * Client library version, what the cluster told {@link #initialize}, the effective commit settings,
+     * and the driver's error counters ({@code <id>.consumerFailures}: consumers whose poll loop stopped;
+     * {@code <id>.offsetCommitFailures}; {@code <id>.malformedStamps}).
+     */
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        String p = driverId + ".";
+        facts.put(p + "clientVersion", "kafka-clients " + AppInfoParser.getVersion());
+        synchronized (clusterFacts) {
+            clusterFacts.forEach((k, v) -> facts.put(p + k, v));
+        }
+        KafkaDriverConfig cfg = config;
+        if (cfg != null) {
+            facts.put(p + "bootstrapServers", cfg.bootstrapServers());
+            facts.put(p + "topicPrefix", cfg.topicPrefix());
+            facts.put(p + "replicationFactor", cfg.replicationFactor().map(String::valueOf).orElse("broker default"));
+            facts.put(p + "enableAutoCommit", Boolean.toString(cfg.autoCommit()));
+            facts.put(p + "offsetCommitLingerMs", cfg.autoCommit() ? "unused (auto commit)"
+                    : Long.toString(cfg.offsetCommitLingerMs()));
+        }
+        facts.put(p + "consumerFailures", Long.toString(stats.consumerFailures.sum()));
+        facts.put(p + "offsetCommitFailures", Long.toString(stats.offsetCommitFailures.sum()));
+        facts.put(p + "malformedStamps", Long.toString(stats.malformedStamps.sum()));
+        return facts;
+    }
+
+    /** Closes every producer and consumer this driver created, then the admin client. Idempotent. */
+    @Override
+    public void close() throws DriverException {
+        List<Throwable> errors = new ArrayList<>();
+        for (KafkaBenchmarkProducer producer : producers) {
+            closeQuietly(producer, errors);
+        }
+        producers.clear();
+        consumers.forEach(KafkaBenchmarkConsumer::requestStop);
+        for (KafkaBenchmarkConsumer consumer : consumers) {
+            closeQuietly(consumer, errors);
+        }
+        consumers.clear();
+        ExecutorService executor = adminExecutor;
+        adminExecutor = null;
+        if (executor != null) {
+            executor.shutdownNow();
+            try {
+                executor.awaitTermination(KafkaDriverDefaults.CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Admin client = admin;
+        admin = null;
+        topicManager = null;
+        if (client != null) {
+            client.close(Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS));
+        }
+        if (!errors.isEmpty()) {
+            DriverException e = new DriverException(driverId + " driver: " + errors.size() + " clients failed to close; first: "
+                    + KafkaTopicManager.describe(errors.get(0)), errors.get(0));
+            errors.subList(1, errors.size()).forEach(e::addSuppressed);
+            throw e;
+        }
+    }
+
+    private void describeCluster(Admin client, KafkaDriverConfig cfg) throws DriverException {
+        long timeoutMs = cfg.initializeTimeoutMs();
+        DescribeClusterResult cluster =
+                client.describeCluster(new DescribeClusterOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)));
+        try {
+            String clusterId = cluster.clusterId().get(timeoutMs, TimeUnit.MILLISECONDS);
+            int brokers = cluster.nodes().get(timeoutMs, TimeUnit.MILLISECONDS).size();
+            synchronized (clusterFacts) {
+                clusterFacts.put("clusterId", String.valueOf(clusterId));
+                clusterFacts.put("brokerCount", Integer.toString(brokers));
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new DriverException(cfg.sourceName() + ": cannot reach the cluster at " + cfg.bootstrapServers()
+                    + ": " + KafkaTopicManager.describe(cause) + KafkaTopicManager.hint(cause), cause);
+        } catch (TimeoutException e) {
+            throw new DriverException(cfg.sourceName() + ": the cluster at " + cfg.bootstrapServers()
+                    + " did not answer within " + timeoutMs + " ms (initializeTimeoutMs); check bootstrap.servers"
+                    + " and security.protocol in " + KafkaDriverConfig.COMMON_CONFIG, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while connecting to " + cfg.bootstrapServers(), e);
+        }
+        try {
+            FeatureMetadata features = client.describeFeatures(
+                            new DescribeFeaturesOptions().timeoutMs((int) DESCRIBE_FEATURES_TIMEOUT_MS))
+                    .featureMetadata().get(DESCRIBE_FEATURES_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            Map<String, String> finalized = new TreeMap<>();
+            features.finalizedFeatures().forEach((name, range) -> finalized.put(name, Short.toString(range.maxVersionLevel())));
+            synchronized (clusterFacts) {
+                clusterFacts.put("finalizedFeatures", finalized.toString());
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            log.info("{} driver: the cluster did not describe its features ({}); result metadata will lack them",
+                    driverId, KafkaTopicManager.describe(e instanceof ExecutionException ? e.getCause() : e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while asking " + cfg.bootstrapServers() + " for its features", e);
+        }
+    }
+
+    private KafkaDriverConfig requireConfigured() throws DriverException {
+        KafkaDriverConfig cfg = config;
+        if (cfg == null) {
+            throw new DriverException(driverId + " driver: configure() must be called before initialize()");
+        }
+        return cfg;
+    }
+
+    private DriverException notInitialized(String what) {
+        return new DriverException(driverId + " driver: cannot " + what + " before initialize() (or after close())");
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static void closeQuietly(AutoCloseable closeable, List<Throwable> errors) {
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            errors.add(e);
+        }
+    }
+}

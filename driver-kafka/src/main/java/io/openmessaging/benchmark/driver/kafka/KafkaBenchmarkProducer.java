@@ -1,0 +1,74 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.MessageStampCodec;
+import io.openmessaging.benchmark.driver.SendCallback;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+
+/**
+ * One Kafka producer client writing to one topic. The message stamp travels in the record header
+ * {@value MessageStampCodec#HEADER_NAME}; the record timestamp is left to the client and never read.
+ */
+public final class KafkaBenchmarkProducer implements BenchmarkProducer {
+
+    private final Producer<String, byte[]> producer;
+    private final String topic;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    KafkaBenchmarkProducer(Producer<String, byte[]> producer, String topic) {
+        this.producer = producer;
+        this.topic = topic;
+    }
+
+    @Override
+    public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+        Completion completion = new Completion(stamp, callback);
+        try {
+            List<Header> headers =
+                    List.of(new RecordHeader(MessageStampCodec.HEADER_NAME, MessageStampCodec.encode(stamp)));
+            producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers), completion);
+        } catch (RuntimeException e) {
+            completion.onCompletion(null, e);
+        }
+    }
+
+    /** Closes without waiting: sends still pending fail through their callbacks. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            producer.close(Duration.ZERO);
+        }
+    }
+
+    /** Reports one send to the framework exactly once, whichever way the client ends it. */
+    private static final class Completion implements Callback {
+        private static final AtomicIntegerFieldUpdater<Completion> DONE =
+                AtomicIntegerFieldUpdater.newUpdater(Completion.class, "done");
+
+        private final MessageStamp stamp;
+        private final SendCallback callback;
+        private volatile int done;
+
+        Completion(MessageStamp stamp, SendCallback callback) {
+            this.stamp = stamp;
+            this.callback = callback;
+        }
+
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception exception) {
+            if (DONE.compareAndSet(this, 0, 1)) {
+                callback.sendCompleted(stamp, exception);
+            }
+        }
+    }
+}

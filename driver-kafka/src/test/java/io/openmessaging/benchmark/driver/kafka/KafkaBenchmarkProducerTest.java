@@ -1,0 +1,78 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.MessageStampCodec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+class KafkaBenchmarkProducerTest {
+
+    private record Completion(MessageStamp stamp, Throwable error) {}
+
+    private final MockProducer<String, byte[]> client =
+            new MockProducer<>(false, null, new StringSerializer(), new ByteArraySerializer());
+    private final KafkaBenchmarkProducer producer = new KafkaBenchmarkProducer(client, "test-topic-1");
+    private final List<Completion> completions = Collections.synchronizedList(new ArrayList<>());
+
+    @Test
+    void stampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
+        MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
+        producer.sendAsync("k", new byte[] {1, 2, 3}, stamp, (s, e) -> completions.add(new Completion(s, e)));
+
+        ProducerRecord<String, byte[]> record = client.history().get(0);
+        assertThat(record.topic()).isEqualTo("test-topic-1");
+        assertThat(record.key()).isEqualTo("k");
+        assertThat(record.value()).containsExactly(1, 2, 3);
+        assertThat(record.timestamp()).isNull();
+        assertThat(MessageStampCodec.decode(record.headers().lastHeader(MessageStampCodec.HEADER_NAME).value()))
+                .isEqualTo(stamp);
+    }
+
+    @Test
+    void callbackRunsOnceOnAcknowledgement() {
+        MessageStamp stamp = new MessageStamp(1, 2, 3);
+        producer.sendAsync(null, new byte[0], stamp, (s, e) -> completions.add(new Completion(s, e)));
+        assertThat(completions).isEmpty();
+        client.completeNext();
+        assertThat(completions).containsExactly(new Completion(stamp, null));
+    }
+
+    @Test
+    void callbackRunsOnceOnAsynchronousFailure() {
+        MessageStamp stamp = new MessageStamp(1, 2, 3);
+        producer.sendAsync(null, new byte[0], stamp, (s, e) -> completions.add(new Completion(s, e)));
+        KafkaException failure = new KafkaException("broker said no");
+        client.errorNext(failure);
+        assertThat(completions).containsExactly(new Completion(stamp, failure));
+    }
+
+    @Test
+    void synchronousFailureIsReportedThroughTheCallbackNotThrown() {
+        KafkaException failure = new KafkaException("buffer exhausted");
+        client.sendException = failure;
+        MessageStamp stamp = new MessageStamp(1, 2, 3);
+        producer.sendAsync(null, new byte[0], stamp, (s, e) -> completions.add(new Completion(s, e)));
+        assertThat(completions).hasSize(1);
+        assertThat(completions.get(0).stamp()).isEqualTo(stamp);
+        assertThat(completions.get(0).error()).isNotNull();
+    }
+
+    @Test
+    void sendAfterCloseIsReportedThroughTheCallback() {
+        producer.close();
+        producer.close();
+        producer.sendAsync(null, new byte[0], new MessageStamp(1, 2, 3), (s, e) -> completions.add(new Completion(s, e)));
+        assertThat(client.closed()).isTrue();
+        assertThat(completions).hasSize(1);
+        assertThat(completions.get(0).error()).isNotNull();
+    }
+}

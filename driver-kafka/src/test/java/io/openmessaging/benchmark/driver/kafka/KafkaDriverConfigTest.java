@@ -1,0 +1,265 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.openmessaging.benchmark.driver.DriverException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class KafkaDriverConfigTest {
+
+    private static final String MINIMAL = "commonConfig: |\n  bootstrap.servers=127.0.0.1:19092\n";
+
+    private static KafkaDriverConfig parse(String yaml) throws DriverException {
+        return KafkaDriverConfig.parse(yaml, "test.yaml", KafkaDriverDefaults.KAFKA);
+    }
+
+    static List<Path> shippedYamls(Path moduleDir, String prefix) throws IOException {
+        try (Stream<Path> files = Files.list(moduleDir)) {
+            return files.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .filter(p -> p.getFileName().toString().endsWith(".yaml"))
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void everyShippedYamlParses() throws Exception {
+        List<Path> files = shippedYamls(Path.of("."), "kafka-");
+        assertThat(files).extracting(p -> p.getFileName().toString()).contains(
+                "kafka-latency.yaml", "kafka-throughput.yaml", "kafka-sync.yaml", "kafka-exactly-once.yaml",
+                "kafka-big-batches.yaml", "kafka-compression-gzip.yaml", "kafka-compression-lz4.yaml",
+                "kafka-compression-snappy.yaml", "kafka-compression-zstd.yaml", "kafka-local.yaml",
+                "kafka-local-sasl-ssl.yaml");
+        for (Path file : files) {
+            KafkaDriverConfig config = KafkaDriverConfig.parse(
+                    Files.readString(file), file.getFileName().toString(), KafkaDriverDefaults.KAFKA);
+            assertThat(config.bootstrapServers()).as(file.toString()).isNotBlank();
+            assertThat(config.autoCommit()).as(file.toString()).isFalse();
+            assertThat(config.consumerProperties("g")).as(file.toString())
+                    .containsEntry("auto.offset.reset", "earliest");
+            assertThat(config.topicConfigs()).as(file.toString()).containsKey("min.insync.replicas");
+        }
+    }
+
+    @Test
+    void shippedClusterFilesUseThreeReplicasAndLocalFilesOne() throws Exception {
+        for (Path file : shippedYamls(Path.of("."), "kafka-")) {
+            KafkaDriverConfig config = KafkaDriverConfig.parse(
+                    Files.readString(file), file.getFileName().toString(), KafkaDriverDefaults.KAFKA);
+            boolean local = file.getFileName().toString().startsWith("kafka-local");
+            assertThat(config.replicationFactor()).as(file.toString()).contains((short) (local ? 1 : 3));
+            assertThat(config.topicConfigs()).as(file.toString())
+                    .containsEntry("min.insync.replicas", local ? "1" : "2");
+        }
+    }
+
+    @Test
+    void upstreamFieldsAndPropertyBlocksAreMerged() throws Exception {
+        KafkaDriverConfig config = parse("""
+                name: Kafka
+                driver: kafka
+                driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver
+                replicationFactor: 3
+                reset: true
+                topicConfig: |
+                  min.insync.replicas=2
+                commonConfig: |
+                  bootstrap.servers=broker:9092
+                  request.timeout.ms=5000
+                producerConfig: |
+                  acks=all
+                  request.timeout.ms=7000
+                consumerConfig: |
+                  auto.offset.reset=earliest
+                """);
+        assertThat(config.replicationFactor()).contains((short) 3);
+        assertThat(config.reset()).isTrue();
+        assertThat(config.topicPrefix()).isEqualTo("test-topic");
+        assertThat(config.topicConfigs()).isEqualTo(Map.of("min.insync.replicas", "2"));
+        assertThat(config.adminProperties())
+                .containsEntry("bootstrap.servers", "broker:9092")
+                .containsEntry("request.timeout.ms", "5000")
+                .doesNotContainKey("acks");
+        assertThat(config.producerProperties())
+                .containsEntry("bootstrap.servers", "broker:9092")
+                .containsEntry("request.timeout.ms", "7000")
+                .containsEntry("acks", "all")
+                .containsEntry("key.serializer", "org.apache.kafka.common.serialization.StringSerializer")
+                .containsEntry("value.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
+        assertThat(config.consumerProperties("sub-1"))
+                .containsEntry("group.id", "sub-1")
+                .containsEntry("auto.offset.reset", "earliest")
+                .containsEntry("enable.auto.commit", "false")
+                .containsEntry("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer")
+                .doesNotContainKey("acks");
+    }
+
+    @Test
+    void ownKeysHaveDefaultsAndCanBeSet() throws Exception {
+        KafkaDriverConfig defaults = parse(MINIMAL);
+        assertThat(defaults.replicationFactor()).isEmpty();
+        assertThat(defaults.reset()).isFalse();
+        assertThat(defaults.offsetCommitLingerMs()).isEqualTo(100);
+        assertThat(defaults.topicCreationBatchSize()).isEqualTo(500);
+        assertThat(defaults.topicCreationMaxRetries()).isEqualTo(8);
+        assertThat(defaults.initializeTimeoutMs()).isEqualTo(30_000);
+
+        KafkaDriverConfig set = parse(MINIMAL + """
+                topicPrefix: omb.run-7
+                offsetCommitLingerMs: 0
+                topicCreationBatchSize: 50
+                topicCreationMaxRetries: 0
+                initializeTimeoutMs: 2500
+                """);
+        assertThat(set.topicPrefix()).isEqualTo("omb.run-7");
+        assertThat(set.offsetCommitLingerMs()).isZero();
+        assertThat(set.topicCreationBatchSize()).isEqualTo(50);
+        assertThat(set.topicCreationMaxRetries()).isZero();
+        assertThat(set.initializeTimeoutMs()).isEqualTo(2500);
+    }
+
+    @Test
+    void unknownKeyErrorNamesFileKeyLineAndAllowedKeys() {
+        assertThatThrownBy(() -> parse(MINIMAL + "replicationFactr: 3\n"))
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("test.yaml:3: unknown key 'replicationFactr'")
+                .hasMessageContaining("did you mean 'replicationFactor'?")
+                .hasMessageContaining("allowed keys: name, driver, driverClass, replicationFactor");
+    }
+
+    @Test
+    void wrongValueTypeNamesKeyLineAndWhatIsAllowed() {
+        assertThatThrownBy(() -> parse(MINIMAL + "\nreplicationFactor: three\n"))
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("test.yaml:4: key 'replicationFactor' has a value 'three'")
+                .hasMessageContaining("a whole number from 1 to 32767");
+        assertThatThrownBy(() -> parse(MINIMAL + "replicationFactor: 40000\n"))
+                .hasMessageStartingWith("test.yaml:3:")
+                .hasMessageContaining("replicationFactor");
+        assertThatThrownBy(() -> parse(MINIMAL + "replicationFactor: 0\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'replicationFactor' is 0");
+        assertThatThrownBy(() -> parse(MINIMAL + "reset: sometimes\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'reset'")
+                .hasMessageContaining("true or false");
+        assertThatThrownBy(() -> parse(MINIMAL + "producerConfig:\n  acks: all\n"))
+                .hasMessageStartingWith("test.yaml:")
+                .hasMessageContaining("key 'producerConfig'")
+                .hasMessageContaining("a block of Java properties");
+    }
+
+    @Test
+    void ownKeysOutOfRangeAreRejectedWithTheirLine() {
+        assertThatThrownBy(() -> parse(MINIMAL + "offsetCommitLingerMs: -1\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'offsetCommitLingerMs' is -1");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicCreationBatchSize: 0\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'topicCreationBatchSize' is 0");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicPrefix: bad/prefix\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'topicPrefix' is 'bad/prefix'")
+                .hasMessageContaining("letters, digits");
+    }
+
+    @Test
+    void groupIdInConsumerConfigIsRejectedPointingAtItsLine() {
+        String yaml = MINIMAL + """
+                consumerConfig: |
+                  auto.offset.reset=earliest
+                  group.id=benchGroup
+                """;
+        assertThatThrownBy(() -> parse(yaml))
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("test.yaml:5: key 'consumerConfig' sets property 'group.id'")
+                .hasMessageContaining("subscription name");
+    }
+
+    @Test
+    void groupIdInCommonConfigIsRejectedToo() {
+        assertThatThrownBy(() -> parse(MINIMAL + "  group.id=g\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'commonConfig' sets property 'group.id'");
+    }
+
+    @Test
+    void serializerAndTransactionOverridesAreRejected() {
+        assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  value.serializer=x.Custom\n"))
+                .hasMessageStartingWith("test.yaml:4: key 'producerConfig' sets property 'value.serializer'")
+                .hasMessageContaining("ByteArraySerializer");
+        assertThatThrownBy(() -> parse(MINIMAL + "consumerConfig: |\n  key.deserializer=x.Custom\n"))
+                .hasMessageStartingWith("test.yaml:4: key 'consumerConfig' sets property 'key.deserializer'");
+        assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  transactional.id=tx\n"))
+                .hasMessageContaining("'transactional.id'")
+                .hasMessageContaining("does not run transactions");
+    }
+
+    @Test
+    void bootstrapServersAreRequiredInCommonConfig() {
+        assertThatThrownBy(() -> parse("name: x\ncommonConfig: |\n  request.timeout.ms=1\n"))
+                .hasMessageStartingWith("test.yaml:2: commonConfig must set bootstrap.servers");
+        assertThatThrownBy(() -> parse("name: x\n"))
+                .hasMessageStartingWith("test.yaml: commonConfig must set bootstrap.servers");
+    }
+
+    @Test
+    void autoCommitIsOffUnlessTheFileTurnsItOn() throws Exception {
+        assertThat(parse(MINIMAL).autoCommit()).isFalse();
+        assertThat(parse(MINIMAL).consumerProperties("g")).containsEntry("enable.auto.commit", "false");
+        KafkaDriverConfig on = parse(MINIMAL + "consumerConfig: |\n  enable.auto.commit=true\n");
+        assertThat(on.autoCommit()).isTrue();
+        assertThat(on.consumerProperties("g")).containsEntry("enable.auto.commit", "true");
+        assertThatThrownBy(() -> parse(MINIMAL + "consumerConfig: |\n  enable.auto.commit=yes\n"))
+                .hasMessageStartingWith("test.yaml:4: key 'consumerConfig' sets property 'enable.auto.commit'")
+                .hasMessageContaining("true or false");
+    }
+
+    @Test
+    void commitLingerInsideConsumerConfigIsReadButNotPassedToTheClient() throws Exception {
+        KafkaDriverConfig config = parse(MINIMAL + "consumerConfig: |\n  offsetCommitLingerMs=250\n");
+        assertThat(config.offsetCommitLingerMs()).isEqualTo(250);
+        assertThat(config.consumerProperties("g")).doesNotContainKey("offsetCommitLingerMs");
+        assertThatThrownBy(() -> parse(MINIMAL + "offsetCommitLingerMs: 10\nconsumerConfig: |\n  offsetCommitLingerMs=250\n"))
+                .hasMessageStartingWith("test.yaml:5: key 'consumerConfig' sets property 'offsetCommitLingerMs'")
+                .hasMessageContaining("set it in one place");
+    }
+
+    @Test
+    void duplicateKeysEmptyFilesAndNonMappingsAreRejected() {
+        assertThatThrownBy(() -> parse(MINIMAL + "reset: true\nreset: false\n"))
+                .hasMessageStartingWith("test.yaml:4: ")
+                .hasMessageContaining("Duplicate field 'reset'");
+        assertThatThrownBy(() -> parse(""))
+                .hasMessageStartingWith("test.yaml: the driver YAML is empty");
+        assertThatThrownBy(() -> parse("- a\n- b\n"))
+                .hasMessageContaining("must be a mapping of keys");
+    }
+
+    @Test
+    void driverDefaultsApplyOnlyWhereTheFileSetsNothing() throws Exception {
+        KafkaDriverDefaults defaults = new KafkaDriverDefaults("pre", 5000, 10, 1, 1000,
+                Map.of("linger.ms", "1", "acks", "all"),
+                Map.of("enable.auto.commit", "false", "max.partition.fetch.bytes", "131072"),
+                Map.of("segment.ms", "60000"));
+        KafkaDriverConfig config = KafkaDriverConfig.parse(MINIMAL + """
+                  acks=1
+                producerConfig: |
+                  batch.size=1
+                consumerConfig: |
+                  max.partition.fetch.bytes=7
+                topicConfig: |
+                  retention.ms=1
+                """, "x.yaml", defaults);
+        assertThat(config.topicPrefix()).isEqualTo("pre");
+        assertThat(config.offsetCommitLingerMs()).isEqualTo(5000);
+        assertThat(config.producerProperties())
+                .containsEntry("linger.ms", "1")
+                .containsEntry("acks", "1")
+                .containsEntry("batch.size", "1");
+        assertThat(config.consumerProperties("g")).containsEntry("max.partition.fetch.bytes", "7");
+        assertThat(config.topicConfigs()).containsEntry("segment.ms", "60000").containsEntry("retention.ms", "1");
+    }
+}

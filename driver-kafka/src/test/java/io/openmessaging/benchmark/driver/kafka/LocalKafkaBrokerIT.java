@@ -1,0 +1,133 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
+import org.junit.jupiter.api.Test;
+
+/** The {@link LocalKafkaBroker} fixture (and so bin/local-broker) against real kafka-clients. */
+class LocalKafkaBrokerIT {
+  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration AUTHENTICATION_FAILURE_BOUND = Duration.ofSeconds(15);
+
+  @Test
+  void plaintextBrokerRoundTripsARecordAndRunsTheClientLibraryVersion() throws Exception {
+    try (LocalKafkaBroker broker = LocalKafkaBroker.start(false)) {
+      assertThat(broker.version()).isEqualTo(AppInfoParser.getVersion());
+      assertThat(broker.clientSecurityProperties()).isEmpty();
+
+      assertThat(roundTrip(broker, broker.clientSecurityProperties(), "plaintext"))
+          .as("value read back from %s (log: %s)", broker, broker.logFile())
+          .isEqualTo("plaintext");
+    }
+  }
+
+  @Test
+  void saslSslBrokerAcceptsTheRightPasswordAndRejectsAWrongOneFast() throws Exception {
+    try (LocalKafkaBroker broker = LocalKafkaBroker.start(true)) {
+      Properties security = broker.clientSecurityProperties();
+      assertThat(security)
+          .containsEntry(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SASL_SSL")
+          .containsEntry(SaslConfigs.SASL_MECHANISM, "SCRAM-SHA-512")
+          .containsKey("ssl.truststore.location");
+
+      assertThat(roundTrip(broker, security, "over SASL_SSL"))
+          .as("value read back from %s (log: %s)", broker, broker.logFile())
+          .isEqualTo("over SASL_SSL");
+
+      Properties wrongPassword = broker.clientSecurityProperties();
+      wrongPassword.put(SaslConfigs.SASL_JAAS_CONFIG, security.getProperty(SaslConfigs.SASL_JAAS_CONFIG)
+          .replace("password=\"bench-secret\"", "password=\"not-the-password\""));
+      assertThat(wrongPassword.getProperty(SaslConfigs.SASL_JAAS_CONFIG)).contains("not-the-password");
+      long startNanos = System.nanoTime();
+      assertThatThrownBy(() -> describeCluster(broker, wrongPassword))
+          .isInstanceOf(ExecutionException.class)
+          .hasCauseInstanceOf(SaslAuthenticationException.class);
+      assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).isLessThan(AUTHENTICATION_FAILURE_BOUND);
+    }
+  }
+
+  @Test
+  void killEndsOnlyTheKilledBrokerWhenTwoRunSideBySide() throws Exception {
+    try (LocalKafkaBroker killed = LocalKafkaBroker.start(false);
+        LocalKafkaBroker survivor = LocalKafkaBroker.start(false)) {
+      assertThat(killed.bootstrapServers()).isNotEqualTo(survivor.bootstrapServers());
+
+      killed.kill();
+
+      assertThat(ProcessHandle.of(killed.pid()).filter(ProcessHandle::isAlive)).isEmpty();
+      assertThat(roundTrip(survivor, survivor.clientSecurityProperties(), "still here"))
+          .as("value read back from %s (log: %s)", survivor, survivor.logFile())
+          .isEqualTo("still here");
+    }
+  }
+
+  /** Creates a fresh topic, produces one record with acks=all and reads it back; returns its value. */
+  private static String roundTrip(LocalKafkaBroker broker, Properties security, String value) throws Exception {
+    String topic = "round-trip-" + UUID.randomUUID();
+    Properties common = new Properties();
+    common.putAll(security);
+    common.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+
+    try (Admin admin = Admin.create(common)) {
+      admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)))
+          .all()
+          .get(CLIENT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    Properties producerConfig = new Properties();
+    producerConfig.putAll(common);
+    producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(producerConfig, new StringSerializer(), new StringSerializer())) {
+      producer.send(new ProducerRecord<>(topic, value)).get(CLIENT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    Properties consumerConfig = new Properties();
+    consumerConfig.putAll(common);
+    consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new StringDeserializer())) {
+      consumer.assign(List.of(new TopicPartition(topic, 0)));
+      long deadlineNanos = System.nanoTime() + CLIENT_TIMEOUT.toNanos();
+      while (System.nanoTime() < deadlineNanos) {
+        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+          return record.value();
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String describeCluster(LocalKafkaBroker broker, Properties security) throws Exception {
+    Properties config = new Properties();
+    config.putAll(security);
+    config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+    config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(CLIENT_TIMEOUT.toMillis()));
+    try (Admin admin = Admin.create(config)) {
+      return admin.describeCluster().clusterId().get(CLIENT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+}
