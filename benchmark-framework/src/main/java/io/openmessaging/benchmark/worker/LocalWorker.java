@@ -113,23 +113,32 @@ public final class LocalWorker implements AutoCloseable {
         for (ConsumerAssignment assignment : assignments) {
             LongAdder probes = probesByPair.computeIfAbsent(assignment.pairKey(), k -> new LongAdder());
             futures.add(requireDriver().createConsumer(
-                    assignment.topic(), assignment.subscription(), consumerCallback(probes)));
+                    assignment.topic(), assignment.subscription(), consumerCallback(assignment, probes)));
         }
         for (CompletableFuture<BenchmarkConsumer> future : futures) {
             consumers.add(await(future, "create consumer"));
         }
     }
 
-    private ConsumerCallback consumerCallback(LongAdder probes) {
-        return (stamp, payloadSizeBytes) -> {
-            if (stamp == null) {
-                stats.recordUnstampedReceived(payloadSizeBytes);
-            } else if (stamp.isProbe()) {
-                probes.increment();
-                stats.recordProbeReceived();
-            } else {
-                stats.recordReceived(
-                        payloadSizeBytes, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), clock.epochNanos());
+    private ConsumerCallback consumerCallback(ConsumerAssignment assignment, LongAdder probes) {
+        return new ConsumerCallback() {
+            @Override
+            public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
+                if (stamp == null) {
+                    stats.recordUnstampedReceived(payloadSizeBytes);
+                } else if (stamp.isProbe()) {
+                    probes.increment();
+                    stats.recordProbeReceived();
+                } else {
+                    stats.recordReceived(payloadSizeBytes, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
+                            clock.epochNanos());
+                }
+            }
+
+            @Override
+            public void consumerFailed(Throwable cause) {
+                onFailure(new IllegalStateException(
+                        "the consumer of " + assignment.pairKey() + " stopped: " + cause, cause));
             }
         };
     }

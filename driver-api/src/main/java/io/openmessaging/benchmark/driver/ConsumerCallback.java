@@ -16,4 +16,12 @@ public interface ConsumerCallback {
      * @param payloadSizeBytes size of the message body in bytes
      */
     void messageReceived(MessageStamp stamp, int payloadSizeBytes);
+
+    /**
+     * The consumer stopped for good: its client failed and it will deliver nothing more. The
+     * framework fails the run. Called at most once per consumer, from any thread.
+     *
+     * @param cause what stopped it
+     */
+    default void consumerFailed(Throwable cause) {}
 }

@@ -185,6 +185,7 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             stats.consumerFailures.increment();
             log.error("Consumer of topic {} in subscription {} stopped: {}", topic, subscription,
                     KafkaTopicManager.describe(t), t);
+            callback.consumerFailed(t);
         } finally {
             closeClient();
             synchronized (pauseMonitor) {

@@ -1,0 +1,81 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.openmessaging.benchmark.cli.Benchmark;
+import io.openmessaging.benchmark.result.TestResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole benchmark runs through the command line and the in-process worker against the real local
+ * Kafka broker: 1 topic, 16 partitions, 1 KiB, 2 producers, 2 consumers.
+ */
+class KafkaBenchmarkRunIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runAt5000MsgPerSecondDeliversEveryMessageAtTheTargetRate() throws Exception {
+        LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
+        Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
+                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+        Path workload = BenchmarkRuns.workload(dir, "1-topic-16-partitions-1kb", 16, 2, 2, 5000, "10s", "30s", 5000);
+
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        TestResult result = outcome.result();
+        assertThat(result.complete).isTrue();
+        assertThat(result.totalSendErrors).isZero();
+        assertThat(result.totalMessagesSent).isGreaterThan(190_000L);
+        assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
+        assertThat(result.publishRate).hasSize(6);
+        long measuredSent = result.sent.stream().mapToLong(Long::longValue).sum();
+        assertThat(measuredSent / result.testDurationSeconds).isCloseTo(5000.0, within(100.0));
+        assertThat(BenchmarkRuns.fractionalMillisShare(result)).isGreaterThan(0.5);
+        assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
+        assertThat(result.metadata.clientVersions).isNotEmpty();
+    }
+
+    @Test
+    void killingTheBrokerEndsTheRunWithAPartialResultWithinAMinute() throws Exception {
+        try (LocalKafkaBroker broker = LocalKafkaBroker.start(false)) {
+            Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
+                    SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+            Path workload = BenchmarkRuns.workload(dir, "long-run", 4, 1, 1, 2000, "5s", "10m", 1000);
+            AtomicLong killedAtNanos = new AtomicLong();
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(20_000); // readiness and warm-up are done by then: the load is running
+                    broker.kill();
+                    killedAtNanos.set(System.nanoTime());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            killer.start();
+
+            BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
+            long endedNanos = System.nanoTime();
+            killer.join();
+
+            assertThat(outcome.exitCode()).isEqualTo(Benchmark.EXIT_FAILED);
+            assertThat(outcome.stderr()).contains("run failed");
+            assertThat(outcome.result()).isNotNull();
+            assertThat(outcome.result().complete).isFalse();
+            assertThat(outcome.result().failureReason).isNotBlank();
+            assertThat(outcome.result().totalMessagesSent).isPositive();
+            assertThat(outcome.stdout()).contains("measured 1 ");
+            // the run was meant to last 10 minutes; it must end within a minute of the kill
+            assertThat(killedAtNanos.get()).isPositive();
+            assertThat(Duration.ofNanos(endedNanos - killedAtNanos.get())).isLessThan(Duration.ofSeconds(60));
+        }
+    }
+}
