@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.openmessaging.benchmark.cli.Benchmark;
+import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import io.openmessaging.benchmark.result.TestResult;
 import java.nio.file.Files;
 import java.nio.file.Path;

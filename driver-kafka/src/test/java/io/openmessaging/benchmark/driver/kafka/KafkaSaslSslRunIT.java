@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.driver.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.cli.Benchmark;
+import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.driver.kafka;
+package io.openmessaging.benchmark.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
