@@ -2,18 +2,26 @@ package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.coordinator.Defaults;
-import io.openmessaging.benchmark.coordinator.LocalBenchmarkRun;
+import io.openmessaging.benchmark.coordinator.BenchmarkRun;
+import io.openmessaging.benchmark.coordinator.WorkerRoles;
 import io.openmessaging.benchmark.coordinator.RunOptions;
 import io.openmessaging.benchmark.coordinator.RunRecorder;
-import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.result.ClockOffset;
+import io.openmessaging.benchmark.worker.BenchmarkWorker;
+import io.openmessaging.benchmark.worker.LocalWorker;
+import io.openmessaging.benchmark.worker.WorkerHandle;
+import io.openmessaging.benchmark.worker.http.HttpWorkerClient;
 import io.openmessaging.benchmark.worker.DriverRegistry;
 import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Locale;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,8 +44,17 @@ final class RunCommand {
     @Parameter(names = {"-wf", "--workers-file"}, description = "YAML file listing worker URLs (distributed mode)")
     String workersFile;
 
-    @Parameter(names = {"-x", "--extra"}, description = "Use extra consumer workers (distributed mode)")
+    @Parameter(names = {"-x", "--extra"},
+            description = "Extra consumer workers: a third of the workers produce instead of half (distributed mode)")
     boolean extraConsumers;
+
+    @Parameter(names = "--topology", description = "Placement on workers: SPLIT (upstream's producer/consumer"
+            + " roles) or SWARM (every worker produces a share and runs every subscription's consumers)")
+    WorkerRoles.Topology topology = WorkerRoles.Topology.SPLIT;
+
+    @Parameter(names = "--token-file", description = "File with the workers' bearer token (default: the "
+            + Defaults.TOKEN_ENV + " environment variable)")
+    String tokenFile;
 
     @Parameter(names = {"-o", "--output"},
             description = "Result file name (with several runs, each gets a numbered suffix; never overwrites)")
@@ -70,9 +87,21 @@ final class RunCommand {
                     + " e.g. bin/benchmark -d driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml");
             return Benchmark.EXIT_USAGE;
         }
-        if (!workers.isEmpty() || workersFile != null || extraConsumers) {
-            err.println("error: distributed mode (--workers, --workers-file, --extra) is not available in this version;"
-                    + " run without them for an in-process worker");
+        if (!workers.isEmpty() && workersFile != null) {
+            err.println("error: give either --workers or --workers-file, not both");
+            return Benchmark.EXIT_USAGE;
+        }
+        List<String> workerUrls;
+        String token;
+        try {
+            workerUrls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
+            token = BenchmarkWorker.readToken(tokenFile);
+        } catch (IOException e) {
+            err.println("error: " + e.getMessage());
+            return Benchmark.EXIT_USAGE;
+        }
+        if (workerUrls.isEmpty() && (extraConsumers || topology != WorkerRoles.Topology.SPLIT)) {
+            err.println("error: --extra and --topology apply to distributed runs; give --workers or --workers-file");
             return Benchmark.EXIT_USAGE;
         }
         if (latencyDigits < 1 || latencyDigits > 5) {
@@ -85,7 +114,7 @@ final class RunCommand {
         try {
             for (String file : workloads) {
                 Workload workload = WorkloadLoader.load(Path.of(file));
-                String unsupported = LocalBenchmarkRun.unsupportedFeature(workload);
+                String unsupported = BenchmarkRun.unsupportedFeature(workload);
                 if (unsupported != null) {
                     err.println("error: " + file + ": " + unsupported);
                     return Benchmark.EXIT_FAILED;
@@ -111,11 +140,13 @@ final class RunCommand {
                 Duration.ofSeconds(readinessTimeoutSeconds),
                 Duration.ofSeconds(drainTimeoutSeconds),
                 Duration.ofSeconds(stallTimeoutSeconds),
-                latencyDigits);
+                latencyDigits,
+                Defaults.WORKER_UNREACHABLE_TIMEOUT);
         int exitCode = Benchmark.EXIT_OK;
         for (Workload workload : loadedWorkloads) {
             for (DriverConfiguration driverConfiguration : loadedDrivers) {
-                int code = runOne(workload, driverConfiguration, registry, options, out, err, installSignalHandler);
+                int code = runOne(workload, driverConfiguration, workerUrls, token, options, out, err,
+                        installSignalHandler);
                 if (code == Benchmark.EXIT_INTERRUPTED) {
                     return code;
                 }
@@ -125,25 +156,48 @@ final class RunCommand {
         return exitCode;
     }
 
-    private int runOne(Workload workload, DriverConfiguration driverConfiguration, DriverRegistry registry,
-            RunOptions options, PrintStream out, PrintStream err, boolean installSignalHandler) {
-        out.printf("=== workload %s (%s) with driver %s (%s)%n", workload.name(), workload.sourceName(),
-                driverConfiguration.name(), driverConfiguration.sourceName());
-        BenchmarkDriver driver;
-        try {
-            driver = registry.newConfiguredDriver(driverConfiguration);
-        } catch (ConfigException e) {
-            err.println("error: " + e.getMessage());
-            return Benchmark.EXIT_FAILED;
+    private int runOne(Workload workload, DriverConfiguration driverConfiguration, List<String> workerUrls,
+            String token, RunOptions options, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        out.printf("=== workload %s (%s) with driver %s (%s)%s%n", workload.name(), workload.sourceName(),
+                driverConfiguration.name(), driverConfiguration.sourceName(),
+                workerUrls.isEmpty() ? "" : " on " + workerUrls.size() + " worker(s)");
+        if (workerUrls.size() > 1 && topology == WorkerRoles.Topology.SPLIT
+                && "loopback".equals(driverConfiguration.driverId())) {
+            err.println("error: the loopback driver keeps messages inside one worker process, so with producers and"
+                    + " consumers on different workers nothing would arrive; add --topology SWARM");
+            return Benchmark.EXIT_USAGE;
+        }
+        List<WorkerHandle> handles = new ArrayList<>();
+        List<HttpWorkerClient> remote = new ArrayList<>();
+        if (workerUrls.isEmpty()) {
+            handles.add(new LocalWorker(SystemClock.INSTANCE, new HistogramSpec(options.latencySignificantDigits())));
+        } else {
+            for (String url : workerUrls) {
+                HttpWorkerClient client;
+                try {
+                    client = new HttpWorkerClient(url, token, workload.name(), driverConfiguration.name());
+                } catch (IllegalArgumentException e) {
+                    err.println("error: " + e.getMessage());
+                    return Benchmark.EXIT_USAGE;
+                }
+                remote.add(client);
+                handles.add(client);
+            }
         }
         RunRecorder recorder = new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out,
                 commandLine());
-        LocalBenchmarkRun run = new LocalBenchmarkRun(workload, driver, options, SystemClock.INSTANCE, recorder);
+        String notReady = checkWorkers(remote, recorder, err);
+        if (notReady != null) {
+            err.println("error: " + notReady);
+            return Benchmark.EXIT_FAILED;
+        }
+        BenchmarkRun run = new BenchmarkRun(workload, driverConfiguration,
+                WorkerRoles.of(handles, topology, extraConsumers), options, SystemClock.INSTANCE, recorder);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             run.abort("interrupted by a signal (Ctrl-C / SIGTERM)");
             try {
-                finished.await(60, TimeUnit.SECONDS);
+                finished.await(90, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -154,6 +208,7 @@ final class RunCommand {
         boolean interrupted = false;
         try {
             run.execute();
+            checkWorkers(remote, recorder, err);
         } catch (InterruptedException e) {
             interrupted = true;
             recorder.fail("interrupted");
@@ -180,6 +235,31 @@ final class RunCommand {
                     ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED;
         }
         return Benchmark.EXIT_OK;
+    }
+
+    /**
+     * Measures every remote worker's clock offset into the result (warning when it is too uncertain or
+     * too large for end-to-end numbers to be trusted); returns why a worker cannot be used, or null.
+     */
+    private static String checkWorkers(List<HttpWorkerClient> remote, RunRecorder recorder, PrintStream err) {
+        for (HttpWorkerClient worker : remote) {
+            try {
+                ClockOffset offset = worker.clockOffset(SystemClock.INSTANCE, 10);
+                recorder.clockOffset(offset);
+                if (offset.errorBoundNanos() > Defaults.CLOCK_OFFSET_BOUND_WARNING.toNanos()
+                        || Math.abs(offset.offsetNanos()) > Defaults.CLOCK_OFFSET_WARNING.toNanos()) {
+                    err.printf(Locale.ROOT, "warning: worker %s clock offset %.3f ms ± %.3f ms: end-to-end latencies"
+                            + " between hosts are off by up to that much (is chrony running?)%n", worker.id(),
+                            offset.offsetNanos() / 1e6, offset.errorBoundNanos() / 1e6);
+                }
+            } catch (IOException e) {
+                return "worker " + worker.id() + " is not reachable: " + e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
+        return null;
     }
 
     private List<String> commandLine() {

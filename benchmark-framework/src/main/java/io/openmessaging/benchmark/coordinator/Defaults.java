@@ -20,6 +20,24 @@ public final class Defaults {
     /** A run whose sends neither complete nor fail for this long is stopped as failed. */
     public static final Duration STALL_TIMEOUT = Duration.ofSeconds(30);
 
+    /** A worker that does not answer status polls for this long has failed (the run stops everywhere). */
+    public static final Duration WORKER_UNREACHABLE_TIMEOUT = Duration.ofSeconds(10);
+
+    /** HTTP port of bin/benchmark-worker (upstream's). */
+    public static final int WORKER_PORT = 8080;
+
+    /** Prometheus port of bin/benchmark-worker (upstream's). */
+    public static final int WORKER_STATS_PORT = 8081;
+
+    /** Environment variable holding the worker token, for worker and coordinator alike. */
+    public static final String TOKEN_ENV = "OMB_WORKER_TOKEN";
+
+    /** A worker clock offset error bound above this gets a warning (end-to-end across hosts). */
+    public static final Duration CLOCK_OFFSET_BOUND_WARNING = Duration.ofMillis(1);
+
+    /** A worker clock offset above this gets a warning. */
+    public static final Duration CLOCK_OFFSET_WARNING = Duration.ofMillis(5);
+
     /** HdrHistogram significant digits (3 = 0.1 % precision). */
     public static final int LATENCY_SIGNIFICANT_DIGITS = 3;
 

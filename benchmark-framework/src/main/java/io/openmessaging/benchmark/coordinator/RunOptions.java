@@ -12,6 +12,7 @@ import java.time.Duration;
  * @param drainTimeout how long to wait, after the load stopped, for in-flight messages
  * @param stallTimeout a run whose sends neither complete nor fail for this long has failed
  * @param latencySignificantDigits HdrHistogram precision of every latency histogram
+ * @param workerUnreachableTimeout a worker that does not answer for this long has failed
  */
 public record RunOptions(
         Path outputDir,
@@ -19,11 +20,12 @@ public record RunOptions(
         Duration readinessTimeout,
         Duration drainTimeout,
         Duration stallTimeout,
-        int latencySignificantDigits) {
+        int latencySignificantDigits,
+        Duration workerUnreachableTimeout) {
 
     public static RunOptions defaults(Path outputDir) {
         return new RunOptions(
                 outputDir, null, Defaults.READINESS_TIMEOUT, Defaults.DRAIN_TIMEOUT, Defaults.STALL_TIMEOUT,
-                Defaults.LATENCY_SIGNIFICANT_DIGITS);
+                Defaults.LATENCY_SIGNIFICANT_DIGITS, Defaults.WORKER_UNREACHABLE_TIMEOUT);
     }
 }

@@ -118,6 +118,11 @@ public final class RunRecorder {
         });
     }
 
+    /** A worker's clock offset, measured before or after the run. */
+    public void clockOffset(io.openmessaging.benchmark.result.ClockOffset offset) {
+        result.metadata.clockOffsets.add(offset);
+    }
+
     void loadStarted(long epochNanos, int messageSizeBytes) {
         loadStartEpochNanos = epochNanos;
         result.messageSize = messageSizeBytes;
@@ -134,7 +139,7 @@ public final class RunRecorder {
     }
 
     /** Takes one period of any phase. */
-    void period(StatsSnapshot snapshot, String phaseLabel, int subscriptionsPerTopic) {
+    void period(StatsSnapshot snapshot, int subscriptionsPerTopic) {
         PeriodStats stats = snapshot.stats();
         Counters totals = stats.totals();
         long backlog = Math.max(0, totals.messagesSent() * subscriptionsPerTopic - totals.messagesReceived());

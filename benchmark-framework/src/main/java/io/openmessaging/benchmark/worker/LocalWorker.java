@@ -13,6 +13,8 @@ import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
+import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * <p>Threading: control methods are called from one control thread at a time; {@link #statsAfter},
  * {@link #totals} and {@link #failure} from any thread.
  */
-public final class LocalWorker implements AutoCloseable {
+public final class LocalWorker implements WorkerHandle {
 
     private static final Logger log = LoggerFactory.getLogger(LocalWorker.class);
     private static final int SNAPSHOT_HISTORY = 1000;
@@ -71,9 +73,52 @@ public final class LocalWorker implements AutoCloseable {
     private long periodStartEpochNanos;
     private long nextSeq = 1;
 
+    private final String epoch;
+    private DriverRegistry registry;
+
     public LocalWorker(Clock clock, HistogramSpec spec) {
         this.clock = clock;
         this.stats = new WorkerStats(spec);
+        this.epoch = randomTag();
+    }
+
+    @Override
+    public String id() {
+        return "local";
+    }
+
+    /** Random id of this worker object; a restarted worker process has another. */
+    public String epoch() {
+        return epoch;
+    }
+
+    @Override
+    public Map<String, String> initializeDriver(DriverConfiguration configuration) throws DriverException {
+        if (registry == null) {
+            registry = new DriverRegistry();
+        }
+        BenchmarkDriver configured;
+        try {
+            configured = registry.newConfiguredDriver(configuration);
+        } catch (ConfigException e) {
+            throw new DriverException(e.getMessage(), e);
+        }
+        try {
+            return initializeDriver(configured);
+        } catch (DriverException | RuntimeException e) {
+            try {
+                configured.close();
+            } catch (Exception closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public WorkerStatus status(long afterSeq) {
+        Throwable failed = failure();
+        return new WorkerStatus(statsAfter(afterSeq), totals(), failed == null ? null : failed.toString(), epoch);
     }
 
     /** Takes an already configured driver and initializes it; returns its description. */
@@ -90,6 +135,7 @@ public final class LocalWorker implements AutoCloseable {
      * Creates {@code count} topics named {@code <prefix>-<index>-<random>} so that runs never reuse a
      * topic, and returns them.
      */
+    @Override
     public List<TopicSpec> createTopics(int count, int partitionsPerTopic) throws DriverException {
         String runTag = randomTag();
         List<TopicSpec> topics = new ArrayList<>(count);
@@ -101,6 +147,11 @@ public final class LocalWorker implements AutoCloseable {
         return topics;
     }
 
+    @Override
+    public void ensureTopics(List<TopicSpec> topics) throws DriverException {
+        await(requireDriver().createTopics(topics), "create " + topics.size() + " topics");
+    }
+
     /** A random 7-character tag (5 random bytes, base64url), e.g. for subscription names. */
     public String randomTag() {
         byte[] bytes = new byte[5];
@@ -108,6 +159,7 @@ public final class LocalWorker implements AutoCloseable {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
+    @Override
     public void createConsumers(List<ConsumerAssignment> assignments) throws DriverException {
         List<CompletableFuture<BenchmarkConsumer>> futures = new ArrayList<>();
         for (ConsumerAssignment assignment : assignments) {
@@ -143,6 +195,7 @@ public final class LocalWorker implements AutoCloseable {
         };
     }
 
+    @Override
     public void createProducers(List<ProducerAssignment> assignments) throws DriverException {
         List<CompletableFuture<BenchmarkProducer>> futures = new ArrayList<>();
         for (ProducerAssignment assignment : assignments) {
@@ -155,6 +208,7 @@ public final class LocalWorker implements AutoCloseable {
     }
 
     /** Sends one probe message from every producer; probes are counted apart from measured messages. */
+    @Override
     public void sendProbes() {
         for (BenchmarkProducer producer : producers) {
             long now = clock.epochNanos();
@@ -168,6 +222,7 @@ public final class LocalWorker implements AutoCloseable {
     }
 
     /** Probes received so far per "topic / subscription". */
+    @Override
     public Map<String, Long> probesReceived() {
         Map<String, Long> counts = new TreeMap<>();
         probesByPair.forEach((pair, adder) -> counts.put(pair, adder.sum()));
@@ -178,6 +233,7 @@ public final class LocalWorker implements AutoCloseable {
      * Starts every producer on its schedule, all starting now, and starts sampling every {@code
      * samplePeriodMillis} in the {@link StatsSnapshot.Phase#WARMUP} phase.
      */
+    @Override
     public synchronized void startLoad(LoadSpec load, long samplePeriodMillis) {
         if (!producerThreads.isEmpty()) {
             throw new IllegalStateException("load already started");
@@ -211,16 +267,19 @@ public final class LocalWorker implements AutoCloseable {
     }
 
     /** Continues every producer at a new per-producer rate without resetting schedules. */
+    @Override
     public synchronized void adjustRate(double ratePerProducerMsgPerSec) {
         producerThreads.forEach(t -> t.requestRate(ratePerProducerMsgPerSec));
     }
 
+    @Override
     public void pauseConsumers() throws DriverException {
         for (BenchmarkConsumer consumer : consumers) {
             consumer.pause();
         }
     }
 
+    @Override
     public void resumeConsumers() throws DriverException {
         for (BenchmarkConsumer consumer : consumers) {
             consumer.resume();
@@ -248,6 +307,7 @@ public final class LocalWorker implements AutoCloseable {
      * Ends the warm-up: the partial warm-up period is cut (and so discarded by the coordinator), and
      * sampling restarts now, aligned to the start of the measured phase.
      */
+    @Override
     public synchronized void beginMeasuredPhase(long samplePeriodMillis) {
         stopSampling();
         cut(StatsSnapshot.Phase.WARMUP);
@@ -300,6 +360,7 @@ public final class LocalWorker implements AutoCloseable {
     }
 
     /** Stops the producer threads and waits for them; in-flight sends keep completing. */
+    @Override
     public void stopLoad() throws InterruptedException {
         List<Thread> toJoin;
         synchronized (this) {
@@ -319,11 +380,21 @@ public final class LocalWorker implements AutoCloseable {
      * Stops sampling and cuts the last period: a partial {@link StatsSnapshot.Phase#MEASURED} one when
      * called to end the measured phase, or {@link StatsSnapshot.Phase#DRAIN}.
      */
-    public synchronized StatsSnapshot cutFinal(StatsSnapshot.Phase finalPhase) {
+    @Override
+    public synchronized void cutFinal(StatsSnapshot.Phase finalPhase) {
         stopSampling();
-        StatsSnapshot snapshot = cut(finalPhase);
+        cut(finalPhase);
         phase = finalPhase;
-        return snapshot;
+    }
+
+    /** Producers created on this worker. */
+    public synchronized int producerCount() {
+        return producers.size();
+    }
+
+    /** The most recent snapshot, or {@code null} before the first cut. */
+    public synchronized StatsSnapshot latestSnapshot() {
+        return history.peekLast();
     }
 
     public Counters totals() {

@@ -1,0 +1,353 @@
+package io.openmessaging.benchmark.coordinator;
+
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.worker.ConsumerAssignment;
+import io.openmessaging.benchmark.worker.LoadSpec;
+import io.openmessaging.benchmark.worker.ProducerAssignment;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.openmessaging.benchmark.worker.WorkerHandle;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import io.openmessaging.benchmark.workload.Workload;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One workload × driver run on one or more workers: the phases of DESIGN §4 (driver init, topics,
+ * consumers then producers, readiness probe, warm-up, measured phase, stop, drain, results).
+ *
+ * <p>Whatever happens, {@link #execute} stops every worker and leaves in the {@link RunRecorder} what was
+ * measured; a failure or {@link #abort} marks it incomplete with the reason.
+ */
+public final class BenchmarkRun {
+
+    private static final Logger log = LoggerFactory.getLogger(BenchmarkRun.class);
+    private static final long POLL_MILLIS = 200;
+
+    private final Workload workload;
+    private final DriverConfiguration driverConfiguration;
+    private final WorkerRoles roles;
+    private final Ensemble ensemble;
+    private final RunOptions options;
+    private final Clock clock;
+    private final RunRecorder recorder;
+    private volatile String abortReason;
+
+    public BenchmarkRun(Workload workload, DriverConfiguration driverConfiguration, WorkerRoles roles,
+            RunOptions options, Clock clock, RunRecorder recorder) {
+        this.workload = workload;
+        this.driverConfiguration = driverConfiguration;
+        this.roles = roles;
+        this.options = options;
+        this.clock = clock;
+        this.recorder = recorder;
+        Set<WorkerHandle> all = new LinkedHashSet<>(roles.producers());
+        all.addAll(roles.consumers());
+        this.ensemble = new Ensemble(List.copyOf(all), options.workerUnreachableTimeout());
+    }
+
+    /**
+     * Why this version cannot run {@code workload}, or {@code null} when it can. The workload file is
+     * valid either way; these features are planned.
+     */
+    public static String unsupportedFeature(Workload workload) {
+        if (workload.producerRate() == 0) {
+            return "producerRate: 0 (the max-sustainable-rate search) is not available in this version;"
+                    + " give a fixed rate in msg/s";
+        }
+        if (workload.consumerBacklogSizeGB() > 0 || workload.consumerOnly()) {
+            return "consumerBacklogSizeGB / consumerOnly (backlog build and drain) are not available in this"
+                    + " version; remove them to measure at a fixed rate";
+        }
+        return null;
+    }
+
+    /** Asks the run to stop as soon as possible (Ctrl-C); the result is written marked incomplete. */
+    public void abort(String reason) {
+        abortReason = reason;
+    }
+
+    /** Runs every phase; never throws for a run failure (see {@link RunRecorder#failureReason()}). */
+    public RunRecorder execute() throws InterruptedException {
+        try {
+            runPhases();
+        } catch (RunFailedException | DriverException e) {
+            recorder.fail(e.getMessage());
+        } catch (IOException e) {
+            recorder.fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (RuntimeException e) {
+            log.error("Run failed", e);
+            recorder.fail(e.toString());
+        } finally {
+            ensemble.closeAll();
+            recorder.finish(ensemble.lastTotals());
+            ensemble.shutdown();
+        }
+        return recorder;
+    }
+
+    private void runPhases() throws RunFailedException, DriverException, IOException, InterruptedException {
+        String unsupported = unsupportedFeature(workload);
+        if (unsupported != null) {
+            throw new RunFailedException(workload.sourceName() + ": " + unsupported);
+        }
+        log.info("Initializing driver {} on {} worker(s)", driverConfiguration.name(), ensemble.size());
+        Map<String, String> description = ensemble.initializeDriver(driverConfiguration);
+        ensemble.recordEpochs();
+        recorder.driverDescribed(description);
+
+        log.info("Creating {} topic(s) with {} partition(s)", workload.topics(), workload.partitionsPerTopic());
+        List<TopicSpec> topics = roles.leader().createTopics(workload.topics(), workload.partitionsPerTopic());
+        if (ensemble.size() > 1) {
+            ensemble.forAll(worker -> {
+                if (worker != roles.leader()) {
+                    worker.ensureTopics(topics);
+                }
+            });
+        }
+        checkAbort();
+
+        List<List<ConsumerAssignment>> consumersPerWorker = consumerAssignments(topics);
+        Set<String> pairs = new LinkedHashSet<>();
+        int consumerCount = 0;
+        for (List<ConsumerAssignment> assignments : consumersPerWorker) {
+            assignments.forEach(a -> pairs.add(a.pairKey()));
+            consumerCount += assignments.size();
+        }
+        log.info("Creating {} consumer(s)", consumerCount);
+        ensemble.forEach(roles.consumers(), (worker, i) -> worker.createConsumers(consumersPerWorker.get(i)));
+
+        List<List<ProducerAssignment>> producersPerWorker = producerAssignments(topics);
+        int producerCount = producersPerWorker.stream().mapToInt(List::size).sum();
+        log.info("Creating {} producer(s)", producerCount);
+        ensemble.forEach(roles.producers(), (worker, i) -> worker.createProducers(producersPerWorker.get(i)));
+        checkAbort();
+
+        if (producerCount == 0) {
+            throw new RunFailedException("the workload has no producers (producersPerTopic: 0); nothing to measure");
+        }
+        awaitReadiness(pairs);
+
+        double ratePerProducer = workload.producerRate() / producerCount;
+        List<byte[]> payloads = Payloads.forWorkload(workload);
+        long sampleMillis = workload.sampleRateMillis();
+        log.info("Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages",
+                fmt(workload.producerRate()), fmt(ratePerProducer), payloads.get(0).length);
+        recorder.loadStarted(clock.epochNanos(), payloads.get(0).length);
+        LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor());
+        ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
+
+        Duration warmup = workload.warmupDuration();
+        if (!warmup.isZero()) {
+            log.info("Warm-up for {}", warmup);
+            follow(warmup);
+        }
+        ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
+        recorder.measuredPhaseStarted(clock.epochNanos());
+        Duration test = workload.testDuration();
+        log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
+        follow(test.isZero() ? Duration.ofDays(365_000) : test);
+        awaitFullPeriods(test.toMillis() / sampleMillis, sampleMillis);
+        if (test.toMillis() % sampleMillis != 0) {
+            ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.MEASURED)); // the last, partial period
+            poll();
+        }
+        recorder.measuredPhaseEnded(clock.epochNanos());
+
+        ensemble.forAll(WorkerHandle::stopLoad);
+        drain();
+        ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
+        poll();
+    }
+
+    private List<List<ConsumerAssignment>> consumerAssignments(List<TopicSpec> topics) {
+        List<List<ConsumerAssignment>> perWorker = new ArrayList<>();
+        roles.consumers().forEach(w -> perWorker.add(new ArrayList<>()));
+        int next = 0;
+        for (TopicSpec topic : topics) {
+            for (int s = 0; s < workload.subscriptionsPerTopic(); s++) {
+                String subscription = String.format(Locale.ROOT, "sub-%03d-%s", s, randomTag());
+                for (int c = 0; c < workload.consumerPerSubscription(); c++) {
+                    ConsumerAssignment assignment = new ConsumerAssignment(topic.name(), subscription);
+                    if (roles.topology() == WorkerRoles.Topology.SWARM) {
+                        perWorker.forEach(list -> list.add(assignment));
+                    } else {
+                        perWorker.get(next++ % perWorker.size()).add(assignment);
+                    }
+                }
+            }
+        }
+        return perWorker;
+    }
+
+    private List<List<ProducerAssignment>> producerAssignments(List<TopicSpec> topics) {
+        List<List<ProducerAssignment>> perWorker = new ArrayList<>();
+        roles.producers().forEach(w -> perWorker.add(new ArrayList<>()));
+        int producerId = 0;
+        for (int p = 0; p < workload.producersPerTopic(); p++) {
+            for (TopicSpec topic : topics) {
+                perWorker.get(producerId % perWorker.size()).add(new ProducerAssignment(topic.name(), producerId));
+                producerId++;
+            }
+        }
+        return perWorker;
+    }
+
+    private static String randomTag() {
+        byte[] bytes = new byte[5];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private void awaitReadiness(Set<String> pairs)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
+        if (pairs.isEmpty()) {
+            return;
+        }
+        log.info("Waiting until every subscription receives a probe message (at most {})",
+                options.readinessTimeout());
+        long start = clock.monotonicNanos();
+        long deadline = start + options.readinessTimeout().toNanos();
+        long nextProbe = start;
+        while (true) {
+            if (clock.monotonicNanos() >= nextProbe) {
+                ensemble.forEach(roles.producers(), (worker, i) -> worker.sendProbes());
+                nextProbe = clock.monotonicNanos() + Defaults.PROBE_RESEND_INTERVAL.toNanos();
+            }
+            Map<String, Long> received = new TreeMap<>();
+            for (WorkerHandle worker : roles.consumers()) {
+                worker.probesReceived().forEach((pair, count) -> received.merge(pair, count, Long::sum));
+            }
+            List<String> missing = pairs.stream().filter(p -> received.getOrDefault(p, 0L) == 0).toList();
+            if (missing.isEmpty()) {
+                log.info("Ready after {} ms", TimeUnit.NANOSECONDS.toMillis(clock.monotonicNanos() - start));
+                return;
+            }
+            checkAbort();
+            poll();
+            if (clock.monotonicNanos() >= deadline) {
+                throw new RunFailedException("not ready after " + options.readinessTimeout().toSeconds()
+                        + " s: no probe message arrived for " + missing.size() + " of " + pairs.size()
+                        + " topic/subscription pairs, e.g. " + missing.get(0)
+                        + " (are consumers getting partition assignments? is the broker reachable?)");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** Follows the workers' snapshots for {@code duration}, checking for failures, stalls and aborts. */
+    private void follow(Duration duration) throws RunFailedException, InterruptedException {
+        long end = clock.monotonicNanos() + duration.toNanos();
+        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos());
+        while (true) {
+            long remainingNanos = end - clock.monotonicNanos();
+            if (remainingNanos <= 0) {
+                return;
+            }
+            Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(remainingNanos))));
+            poll();
+            checkAbort();
+            stallWatch.check(ensemble.lastTotals(), clock.monotonicNanos());
+        }
+    }
+
+    /** Fetches new snapshots from every worker and hands complete merged periods to the recorder. */
+    private void poll() throws RunFailedException, InterruptedException {
+        for (StatsSnapshot merged : ensemble.poll()) {
+            recorder.period(merged, workload.subscriptionsPerTopic());
+        }
+    }
+
+    /**
+     * Waits (at most one more sample period) until the workers have cut {@code fullPeriods} measured
+     * periods: their samplers and this thread time the phase on the same clock but not in lockstep.
+     */
+    private void awaitFullPeriods(long fullPeriods, long sampleMillis) throws RunFailedException, InterruptedException {
+        long deadline = clock.monotonicNanos() + TimeUnit.MILLISECONDS.toNanos(sampleMillis);
+        while (recorder.measuredPeriodCount() < fullPeriods && clock.monotonicNanos() < deadline) {
+            Thread.sleep(20);
+            poll();
+        }
+    }
+
+    private void drain() throws RunFailedException, InterruptedException {
+        long deadline = clock.monotonicNanos() + options.drainTimeout().toNanos();
+        while (true) {
+            poll();
+            Counters totals = ensemble.lastTotals();
+            long expectedReceived = expectedReceived(totals);
+            boolean acksDone = totals.sendsInFlight() <= 0;
+            boolean receivesDone = totals.messagesReceived() >= expectedReceived;
+            if (acksDone && receivesDone) {
+                return;
+            }
+            checkAbort();
+            if (clock.monotonicNanos() >= deadline) {
+                String missing = "after the load stopped, " + totals.sendsInFlight() + " send(s) still in flight and "
+                        + Math.max(0, expectedReceived - totals.messagesReceived()) + " message(s) not received";
+                log.warn("Drain incomplete after {}: {}", options.drainTimeout(), missing);
+                recorder.drainIncomplete(missing);
+                return;
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** Every acknowledged message, once per subscription, in either topology. */
+    private long expectedReceived(Counters totals) {
+        if (workload.consumersTotal() == 0) {
+            return 0;
+        }
+        return totals.messagesAcked() * workload.subscriptionsPerTopic();
+    }
+
+    private void checkAbort() throws RunFailedException {
+        if (abortReason != null) {
+            throw new RunFailedException(abortReason);
+        }
+    }
+
+    private static String fmt(double value) {
+        return String.format(Locale.ROOT, "%,.1f", value);
+    }
+
+    /** Fails the run when no send completes (ack or error) for the stall timeout while sends are pending. */
+    private static final class StallWatch {
+        private final long stallTimeoutNanos;
+        private long lastCompleted = -1;
+        private long lastProgressNanos;
+
+        StallWatch(long stallTimeoutNanos, long nowNanos) {
+            this.stallTimeoutNanos = stallTimeoutNanos;
+            this.lastProgressNanos = nowNanos;
+        }
+
+        void check(Counters totals, long nowNanos) throws RunFailedException {
+            long completed = totals.messagesAcked() + totals.sendErrors();
+            if (completed != lastCompleted || totals.sendsInFlight() <= 0) {
+                lastCompleted = completed;
+                lastProgressNanos = nowNanos;
+                return;
+            }
+            if (nowNanos - lastProgressNanos >= stallTimeoutNanos) {
+                throw new RunFailedException("no send completed or failed for "
+                        + TimeUnit.NANOSECONDS.toSeconds(stallTimeoutNanos) + " s while " + totals.sendsInFlight()
+                        + " were in flight: the broker is unreachable or stalled");
+            }
+        }
+    }
+}

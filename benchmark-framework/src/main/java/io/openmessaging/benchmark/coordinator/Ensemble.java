@@ -1,0 +1,263 @@
+package io.openmessaging.benchmark.coordinator;
+
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.openmessaging.benchmark.worker.WorkerHandle;
+import io.openmessaging.benchmark.worker.WorkerStatus;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The workers of a run, called in parallel, and the merging of their snapshots: the k-th snapshot of a
+ * phase from every worker forms one period (their samplers start together at each phase change);
+ * counters are summed and histograms added, never percentiles averaged.
+ *
+ * <p>Watches every worker: a reported failure, a changed epoch (the process restarted) or no answer for
+ * the unreachable timeout fails the run. Threading: coordinator thread only.
+ */
+final class Ensemble {
+
+    private static final Logger log = LoggerFactory.getLogger(Ensemble.class);
+
+    /** An action on one worker; {@code index} is its position in the list it was called with. */
+    @FunctionalInterface
+    interface WorkerCall {
+        void call(WorkerHandle worker, int index) throws Exception;
+    }
+
+    /** An action on one worker. */
+    @FunctionalInterface
+    interface SimpleWorkerCall {
+        void call(WorkerHandle worker) throws Exception;
+    }
+
+    private final List<WorkerHandle> workers;
+    private final long unreachableTimeoutNanos;
+    private final ExecutorService executor;
+    private final long[] lastSeq;
+    private final long[] lastAnswerNanos;
+    private final String[] epochs;
+    private final Counters[] totals;
+    private final List<ArrayDeque<StatsSnapshot>> pending = new ArrayList<>();
+    private long mergedSeq;
+
+    Ensemble(List<WorkerHandle> workers, Duration unreachableTimeout) {
+        this.workers = workers;
+        this.unreachableTimeoutNanos = unreachableTimeout.toNanos();
+        this.executor = Executors.newFixedThreadPool(Math.max(1, workers.size()), r -> {
+            Thread t = new Thread(r, "worker-call");
+            t.setDaemon(true);
+            return t;
+        });
+        this.lastSeq = new long[workers.size()];
+        this.lastAnswerNanos = new long[workers.size()];
+        Arrays.fill(lastAnswerNanos, System.nanoTime());
+        this.epochs = new String[workers.size()];
+        this.totals = new Counters[workers.size()];
+        Arrays.fill(totals, Counters.ZERO);
+        workers.forEach(w -> pending.add(new ArrayDeque<>()));
+    }
+
+    int size() {
+        return workers.size();
+    }
+
+    /** Remembers every worker's epoch, so a restart during the run is noticed. */
+    void recordEpochs() throws IOException, InterruptedException {
+        for (int i = 0; i < workers.size(); i++) {
+            epochs[i] = workers.get(i).status(Long.MAX_VALUE).epoch();
+        }
+    }
+
+    /** Initializes the driver everywhere; returns the description of the first worker. */
+    Map<String, String> initializeDriver(DriverConfiguration configuration)
+            throws DriverException, IOException, InterruptedException {
+        Map<Integer, Map<String, String>> descriptions = new TreeMap<>();
+        forEach(workers, (worker, i) -> {
+            Map<String, String> description = worker.initializeDriver(configuration);
+            synchronized (descriptions) {
+                descriptions.put(i, description);
+            }
+        });
+        return descriptions.isEmpty() ? Map.of() : descriptions.values().iterator().next();
+    }
+
+    void forAll(SimpleWorkerCall call) throws DriverException, IOException, InterruptedException {
+        forEach(workers, (worker, i) -> call.call(worker));
+    }
+
+    /**
+     * Calls every worker of {@code targets} in parallel and waits for all; the first failure is thrown
+     * (a driver refusal as {@link DriverException}, anything else as {@link IOException} naming the
+     * worker).
+     */
+    void forEach(List<WorkerHandle> targets, WorkerCall call) throws DriverException, IOException, InterruptedException {
+        if (targets.size() == 1) {
+            invoke(targets.get(0), 0, call);
+            return;
+        }
+        List<Future<?>> futures = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            int index = i;
+            futures.add(executor.submit(() -> {
+                invoke(targets.get(index), index, call);
+                return null;
+            }));
+        }
+        Exception first = null;
+        for (Future<?> future : futures) {
+            try {
+                future.get();
+            } catch (ExecutionException e) {
+                if (first == null && e.getCause() instanceof Exception cause) {
+                    first = cause;
+                }
+            }
+        }
+        if (first instanceof DriverException de) {
+            throw de;
+        }
+        if (first instanceof IOException io) {
+            throw io;
+        }
+        if (first instanceof InterruptedException ie) {
+            throw ie;
+        }
+        if (first != null) {
+            throw new IOException(first.getMessage(), first);
+        }
+    }
+
+    private static void invoke(WorkerHandle worker, int index, WorkerCall call)
+            throws DriverException, IOException, InterruptedException {
+        try {
+            call.call(worker, index);
+        } catch (DriverException | IOException | InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("worker " + worker.id() + ": " + e, e);
+        }
+    }
+
+    /**
+     * Polls every worker once and returns the periods now complete on every worker, merged, in order.
+     *
+     * @throws RunFailedException when a worker failed, restarted, or has not answered for too long
+     */
+    List<StatsSnapshot> poll() throws RunFailedException, InterruptedException {
+        for (int i = 0; i < workers.size(); i++) {
+            WorkerHandle worker = workers.get(i);
+            WorkerStatus status;
+            try {
+                status = worker.status(lastSeq[i]);
+            } catch (IOException e) {
+                long silentNanos = System.nanoTime() - lastAnswerNanos[i];
+                if (silentNanos >= unreachableTimeoutNanos) {
+                    throw new RunFailedException("worker " + worker.id() + " has not answered for "
+                            + TimeUnit.NANOSECONDS.toSeconds(silentNanos) + " s: " + e.getMessage(), e);
+                }
+                log.warn("Worker {} did not answer: {}", worker.id(), e.getMessage());
+                continue;
+            }
+            lastAnswerNanos[i] = System.nanoTime();
+            if (epochs[i] != null && !epochs[i].equals(status.epoch())) {
+                throw new RunFailedException("worker " + worker.id()
+                        + " restarted during the run (its epoch changed); its measurements are lost");
+            }
+            if (status.failure() != null) {
+                throw new RunFailedException("worker " + worker.id() + " failed: " + status.failure());
+            }
+            totals[i] = status.totals();
+            for (StatsSnapshot snapshot : status.snapshots()) {
+                pending.get(i).addLast(snapshot);
+                lastSeq[i] = snapshot.seq();
+            }
+        }
+        return mergeComplete();
+    }
+
+    private List<StatsSnapshot> mergeComplete() {
+        List<StatsSnapshot> merged = new ArrayList<>();
+        while (pending.stream().noneMatch(ArrayDeque::isEmpty)) {
+            StatsSnapshot.Phase earliest = pending.stream()
+                    .map(q -> q.peekFirst().phase())
+                    .min(Enum::compareTo)
+                    .orElseThrow();
+            if (earliest != StatsSnapshot.Phase.WARMUP
+                    && pending.stream().anyMatch(q -> q.peekFirst().phase() != earliest)) {
+                // a worker is a phase ahead: its counterpart period is missing; keep the workers aligned by
+                // dropping the lone period into the next merge of the others
+                log.warn("Workers disagree on the phase of a period; merging it into the next one");
+            }
+            PeriodStats combined = null;
+            long startSum = 0;
+            long endSum = 0;
+            int count = 0;
+            for (ArrayDeque<StatsSnapshot> queue : pending) {
+                if (queue.peekFirst().phase() != earliest) {
+                    continue;
+                }
+                PeriodStats stats = queue.pollFirst().stats();
+                combined = combined == null ? stats : combined.merge(stats);
+                startSum += stats.startEpochNanos();
+                endSum += stats.endEpochNanos();
+                count++;
+            }
+            // the workers' periods have the same length but start a few ms apart: rates use the mean period
+            PeriodStats period = new PeriodStats(startSum / count, endSum / count, combined.delta(), combined.totals(),
+                    combined.histograms());
+            merged.add(new StatsSnapshot(++mergedSeq, earliest, period));
+        }
+        return merged;
+    }
+
+    /** Sum of the last running totals every worker reported. */
+    Counters lastTotals() {
+        Counters sum = Counters.ZERO;
+        for (Counters counters : totals) {
+            sum = sum.plus(counters);
+        }
+        return sum;
+    }
+
+    /** Stops and closes every worker, in parallel, whatever state it is in; failures are logged. */
+    void closeAll() throws InterruptedException {
+        Map<WorkerHandle, Future<?>> futures = new HashMap<>();
+        for (WorkerHandle worker : workers) {
+            futures.put(worker, executor.submit(() -> {
+                worker.close();
+                return null;
+            }));
+        }
+        for (Map.Entry<WorkerHandle, Future<?>> entry : futures.entrySet()) {
+            try {
+                entry.getValue().get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                log.warn("Stopping worker {} failed: {}", entry.getKey().id(), e.getCause().toString());
+            } catch (java.util.concurrent.TimeoutException e) {
+                log.warn("Stopping worker {} did not finish within 60 s", entry.getKey().id());
+            }
+        }
+    }
+
+    void shutdown() {
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,95 @@
+package io.openmessaging.benchmark.worker.http;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.worker.LoadSpec;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.openmessaging.benchmark.worker.WorkerStatus;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The JSON bodies of worker protocol v1 (DESIGN §5) and their conversion. Histograms travel as
+ * HdrHistogram's compressed encoding in base64, keyed by metric name; nanosecond values throughout.
+ */
+final class Wire {
+
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES) // newer peers may add fields
+            .build();
+
+    private Wire() {}
+
+    record Health(String protocol, String version, String state, String driver, String epoch) {}
+
+    record Clock(long epochNanos) {}
+
+    record Error(String error, String detail) {}
+
+    record TopicsRequest(int count, int partitionsPerTopic) {}
+
+    record LoadRequest(LoadSpec load, long samplePeriodMillis, String workload, String driver) {}
+
+    record RateRequest(double ratePerProducerMsgPerSec) {}
+
+    record SampleRequest(long samplePeriodMillis) {}
+
+    record CutRequest(StatsSnapshot.Phase phase) {}
+
+    record Snapshot(long seq, StatsSnapshot.Phase phase, long startEpochNanos, long endEpochNanos, Counters delta,
+            Counters totals, Map<LatencyMetric, String> histograms) {}
+
+    record Status(List<Snapshot> snapshots, Counters totals, String failure, String epoch) {}
+
+    static Status toWire(WorkerStatus status) {
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (StatsSnapshot snapshot : status.snapshots()) {
+            PeriodStats stats = snapshot.stats();
+            Map<LatencyMetric, String> histograms = new EnumMap<>(LatencyMetric.class);
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                histograms.put(metric, encode(stats.histogram(metric)));
+            }
+            snapshots.add(new Snapshot(snapshot.seq(), snapshot.phase(), stats.startEpochNanos(),
+                    stats.endEpochNanos(), stats.delta(), stats.totals(), histograms));
+        }
+        return new Status(snapshots, status.totals(), status.failure(), status.epoch());
+    }
+
+    static WorkerStatus fromWire(Status status) throws DataFormatException {
+        List<StatsSnapshot> snapshots = new ArrayList<>();
+        for (Snapshot snapshot : status.snapshots()) {
+            Histogram[] histograms = new Histogram[LatencyMetric.values().length];
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                String encoded = snapshot.histograms().get(metric);
+                if (encoded == null) {
+                    throw new DataFormatException("snapshot " + snapshot.seq() + " lacks the " + metric + " histogram");
+                }
+                histograms[metric.ordinal()] = decode(encoded);
+            }
+            snapshots.add(new StatsSnapshot(snapshot.seq(), snapshot.phase(), new PeriodStats(
+                    snapshot.startEpochNanos(), snapshot.endEpochNanos(), snapshot.delta(), snapshot.totals(),
+                    histograms)));
+        }
+        return new WorkerStatus(snapshots, status.totals(), status.failure(), status.epoch());
+    }
+
+    static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    static Histogram decode(String base64) throws DataFormatException {
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+    }
+}

@@ -1,0 +1,92 @@
+package io.openmessaging.benchmark.worker.http;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.worker.LocalWorker;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Prometheus metrics of the worker's current run, through Micrometer: message and byte counters, send
+ * errors, the <em>expected</em> send rate (so dashboards compare target and actual, as RabbitMQ PerfTest
+ * does), and the latest sampling period's latency percentiles per metric, in seconds. Every meter is
+ * tagged with the worker id, workload and driver. Threading: bind/unbind from request threads, reads
+ * from the scrape thread.
+ */
+public final class WorkerMetrics {
+
+    private static final double[] QUANTILES = {0.5, 0.99, 0.999};
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final String workerId;
+    private final List<Meter> meters = new ArrayList<>();
+    private volatile LocalWorker worker;
+    private volatile double expectedRateMsgPerSec;
+
+    public WorkerMetrics(String workerId) {
+        this.workerId = workerId;
+    }
+
+    /** The Prometheus text exposition of every metric. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    synchronized void bind(LocalWorker running, String workload, String driver, double expectedRate) {
+        unbind();
+        worker = running;
+        expectedRateMsgPerSec = expectedRate;
+        Tags tags = Tags.of("worker", workerId, "workload", workload == null ? "" : workload,
+                "driver", driver == null ? "" : driver);
+        counter("omb_messages_sent", "Messages handed to the driver", tags, Counters::messagesSent);
+        counter("omb_bytes_sent", "Payload bytes handed to the driver", tags, Counters::bytesSent);
+        counter("omb_send_errors", "Sends that completed with an error", tags, Counters::sendErrors);
+        counter("omb_messages_acked", "Sends the broker acknowledged", tags, Counters::messagesAcked);
+        counter("omb_messages_received", "Messages delivered to consumers", tags, Counters::messagesReceived);
+        counter("omb_bytes_received", "Payload bytes delivered to consumers", tags, Counters::bytesReceived);
+        meters.add(Gauge.builder("omb_expected_send_rate", this, m -> m.expectedRateMsgPerSec)
+                .description("Messages per second this worker's producers are scheduled to send")
+                .baseUnit("messages_per_second").tags(tags).register(registry));
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            for (double quantile : QUANTILES) {
+                meters.add(Gauge.builder("omb_latency_seconds", this, m -> m.latestSeconds(metric, quantile))
+                        .description("Latency percentile of the latest sampling period, in seconds")
+                        .tags(tags.and("metric", metric.fieldPrefix(), "quantile", Double.toString(quantile)))
+                        .register(registry));
+            }
+        }
+    }
+
+    private void counter(String name, String description, Tags tags, ToDoubleFunction<Counters> value) {
+        meters.add(FunctionCounter.builder(name, this, m -> m.worker == null ? 0 : value.applyAsDouble(m.worker.totals()))
+                .description(description).tags(tags).register(registry));
+    }
+
+    private double latestSeconds(LatencyMetric metric, double quantile) {
+        LocalWorker current = worker;
+        StatsSnapshot latest = current == null ? null : current.latestSnapshot();
+        if (latest == null || latest.stats().histogram(metric).getTotalCount() == 0) {
+            return Double.NaN;
+        }
+        return latest.stats().histogram(metric).getValueAtPercentile(quantile * 100) / 1e9;
+    }
+
+    void expectedRate(double rate) {
+        expectedRateMsgPerSec = rate;
+    }
+
+    synchronized void unbind() {
+        meters.forEach(registry::remove);
+        meters.clear();
+        worker = null;
+        expectedRateMsgPerSec = 0;
+    }
+}

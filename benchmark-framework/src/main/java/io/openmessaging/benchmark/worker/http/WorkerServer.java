@@ -1,0 +1,306 @@
+package io.openmessaging.benchmark.worker.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.worker.ConsumerAssignment;
+import io.openmessaging.benchmark.worker.LocalWorker;
+import io.openmessaging.benchmark.worker.ProducerAssignment;
+import io.openmessaging.benchmark.worker.WorkerStatus;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The benchmark worker's HTTP server (worker protocol v1, DESIGN §5), on the JDK's own HTTP server.
+ * Holds one {@link LocalWorker} per run; {@code POST /v1/stop} closes it and the worker is idle again.
+ *
+ * <p>With a token, every {@code /v1/} request must carry {@code Authorization: Bearer <token>}; others get
+ * 401 and change nothing. Errors are JSON {@code {"error", "detail"}}: 400 for a bad request, 409 for a
+ * request the worker's state does not allow, 500 for a failure (a driver failure has error "driver").
+ */
+public final class WorkerServer implements AutoCloseable {
+
+    /** Version of the protocol this server speaks; part of every path. */
+    public static final String PROTOCOL = "v1";
+
+    private static final Logger log = LoggerFactory.getLogger(WorkerServer.class);
+
+    static {
+        // small JSON answers go out at once: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
+    private final Clock clock;
+    private final byte[] token;
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final String version;
+    private final WorkerMetrics metrics;
+    private final String epoch = Long.toHexString(new java.security.SecureRandom().nextLong());
+    private LocalWorker worker;
+    private String driverName;
+
+    /**
+     * @param token the bearer token every request must carry, or {@code null} for none
+     * @param metrics where Prometheus metrics of the current worker are registered, or {@code null}
+     */
+    public WorkerServer(Clock clock, InetSocketAddress address, String token, WorkerMetrics metrics)
+            throws IOException {
+        this.clock = clock;
+        this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
+        this.metrics = metrics;
+        this.version = WorkerServer.class.getPackage().getImplementationVersion() == null
+                ? "dev" : WorkerServer.class.getPackage().getImplementationVersion();
+        this.server = HttpServer.create(address, 64);
+        this.executor = Executors.newFixedThreadPool(8, r -> {
+            Thread t = new Thread(r, "worker-http");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+    }
+
+    public void start() {
+        server.start();
+        log.info("Worker listening on {} (protocol {}, {})", server.getAddress(), PROTOCOL,
+                token == null ? "no token: anyone who reaches the port may drive it" : "token required");
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            String method = exchange.getRequestMethod();
+            if (!path.startsWith("/" + PROTOCOL + "/")) {
+                send(exchange, 404, new Wire.Error("not_found", "no such path " + path + "; this worker speaks /"
+                        + PROTOCOL + "/"));
+                return;
+            }
+            if (!authorized(exchange)) {
+                send(exchange, 401, new Wire.Error("unauthorized",
+                        "missing or wrong 'Authorization: Bearer <token>' header"));
+                return;
+            }
+            try {
+                Object response = route(method, path.substring(PROTOCOL.length() + 2), exchange);
+                send(exchange, 200, response == null ? Map.of() : response);
+            } catch (NotFound e) {
+                send(exchange, 404, new Wire.Error("not_found", e.getMessage()));
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                send(exchange, 400, new Wire.Error("bad_request", e.getMessage()));
+            } catch (IllegalStateException e) {
+                send(exchange, 409, new Wire.Error("conflict", e.getMessage()));
+            } catch (DriverException e) {
+                send(exchange, 500, new Wire.Error("driver", e.getMessage()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                send(exchange, 500, new Wire.Error("interrupted", e.toString()));
+            } catch (RuntimeException e) {
+                log.error("Request {} {} failed", method, path, e);
+                send(exchange, 500, new Wire.Error("internal", e.toString()));
+            }
+        }
+    }
+
+    private Object route(String method, String route, HttpExchange exchange)
+            throws IOException, DriverException, InterruptedException {
+        switch (method + " " + route) {
+            case "GET health":
+                synchronized (this) {
+                    return new Wire.Health(PROTOCOL, version, worker == null ? "idle" : "busy", driverName, epoch);
+                }
+            case "GET clock":
+                return new Wire.Clock(clock.epochNanos());
+            case "POST driver": {
+                DriverConfiguration configuration = read(exchange, DriverConfiguration.class);
+                LocalWorker fresh;
+                synchronized (this) {
+                    if (worker != null) {
+                        throw new IllegalStateException("a run is in progress (driver " + driverName
+                                + "); POST /v1/stop first");
+                    }
+                    fresh = new LocalWorker(clock, HistogramSpec.DEFAULT);
+                    worker = fresh;
+                    driverName = configuration.name();
+                }
+                try {
+                    return fresh.initializeDriver(configuration);
+                } catch (DriverException | RuntimeException e) {
+                    stopWorker();
+                    throw e;
+                }
+            }
+            case "POST topics": {
+                Wire.TopicsRequest request = read(exchange, Wire.TopicsRequest.class);
+                return current().createTopics(request.count(), request.partitionsPerTopic());
+            }
+            case "POST topics/ensure":
+                current().ensureTopics(read(exchange, new TypeReference<List<TopicSpec>>() {}));
+                return null;
+            case "POST producers":
+                current().createProducers(read(exchange, new TypeReference<List<ProducerAssignment>>() {}));
+                return null;
+            case "POST consumers":
+                current().createConsumers(read(exchange, new TypeReference<List<ConsumerAssignment>>() {}));
+                return null;
+            case "POST probes":
+                current().sendProbes();
+                return null;
+            case "GET probes":
+                return current().probesReceived();
+            case "POST load/start": {
+                Wire.LoadRequest request = read(exchange, Wire.LoadRequest.class);
+                LocalWorker running = current();
+                running.startLoad(request.load(), request.samplePeriodMillis());
+                if (metrics != null) {
+                    metrics.bind(running, request.workload(), request.driver(),
+                            request.load().ratePerProducerMsgPerSec() * running.producerCount());
+                }
+                return null;
+            }
+            case "POST load/rate": {
+                double rate = read(exchange, Wire.RateRequest.class).ratePerProducerMsgPerSec();
+                current().adjustRate(rate);
+                if (metrics != null) {
+                    metrics.expectedRate(rate * current().producerCount());
+                }
+                return null;
+            }
+            case "POST load/stop":
+                current().stopLoad();
+                return null;
+            case "POST consumers/pause":
+                current().pauseConsumers();
+                return null;
+            case "POST consumers/resume":
+                current().resumeConsumers();
+                return null;
+            case "POST stats/measured":
+                current().beginMeasuredPhase(read(exchange, Wire.SampleRequest.class).samplePeriodMillis());
+                return null;
+            case "POST stats/cut":
+                current().cutFinal(read(exchange, Wire.CutRequest.class).phase());
+                return null;
+            case "GET stats": {
+                WorkerStatus status = current().status(afterParameter(exchange.getRequestURI()));
+                // the process's epoch: a restarted worker process answers with another one
+                return Wire.toWire(new WorkerStatus(status.snapshots(), status.totals(), status.failure(), epoch));
+            }
+            case "POST stop":
+                stopWorker();
+                return null;
+            default:
+                throw new NotFound(method + " /" + PROTOCOL + "/" + route);
+        }
+    }
+
+    private static long afterParameter(URI uri) {
+        String query = uri.getRawQuery();
+        if (query != null) {
+            for (String part : query.split("&")) {
+                if (part.startsWith("after=")) {
+                    try {
+                        return Long.parseLong(part.substring("after=".length()));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("'after' must be a snapshot sequence number, got '"
+                                + part.substring("after=".length()) + "'");
+                    }
+                }
+            }
+        }
+        return 0;
+    }
+
+    private synchronized LocalWorker current() {
+        if (worker == null) {
+            throw new IllegalStateException("no driver initialized: POST /v1/driver first");
+        }
+        return worker;
+    }
+
+    /** Stops and closes the current run, if any; idempotent. */
+    public void stopWorker() throws InterruptedException {
+        LocalWorker stopping;
+        synchronized (this) {
+            stopping = worker;
+            worker = null;
+            driverName = null;
+        }
+        if (metrics != null) {
+            metrics.unbind();
+        }
+        if (stopping != null) {
+            stopping.close();
+            log.info("Run stopped; worker idle");
+        }
+    }
+
+    private boolean authorized(HttpExchange exchange) {
+        if (token == null) {
+            return true;
+        }
+        String header = exchange.getRequestHeaders().getFirst("Authorization");
+        if (header == null || !header.startsWith("Bearer ")) {
+            return false;
+        }
+        return MessageDigest.isEqual(token, header.substring("Bearer ".length()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {
+        try (InputStream in = exchange.getRequestBody()) {
+            return Wire.MAPPER.readValue(in, type);
+        }
+    }
+
+    private static <T> T read(HttpExchange exchange, TypeReference<T> type) throws IOException {
+        try (InputStream in = exchange.getRequestBody()) {
+            return Wire.MAPPER.readValue(in, type);
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = Wire.MAPPER.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stopWorker();
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    /** An unknown route: answered 404. */
+    private static final class NotFound extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        NotFound(String what) {
+            super("no such request: " + what);
+        }
+    }
+}

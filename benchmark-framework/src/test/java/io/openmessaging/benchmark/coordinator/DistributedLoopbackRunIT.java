@@ -1,0 +1,183 @@
+package io.openmessaging.benchmark.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.openmessaging.benchmark.cli.Benchmark;
+import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import io.openmessaging.benchmark.testing.WorkerProcess;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Distributed runs with real {@code benchmark-worker} processes on loopback and the loopback driver, in
+ * the swarm topology (the loopback driver keeps messages inside one process).
+ */
+class DistributedLoopbackRunIT {
+
+    private static final String DRIVER = "name: Loopback\ndriver: loopback\n";
+
+    @TempDir
+    Path dir;
+
+    private final List<WorkerProcess> workers = new ArrayList<>();
+
+    @AfterEach
+    void stopWorkers() throws InterruptedException {
+        for (WorkerProcess worker : workers) {
+            worker.close();
+        }
+    }
+
+    private List<String> startWorkers(int count, String... args) throws Exception {
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            WorkerProcess worker = WorkerProcess.start(args);
+            workers.add(worker);
+            urls.add(worker.url());
+        }
+        return urls;
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {2, 3, 4})
+    void everyWorkerProducesItsShareAndNothingIsLost(int workerCount) throws Exception {
+        List<String> urls = startWorkers(workerCount);
+        Path driver = Files.writeString(dir.resolve("loopback.yaml"), DRIVER);
+        Path workload = BenchmarkRuns.workload(dir, "distributed", 8, workerCount, 1, 4000, "2s", "6s", 2000);
+
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
+                "-w", String.join(",", urls), workload.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        TestResult result = outcome.result();
+        assertThat(result.complete).isTrue();
+        assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
+        assertThat(result.publishRate).hasSize(3);
+        double perProducerRate =
+                result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElseThrow() / workerCount;
+        assertThat(perProducerRate).isCloseTo(4000.0 / workerCount, within(0.01 * 4000 / workerCount));
+        assertThat(result.metadata.clockOffsets).hasSize(2 * workerCount);
+        for (WorkerProcess worker : workers) {
+            assertThat(worker.get("/v1/health", null)).contains("\"state\":\"idle\"");
+        }
+    }
+
+    @Test
+    void metricsAreValidPrometheusTextWithTheExpectedRate() throws Exception {
+        List<String> urls = startWorkers(2);
+        Path driver = Files.writeString(dir.resolve("loopback.yaml"), DRIVER);
+        Path workload = BenchmarkRuns.workload(dir, "metrics", 4, 2, 1, 1000, "1s", "8s", 1000);
+        AtomicReference<String> scraped = new AtomicReference<>();
+        Thread scraper = new Thread(() -> {
+            try {
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                do { // until the run is under way: the worker registers its metrics at the start of the load
+                    Thread.sleep(500);
+                    scraped.set(workers.get(0).metrics());
+                } while (!scraped.get().matches("(?s).*omb_messages_received_total\\{[^}]*} [1-9][0-9]{2,}.*")
+                        && System.nanoTime() < deadline);
+            } catch (Exception e) {
+                scraped.set("scrape failed: " + e);
+            }
+        });
+        scraper.start();
+
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
+                "-w", String.join(",", urls), workload.toString());
+        scraper.join();
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        String parsed = parseWithPrometheusClient(scraped.get());
+        // one producer per worker at 500 msg/s: the expected-rate gauge, and counters that counted
+        assertThat(parsed).contains("omb_expected_send_rate_messages_per_second gauge 500.0");
+        assertThat(parsed).containsPattern("omb_messages_sent_total counter [1-9][0-9]{2,}");
+        assertThat(parsed).containsPattern("omb_messages_received_total counter [1-9][0-9]{2,}");
+        assertThat(parsed).contains("workload=metrics").contains("driver=Loopback");
+    }
+
+    /** Parses with Python's prometheus_client (a real text-format parser); one line per sample. */
+    private static String parseWithPrometheusClient(String exposition) throws IOException, InterruptedException {
+        String script = String.join("\n",
+                "import sys",
+                "from prometheus_client.parser import text_string_to_metric_families",
+                "for family in text_string_to_metric_families(sys.stdin.read()):",
+                "    for s in family.samples:",
+                "        labels = ','.join(k + '=' + v for k, v in sorted(s.labels.items()))",
+                "        print(s.name, family.type, s.value, labels)");
+        Process python = new ProcessBuilder("python3", "-c", script).redirectErrorStream(true).start();
+        python.getOutputStream().write(exposition.getBytes(StandardCharsets.UTF_8));
+        python.getOutputStream().close();
+        String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(python.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(python.exitValue()).as("prometheus_client parse of:%n%s%n%s", exposition, output).isZero();
+        return output;
+    }
+
+    @Test
+    void killingAWorkerStopsTheRunEverywhereWithinThirtySeconds() throws Exception {
+        List<String> urls = startWorkers(3);
+        Path driver = Files.writeString(dir.resolve("loopback.yaml"), DRIVER);
+        Path workload = BenchmarkRuns.workload(dir, "long", 4, 3, 1, 3000, "2s", "10m", 1000);
+        AtomicLong killedAtNanos = new AtomicLong();
+        Thread killer = new Thread(() -> {
+            try {
+                Thread.sleep(10_000);
+                workers.get(1).kill();
+                killedAtNanos.set(System.nanoTime());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        killer.start();
+
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
+                "-w", String.join(",", urls), workload.toString());
+        long endedNanos = System.nanoTime();
+        killer.join();
+
+        assertThat(outcome.exitCode()).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(Duration.ofNanos(endedNanos - killedAtNanos.get())).isLessThan(Duration.ofSeconds(30));
+        assertThat(outcome.stderr()).contains(urls.get(1));
+        assertThat(outcome.result()).isNotNull();
+        assertThat(outcome.result().complete).isFalse();
+        assertThat(outcome.result().failureReason).contains(urls.get(1));
+        assertThat(workers.get(0).get("/v1/health", null)).contains("\"state\":\"idle\"");
+        assertThat(workers.get(2).get("/v1/health", null)).contains("\"state\":\"idle\"");
+    }
+
+    @Test
+    void aTokenProtectedWorkerTakesTheCoordinatorsToken() throws Exception {
+        Path tokenFile = Files.writeString(dir.resolve("token"), "t0ken-" + System.nanoTime() + "\n");
+        List<String> urls = startWorkers(2, "--token-file", tokenFile.toString());
+        Path driver = Files.writeString(dir.resolve("loopback.yaml"), DRIVER);
+        Path workload = BenchmarkRuns.workload(dir, "token", 2, 2, 1, 500, "1s", "2s", 1000);
+
+        BenchmarkRuns.Outcome without = BenchmarkRuns.run(dir.resolve("without"), "-d", driver.toString(),
+                "--topology", "SWARM", "-w", String.join(",", urls), workload.toString());
+        BenchmarkRuns.Outcome with = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
+                "--token-file", tokenFile.toString(), "-w", String.join(",", urls), workload.toString());
+
+        assertThat(without.exitCode()).isNotZero();
+        assertThat(without.stderr()).contains("401");
+        assertThat(with.exitCode()).as(with.stderr()).isZero();
+        String token = Files.readString(tokenFile).strip();
+        assertThat(Files.readString(with.resultFile())).doesNotContain(token);
+        assertThat(with.stdout()).doesNotContain(token);
+        assertThat(workers.get(0).log()).doesNotContain(token);
+    }
+}

@@ -1,0 +1,169 @@
+package io.openmessaging.benchmark.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.worker.ConsumerAssignment;
+import io.openmessaging.benchmark.worker.LoadSpec;
+import io.openmessaging.benchmark.worker.ProducerAssignment;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.openmessaging.benchmark.worker.WorkerHandle;
+import io.openmessaging.benchmark.worker.WorkerStatus;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** Periods of several workers merge into one: counters summed, histograms added, never averaged. */
+class EnsembleMergeTest {
+
+    /** A worker that only answers status polls with snapshots the test scripts. */
+    private static final class ScriptedWorker implements WorkerHandle {
+        final List<StatsSnapshot> snapshots = new ArrayList<>();
+        String epoch = "e1";
+        String failure;
+        IOException unreachable;
+
+        @Override
+        public WorkerStatus status(long afterSeq) throws IOException {
+            if (unreachable != null) {
+                throw unreachable;
+            }
+            List<StatsSnapshot> after = snapshots.stream().filter(s -> s.seq() > afterSeq).toList();
+            Counters totals = snapshots.isEmpty() ? Counters.ZERO : snapshots.get(snapshots.size() - 1).stats().totals();
+            return new WorkerStatus(after, totals, failure, epoch);
+        }
+
+        @Override
+        public String id() {
+            return "scripted";
+        }
+
+        @Override
+        public Map<String, String> initializeDriver(DriverConfiguration c) {
+            return Map.of();
+        }
+
+        @Override
+        public List<TopicSpec> createTopics(int count, int partitions) {
+            return List.of();
+        }
+
+        @Override
+        public void ensureTopics(List<TopicSpec> topics) {}
+
+        @Override
+        public void createConsumers(List<ConsumerAssignment> a) {}
+
+        @Override
+        public void createProducers(List<ProducerAssignment> a) {}
+
+        @Override
+        public void sendProbes() {}
+
+        @Override
+        public Map<String, Long> probesReceived() {
+            return Map.of();
+        }
+
+        @Override
+        public void startLoad(LoadSpec load, long samplePeriodMillis) {}
+
+        @Override
+        public void adjustRate(double rate) {}
+
+        @Override
+        public void pauseConsumers() {}
+
+        @Override
+        public void resumeConsumers() {}
+
+        @Override
+        public void beginMeasuredPhase(long samplePeriodMillis) {}
+
+        @Override
+        public void cutFinal(StatsSnapshot.Phase phase) {}
+
+        @Override
+        public void stopLoad() {}
+
+        @Override
+        public void close() {}
+    }
+
+    private static PeriodStats period(long seed, int values, long sent) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Histogram[] histograms = new Histogram[LatencyMetric.values().length];
+        for (int i = 0; i < histograms.length; i++) {
+            histograms[i] = HistogramSpec.DEFAULT.newHistogram();
+            for (int v = 0; v < values; v++) {
+                histograms[i].recordValue(1_000 + random.nextLong(50_000_000));
+            }
+        }
+        Counters delta = new Counters(sent, sent * 100, 0, sent, sent, sent * 100, 0, 0, 0, 0);
+        return new PeriodStats(0, 1_000_000_000, delta, delta, histograms);
+    }
+
+    @Test
+    void mergedHistogramsEqualTheSumOfTheWorkers() throws Exception {
+        ScriptedWorker a = new ScriptedWorker();
+        ScriptedWorker b = new ScriptedWorker();
+        PeriodStats pa = period(1, 10_000, 1000);
+        PeriodStats pb = period(2, 3_000, 300);
+        a.snapshots.add(new StatsSnapshot(1, StatsSnapshot.Phase.MEASURED, pa));
+        Ensemble ensemble = new Ensemble(List.of(a, b), Duration.ofSeconds(10));
+
+        assertThat(ensemble.poll()).isEmpty(); // b has not cut the period yet
+        b.snapshots.add(new StatsSnapshot(1, StatsSnapshot.Phase.MEASURED, pb));
+        List<StatsSnapshot> merged = ensemble.poll();
+
+        assertThat(merged).hasSize(1);
+        PeriodStats m = merged.get(0).stats();
+        assertThat(m.delta().messagesSent()).isEqualTo(1300);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Histogram expected = pa.histogram(metric).copy();
+            expected.add(pb.histogram(metric));
+            Histogram actual = m.histogram(metric);
+            assertThat(actual.getTotalCount()).isEqualTo(13_000);
+            assertThat(actual.getMaxValue()).isEqualTo(Math.max(pa.histogram(metric).getMaxValue(),
+                    pb.histogram(metric).getMaxValue()));
+            assertThat(actual.getValueAtPercentile(99)).isEqualTo(expected.getValueAtPercentile(99));
+        }
+        assertThat(ensemble.lastTotals().messagesSent()).isEqualTo(1300);
+        assertThat(ensemble.poll()).isEmpty(); // nothing new: nothing merged twice
+        ensemble.shutdown();
+    }
+
+    @Test
+    void aRestartedOrFailedWorkerFailsTheRun() throws Exception {
+        ScriptedWorker a = new ScriptedWorker();
+        Ensemble ensemble = new Ensemble(List.of(a), Duration.ofSeconds(10));
+        ensemble.recordEpochs();
+        a.epoch = "e2";
+        assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class).hasMessageContaining("restarted");
+        a.epoch = "e1";
+        a.failure = "java.lang.IllegalStateException: consumer died";
+        assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class).hasMessageContaining("consumer died");
+        ensemble.shutdown();
+    }
+
+    @Test
+    void anUnreachableWorkerFailsTheRunAfterTheTimeout() throws Exception {
+        ScriptedWorker unreachable = new ScriptedWorker();
+        unreachable.unreachable = new IOException("connection refused");
+        Ensemble ensemble = new Ensemble(List.of(unreachable), Duration.ZERO);
+        assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("has not answered").hasMessageContaining("connection refused");
+        ensemble.shutdown();
+    }
+}

@@ -1,0 +1,130 @@
+package io.openmessaging.benchmark.worker.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.worker.ConsumerAssignment;
+import io.openmessaging.benchmark.worker.LoadSpec;
+import io.openmessaging.benchmark.worker.ProducerAssignment;
+import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.openmessaging.benchmark.worker.WorkerStatus;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import io.openmessaging.benchmark.workload.KeyDistributorType;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The worker's HTTP protocol in this JVM: idempotent stats, authentication, errors. */
+class WorkerServerTest {
+
+    private static final DriverConfiguration LOOPBACK =
+            new DriverConfiguration("Loopback", "loopback", "loopback.yaml", "name: Loopback\ndriver: loopback\n");
+
+    private WorkerServer server;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private String start(String token) throws Exception {
+        server = new WorkerServer(SystemClock.INSTANCE, new InetSocketAddress("127.0.0.1", 0), token, null);
+        server.start();
+        return "http://127.0.0.1:" + server.address().getPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void repeatedStatsReadsReturnTheSameData() throws Exception {
+        String url = start(null);
+        HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
+        client.initializeDriver(LOOPBACK);
+        var topics = client.createTopics(1, 4);
+        client.createConsumers(List.of(new ConsumerAssignment(topics.get(0).name(), "sub")));
+        client.createProducers(List.of(new ProducerAssignment(topics.get(0).name(), 0)));
+        client.startLoad(new LoadSpec(2000, List.of(new byte[100]), KeyDistributorType.NO_KEY), 200);
+        WorkerStatus status;
+        do {
+            Thread.sleep(100);
+            status = client.status(0);
+        } while (status.snapshots().size() < 3);
+
+        var first = Wire.MAPPER.readTree(get(url + "/v1/stats?after=1", null).body()).get("snapshots");
+        var second = Wire.MAPPER.readTree(get(url + "/v1/stats?after=1", null).body()).get("snapshots");
+        assertThat(first.size()).isGreaterThanOrEqualTo(2);
+        for (int i = 0; i < first.size(); i++) {
+            assertThat(second.get(i)).isEqualTo(first.get(i)); // a read drains nothing
+        }
+
+        WorkerStatus again = client.status(1);
+        assertThat(again.snapshots().get(0).seq()).isEqualTo(2);
+        StatsSnapshot fromFirstRead = status.snapshots().get(1);
+        StatsSnapshot fromSecondRead = again.snapshots().get(0);
+        assertThat(fromSecondRead.stats().delta()).isEqualTo(fromFirstRead.stats().delta());
+        assertThat(fromSecondRead.stats().histograms()[0]).isEqualTo(fromFirstRead.stats().histograms()[0]);
+        client.close();
+        assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"idle\"");
+    }
+
+    @Test
+    void withATokenRequestsWithoutItGet401AndChangeNothing() throws Exception {
+        String url = start("s3cret-token");
+
+        HttpResponse<String> refused = post(url + "/v1/driver", Wire.MAPPER.writeValueAsString(LOOPBACK), null);
+        HttpResponse<String> wrong = post(url + "/v1/driver", Wire.MAPPER.writeValueAsString(LOOPBACK), "guess");
+
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(refused.body()).contains("unauthorized").doesNotContain("s3cret-token");
+        assertThat(get(url + "/v1/health", "s3cret-token").body()).contains("\"state\":\"idle\"");
+        assertThat(get(url + "/v1/health", null).statusCode()).isEqualTo(401);
+
+        HttpWorkerClient client = new HttpWorkerClient(url, "s3cret-token", "w", "d");
+        assertThat(client.initializeDriver(LOOPBACK)).containsEntry("driver", "loopback");
+        assertThat(get(url + "/v1/health", "s3cret-token").body()).contains("\"state\":\"busy\"");
+        client.close();
+    }
+
+    @Test
+    void errorsAreJsonWithTheRightStatus() throws Exception {
+        String url = start(null);
+        HttpResponse<String> noDriver = post(url + "/v1/topics", "{\"count\":1,\"partitionsPerTopic\":1}", null);
+        assertThat(noDriver.statusCode()).isEqualTo(409);
+        assertThat(noDriver.body()).contains("\"error\":\"conflict\"").contains("POST /v1/driver first");
+
+        HttpResponse<String> badJson = post(url + "/v1/driver", "{not json", null);
+        assertThat(badJson.statusCode()).isEqualTo(400);
+
+        HttpResponse<String> badDriver = post(url + "/v1/driver", Wire.MAPPER.writeValueAsString(
+                new DriverConfiguration("x", "loopback", "x.yaml", "name: x\ndriver: loopback\nbogus: 1\n")), null);
+        assertThat(badDriver.statusCode()).isEqualTo(500);
+        assertThat(badDriver.body()).contains("\"error\":\"driver\"").contains("bogus");
+        assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"idle\"");
+
+        assertThat(get(url + "/v1/nothing", null).statusCode()).isEqualTo(404);
+        assertThat(get(url + "/v2/health", null).statusCode()).isEqualTo(404);
+    }
+
+    private HttpResponse<String> get(String url, String token) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> post(String url, String body, String token) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
