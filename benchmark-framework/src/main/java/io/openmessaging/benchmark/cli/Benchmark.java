@@ -11,7 +11,8 @@ import java.util.List;
  * run the command line inside their JVM; only {@link #main} exits.
  *
  * <p>Exit codes: 0 every run complete (or every file valid), 1 a run failed or a file is invalid, 2 bad
- * command line, 130 interrupted (Ctrl-C / SIGTERM).
+ * command line, 130 interrupted (the JVM itself ends with 130 on SIGINT and 143 on SIGTERM, after the
+ * partial result was written).
  */
 public final class Benchmark {
 
