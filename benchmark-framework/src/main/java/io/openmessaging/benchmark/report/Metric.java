@@ -74,11 +74,6 @@ public enum Metric {
         return unit;
     }
 
-    /** Whether a higher value is worse (latencies) rather than better (rates). */
-    public boolean higherIsWorse() {
-        return latencyMetric != null;
-    }
-
     /** The latency metric behind this one, if it is a latency. */
     public Optional<LatencyMetric> latencyMetric() {
         return Optional.ofNullable(latencyMetric);
