@@ -64,8 +64,7 @@ public final class Benchmark {
         if (command.helpRequested()) {
             StringBuilder help = new StringBuilder();
             commander.getUsageFormatter().usage(help);
-            out.println(usage);
-            out.println(help);
+            out.print(help);
             return EXIT_OK;
         }
         return command.execute(out, err);

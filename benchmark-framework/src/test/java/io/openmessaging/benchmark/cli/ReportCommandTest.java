@@ -101,6 +101,17 @@ class ReportCommandTest {
     }
 
     @Test
+    void helpPrintsTheOptionsOfEachCommand() {
+        assertThat(run("report", "--help")).isZero();
+        assertThat(run("csv", "-h")).isZero();
+        assertThat(run("compare", "--help")).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("Usage: bin/benchmark report [options]", "Usage: bin/benchmark csv [options]")
+                .contains("usage: bin/benchmark compare BASE… -- CANDIDATE…", "stats:   avg, p50, p75, p95, p99, p999, p9999, max");
+    }
+
+    @Test
     void csvOfTheFixturesGoesToStandardOutputOneRowPerRun() {
         assertThat(run("csv", ConfluentFixtures.directory().toString())).isZero();
 

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,11 +54,10 @@ final class HeadlessChromium implements AutoCloseable {
         }
     }
 
-    /** The browser binary to use, if one is installed. */
-    static Optional<Path> binary() {
+    /** The browser binary to use: {@code $CHROMIUM} if set, else {@link #DEFAULT_BINARY}; it may be missing. */
+    static Path binary() {
         String configured = System.getenv("CHROMIUM");
-        Path binary = configured == null || configured.isBlank() ? DEFAULT_BINARY : Path.of(configured);
-        return Files.isExecutable(binary) ? Optional.of(binary) : Optional.empty();
+        return configured == null || configured.isBlank() ? DEFAULT_BINARY : Path.of(configured);
     }
 
     /**

@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
@@ -85,16 +84,17 @@ class HtmlReportInChromiumIT {
 
     @BeforeAll
     static void startChromium() throws IOException {
-        Optional<Path> binary = HeadlessChromium.binary();
-        if (binary.isEmpty()) {
-            String message = "Chromium is not installed at " + HeadlessChromium.DEFAULT_BINARY
-                    + " (or $CHROMIUM): .ci/install.d/50-chromium.sh installs Debian's chromium package";
+        Path binary = HeadlessChromium.binary();
+        if (!Files.isExecutable(binary)) {
+            String message = "Chromium is not installed at " + binary
+                    + " (set CHROMIUM to use another binary; .ci/install.d/50-chromium.sh installs Debian's chromium package)";
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                 fail(message);
             }
+            System.err.println("HtmlReportInChromiumIT SKIPPED: " + message);
             Assumptions.abort(message + "; skipping the browser tests outside CI");
         }
-        chromium = HeadlessChromium.launch(binary.get(), profileDir.resolve("profile"));
+        chromium = HeadlessChromium.launch(binary, profileDir.resolve("profile"));
     }
 
     @AfterAll
