@@ -10,9 +10,12 @@ import java.util.List;
  * Entry point of {@code bin/benchmark}. {@link #run} does the work and returns the exit code, so tests
  * run the command line inside their JVM; only {@link #main} exits.
  *
- * <p>Exit codes: 0 every run complete (or every file valid), 1 a run failed or a file is invalid, 2 bad
- * command line, 130 interrupted (the JVM itself ends with 130 on SIGINT and 143 on SIGTERM, after the
- * partial result was written).
+ * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}) are chosen by the first
+ * argument; anything else runs benchmarks.
+ *
+ * <p>Exit codes: 0 every run complete (or every file valid, every threshold met), 1 a run failed, a file
+ * is invalid or unreadable, or a {@code compare} threshold is broken, 2 bad command line, 130 interrupted
+ * (the JVM itself ends with 130 on SIGINT and 143 on SIGTERM, after the partial result was written).
  */
 public final class Benchmark {
 
@@ -31,21 +34,43 @@ public final class Benchmark {
      * @param installSignalHandler whether Ctrl-C / SIGTERM should stop a run cleanly (not in tests)
      */
     public static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
-        if (args.length > 0 && ValidateCommand.NAME.equals(args[0])) {
-            ValidateCommand validateCommand = new ValidateCommand();
-            JCommander validate = JCommander.newBuilder()
-                    .programName("bin/benchmark validate")
-                    .addObject(validateCommand)
-                    .build();
-            try {
-                validate.parse(Arrays.copyOfRange(args, 1, args.length));
-            } catch (ParameterException e) {
-                err.println("error: " + e.getMessage());
-                err.println("usage: bin/benchmark validate FILE|DIRECTORY…");
-                return EXIT_USAGE;
-            }
-            return validateCommand.execute(out, err);
+        String command = args.length > 0 ? args[0] : "";
+        String[] commandArgs = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+        return switch (command) {
+            case ValidateCommand.NAME -> runSubcommand(new ValidateCommand(), ValidateCommand.NAME, ValidateCommand.USAGE,
+                    commandArgs, out, err);
+            case ReportCommand.NAME -> runSubcommand(new ReportCommand(), ReportCommand.NAME, ReportCommand.USAGE,
+                    commandArgs, out, err);
+            case CsvCommand.NAME -> runSubcommand(new CsvCommand(), CsvCommand.NAME, CsvCommand.USAGE, commandArgs, out, err);
+            case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
+            default -> runBenchmark(args, out, err, installSignalHandler);
+        };
+    }
+
+    /** Parses a subcommand's arguments (without its name) into {@code command} and runs it. */
+    private static int runSubcommand(Subcommand command, String name, String usage, String[] args, PrintStream out,
+            PrintStream err) {
+        JCommander commander = JCommander.newBuilder()
+                .programName("bin/benchmark " + name)
+                .addObject(command)
+                .build();
+        try {
+            commander.parse(args);
+        } catch (ParameterException e) {
+            err.println("error: " + e.getMessage());
+            err.println(usage);
+            return EXIT_USAGE;
         }
+        if (command.helpRequested()) {
+            StringBuilder help = new StringBuilder();
+            commander.getUsageFormatter().usage(help);
+            out.print(help);
+            return EXIT_OK;
+        }
+        return command.execute(out, err);
+    }
+
+    private static int runBenchmark(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         RunCommand runCommand = new RunCommand();
         JCommander commander = JCommander.newBuilder()
                 .programName("bin/benchmark")
@@ -65,9 +90,15 @@ public final class Benchmark {
             out.println(String.join(System.lineSeparator(), List.of(
                     "Other commands:",
                     "  bin/benchmark validate FILE|DIRECTORY…   check workload and driver files without running",
+                    "  bin/benchmark report RESULT…  [-o FILE]  one self-contained HTML report with charts",
+                    "  bin/benchmark csv RESULT…  [-o FILE]     one CSV row of headline figures per run",
+                    "  bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]",
+                    "                                           side by side; exit code 1 when a threshold is broken",
                     "Examples:",
                     "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
-                    "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml")));
+                    "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml",
+                    "  bin/benchmark report results/",
+                    "  bin/benchmark compare baseline.json -- results/ --threshold endToEndResponseTime.p99=+10%")));
             return EXIT_OK;
         }
         return runCommand.execute(out, err, installSignalHandler);

@@ -10,14 +10,24 @@ import java.util.List;
 
 /** {@code bin/benchmark validate FILE…}: checks workload and driver files without running anything. */
 
-final class ValidateCommand {
+final class ValidateCommand implements Subcommand {
 
     static final String NAME = "validate";
+    static final String USAGE = "usage: bin/benchmark validate FILE|DIRECTORY…";
 
     @Parameter(description = "FILE…", required = true)
     List<String> files = new ArrayList<>();
 
-    int execute(PrintStream out, PrintStream err) {
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    boolean help;
+
+    @Override
+    public boolean helpRequested() {
+        return help;
+    }
+
+    @Override
+    public int execute(PrintStream out, PrintStream err) {
         List<Path> paths = files.stream().map(Path::of).toList();
         List<String> problems = Validation.validate(paths, new DriverRegistry());
         problems.forEach(problem -> err.println("error: " + problem));

@@ -109,17 +109,29 @@ public final class ResultFiles {
      * @return the file actually written, which callers should report to the user
      */
     public static Path writeTo(TestResult result, Path explicitFile) throws IOException {
-        Path fileName = explicitFile.getFileName();
+        return writeWithoutOverwriting(toJson(result), explicitFile);
+    }
+
+    /**
+     * Writes {@code content} to {@code file} the way result files are written: creating the directory
+     * if needed, atomically, and never over an existing file: if {@code file} exists, the suffix
+     * {@code -1}, {@code -2}, … is added before the extension ({@code report.html} → {@code report-1.html}).
+     * For files made from results, such as reports.
+     *
+     * @return the file actually written, which callers should report to the user
+     */
+    public static Path writeWithoutOverwriting(byte[] content, Path file) throws IOException {
+        Path fileName = file.getFileName();
         if (fileName == null) {
-            throw new IOException("result file " + explicitFile + " names a directory, not a file");
+            throw new IOException("output file " + file + " names a directory, not a file");
         }
         String name = fileName.toString();
         int dot = name.lastIndexOf('.');
         String stem = dot > 0 ? name.substring(0, dot) : name;
         String extension = dot > 0 ? name.substring(dot) : "";
-        Path directory = explicitFile.toAbsolutePath().getParent();
-        Path written = writeNew(toJson(result), directory, stem, extension, true);
-        return explicitFile.resolveSibling(written.getFileName());
+        Path directory = file.toAbsolutePath().getParent();
+        Path written = writeNew(content, directory, stem, extension, true);
+        return file.resolveSibling(written.getFileName());
     }
 
     /**

@@ -1,0 +1,71 @@
+package io.openmessaging.benchmark.cli;
+
+import com.beust.jcommander.Parameter;
+import io.openmessaging.benchmark.report.HtmlReport;
+import io.openmessaging.benchmark.report.ReportRun;
+import io.openmessaging.benchmark.result.ResultFiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code bin/benchmark report RESULT…|DIRECTORY… [-o report.html]}: one self-contained HTML report of
+ * the given result files (ours, upstream's or a fork's). Never overwrites: an existing name gets
+ * {@code -1}, {@code -2}, … before {@code .html}.
+ */
+final class ReportCommand implements Subcommand {
+
+    static final String NAME = "report";
+    static final String USAGE = "usage: bin/benchmark report RESULT.json|DIRECTORY… [-o report.html]";
+    static final String DEFAULT_FILE_NAME = "report.html";
+
+    @Parameter(description = "RESULT.json|DIRECTORY…")
+    List<String> inputs = new ArrayList<>();
+
+    @Parameter(names = {"-o", "--output"},
+            description = "HTML file to write (default: report.html beside the first result, or in it if it is a directory; never overwrites)")
+    String output;
+
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    boolean help;
+
+    @Override
+    public boolean helpRequested() {
+        return help;
+    }
+
+    @Override
+    public int execute(PrintStream out, PrintStream err) {
+        if (inputs.isEmpty()) {
+            err.println("error: no result file given");
+            err.println(USAGE);
+            return Benchmark.EXIT_USAGE;
+        }
+        List<Path> paths = inputs.stream().map(Path::of).toList();
+        try {
+            List<ReportRun> runs = ReportRun.load(paths);
+            StringWriter html = new StringWriter(1 << 20);
+            new HtmlReport().writeOut(runs, html);
+            Path target = output != null ? Path.of(output) : defaultOutput(paths.get(0));
+            Path written = ResultFiles.writeWithoutOverwriting(html.toString().getBytes(StandardCharsets.UTF_8), target);
+            out.printf("wrote %s (%d run%s)%n", written, runs.size(), runs.size() == 1 ? "" : "s");
+            return Benchmark.EXIT_OK;
+        } catch (IOException e) {
+            err.println("error: " + e.getMessage());
+            return Benchmark.EXIT_FAILED;
+        }
+    }
+
+    /** {@code report.html} beside the first result file, or inside the first input if it is a directory. */
+    static Path defaultOutput(Path firstInput) {
+        if (Files.isDirectory(firstInput)) {
+            return firstInput.resolve(DEFAULT_FILE_NAME);
+        }
+        return firstInput.resolveSibling(DEFAULT_FILE_NAME);
+    }
+}

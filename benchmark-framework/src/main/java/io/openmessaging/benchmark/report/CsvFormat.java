@@ -1,0 +1,130 @@
+package io.openmessaging.benchmark.report;
+
+import io.openmessaging.benchmark.result.TestResult;
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * One CSV row per run (RFC 4180 quoting, {@code \n} line ends, a header row first): what ran, then the
+ * headline figures as {@code <metric>.<stat>} columns, named like {@code compare} thresholds.
+ *
+ * <p>Every figure is a stored value ({@code aggregated…} latency fields verbatim) or computed directly
+ * from stored per-period values (rates, see {@link Metric}); nothing is re-histogrammed. Numbers are
+ * written in plain decimal notation with all the digits the double holds; a value the file does not
+ * hold is an empty cell. Column units: {@link Metric#unit()}, MB = 10⁶ bytes.
+ */
+public final class CsvFormat implements ResultFormat<List<ReportRun>> {
+
+    private record Column(String name, Function<ReportRun, String> value) {}
+
+    private static final List<Column> COLUMNS = columns();
+
+    /** The header names, in order. */
+    public static List<String> header() {
+        return COLUMNS.stream().map(Column::name).toList();
+    }
+
+    @Override
+    public void writeOut(List<ReportRun> runs, Writer out) throws IOException {
+        writeRow(out, header());
+        for (ReportRun run : runs) {
+            writeRow(out, COLUMNS.stream().map(column -> column.value().apply(run)).toList());
+        }
+        out.flush();
+    }
+
+    private static List<Column> columns() {
+        List<Column> columns = new ArrayList<>();
+        columns.add(new Column("file", run -> run.file().toString()));
+        columns.add(text("workload", result -> result.workload));
+        columns.add(text("driver", result -> result.driver));
+        columns.add(text("version", result -> result.version));
+        columns.add(text("complete", result -> result.complete));
+        columns.add(text("beginTime", result -> result.beginTime));
+        columns.add(text("endTime", result -> result.endTime));
+        columns.add(text("messageSize", result -> result.messageSize));
+        columns.add(text("topics", result -> result.topics));
+        columns.add(text("partitions", result -> result.partitions));
+        columns.add(text("producersPerTopic", result -> result.producersPerTopic));
+        columns.add(text("consumersPerTopic", result -> result.consumersPerTopic));
+        columns.add(text("sampleRateMillis", result -> result.sampleRateMillis));
+        columns.add(text("periods", result -> result.publishRate.size()));
+        columns.add(number("testDurationSeconds", result -> result.testDurationSeconds));
+        columns.add(text("totalMessagesSent", result -> result.totalMessagesSent));
+        columns.add(text("totalMessagesReceived", result -> result.totalMessagesReceived));
+        columns.add(text("totalSendErrors", result -> result.totalSendErrors));
+        columns.add(number("publishErrorRate.avg", result -> average(result.publishErrorRate)));
+        columns.add(text("backlog.max", result -> result.backlog.stream().filter(b -> b != null)
+                .max(Long::compare).orElse(null)));
+        columns.add(text("backlog.last", result -> result.backlog.isEmpty() ? null : result.backlog.get(result.backlog.size() - 1)));
+        columns.add(number("publishMBps.avg", result -> megabytesPerSecond(result, Metric.PUBLISH_RATE)));
+        columns.add(number("consumeMBps.avg", result -> megabytesPerSecond(result, Metric.CONSUME_RATE)));
+        for (Metric metric : Metric.values()) {
+            for (Stat stat : Stat.values()) {
+                columns.add(new Column(metric.key() + "." + stat.key(), run -> format(metric.value(run.result(), stat))));
+            }
+        }
+        return List.copyOf(columns);
+    }
+
+    private static Column text(String name, Function<TestResult, Object> field) {
+        return new Column(name, run -> {
+            Object value = field.apply(run.result());
+            return value == null ? "" : value.toString();
+        });
+    }
+
+    private static Column number(String name, Function<TestResult, Number> field) {
+        return new Column(name, run -> {
+            Number value = field.apply(run.result());
+            return value == null ? "" : format(OptionalDouble.of(value.doubleValue()));
+        });
+    }
+
+    private static Double average(List<Double> values) {
+        OptionalDouble average = values.stream().filter(v -> v != null && Double.isFinite(v))
+                .mapToDouble(Double::doubleValue).average();
+        return average.isPresent() ? average.getAsDouble() : null;
+    }
+
+    private static Double megabytesPerSecond(TestResult result, Metric rate) {
+        OptionalDouble average = rate.value(result, Stat.AVG);
+        return average.isPresent() && result.messageSize != null
+                ? average.getAsDouble() * result.messageSize / 1e6
+                : null;
+    }
+
+    /** Plain decimal, shortest digits that read back as the same double; empty when absent or not finite. */
+    static String format(OptionalDouble value) {
+        if (value.isEmpty() || !Double.isFinite(value.getAsDouble())) {
+            return "";
+        }
+        double number = value.getAsDouble();
+        if (number == 0.0) {
+            return "0";
+        }
+        return BigDecimal.valueOf(number).stripTrailingZeros().toPlainString();
+    }
+
+    private static void writeRow(Writer out, List<String> cells) throws IOException {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                out.write(',');
+            }
+            out.write(quote(cells.get(i)));
+        }
+        out.write('\n');
+    }
+
+    private static String quote(String cell) {
+        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
+            return cell;
+        }
+        return '"' + cell.replace("\"", "\"\"") + '"';
+    }
+}
