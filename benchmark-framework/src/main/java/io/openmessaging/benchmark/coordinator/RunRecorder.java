@@ -35,6 +35,9 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class RunRecorder {
 
+    /** System property with the git commit the benchmark was built from (set by bin/benchmark). */
+    public static final String GIT_SHA_PROPERTY = "omb.gitSha";
+
     private final Workload workload;
     private final DriverConfiguration driverConfiguration;
     private final RunOptions options;
@@ -76,6 +79,8 @@ public final class RunRecorder {
         result.sampleRateMillis = workload.sampleRateMillis();
         result.beginTime = ResultFiles.formatTimestamp(startTime);
         RunMetadata metadata = RunMetadata.describingThisHost();
+        metadata.projectVersion = RunRecorder.class.getPackage().getImplementationVersion();
+        metadata.gitSha = blankToNull(System.getProperty(GIT_SHA_PROPERTY));
         metadata.driverName = driverConfiguration.name();
         metadata.driverId = driverConfiguration.driverId();
         metadata.driverFile = driverConfiguration.sourceName();
@@ -246,6 +251,10 @@ public final class RunRecorder {
         Files.deleteIfExists(hlogTempDir);
         ResultFiles.update(result, json);
         return json;
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
     }
 
     private static String baseName(String source) {
