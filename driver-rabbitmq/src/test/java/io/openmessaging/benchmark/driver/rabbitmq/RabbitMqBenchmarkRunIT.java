@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * RabbitMQ node: {@code 1-topic-16-partitions-1kb} at 2,000 msg/s for 30 s (5 s warm-up), 2
  * producers and 2 consumers, one run per exchange and queue type. Every run must deliver every
  * message exactly once per queue that takes it, hold the rate, keep sub-millisecond end-to-end
- * precision, and leave no connection open on the broker.
+ * precision, and leave no connection or queue behind on the broker.
  */
 class RabbitMqBenchmarkRunIT {
 
@@ -28,19 +28,17 @@ class RabbitMqBenchmarkRunIT {
 
     @Test
     void directExchangeWithClassicQueues() throws Exception {
-        TestResult result = runAndCheck("rabbitmq.yaml", "", 1);
-        // The AMQP timestamp property (one-second resolution) would put the median near 500 ms.
-        assertThat(result.aggregatedEndToEndLatency50pct).as("e2e p50 in ms").isLessThan(50.0);
+        runAndCheck("rabbitmq.yaml", null, 1);
     }
 
     @Test
     void directExchangeWithQuorumQueues() throws Exception {
-        runAndCheck("rabbitmq-quorum.yaml", "", 1);
+        runAndCheck("rabbitmq-quorum.yaml", null, 1);
     }
 
     @Test
     void topicExchange() throws Exception {
-        runAndCheck("rabbitmq.yaml", "exchangeType: TOPIC\n", 1);
+        runAndCheck("rabbitmq.yaml", "TOPIC", 1);
     }
 
     /**
@@ -50,12 +48,42 @@ class RabbitMqBenchmarkRunIT {
      */
     @Test
     void fanoutExchangeDeliversEveryMessageToEverySubscription() throws Exception {
-        runAndCheck("rabbitmq.yaml", "exchangeType: FANOUT\n", 2);
+        runAndCheck("rabbitmq.yaml", "FANOUT", 2);
     }
 
-    private TestResult runAndCheck(String shippedFile, String extraYaml, int subscriptions) throws Exception {
+    /**
+     * A lightly loaded node (200 msg/s, one producer, one consumer) delivers in well under 50 ms at
+     * the median. With upstream's one-second AMQP timestamp the median would sit near 500 ms. The
+     * 2,000 msg/s runs above do not assert latency: on a two-core machine shared with other builds
+     * a starved node ran seconds behind in some of them, which says nothing about the driver.
+     */
+    @Test
+    void endToEndMedianOfALightlyLoadedBrokerIsBelow50Milliseconds() throws Exception {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
-        String yaml = SharedLocalRabbitMq.shippedYamlFor(shippedFile, broker) + extraYaml;
+        Path driver = Files.writeString(dir.resolve("rabbitmq-local.yaml"),
+                SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
+        Path workload = BenchmarkRuns.workload(dir, "light", 4, 1, 1, 200, "5s", "15s", 5000);
+
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        TestResult result = outcome.result();
+        assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
+        assertThat(result.aggregatedEndToEndLatency50pct).as("e2e p50 in ms").isGreaterThan(0.0).isLessThan(50.0);
+        assertThat(BenchmarkRuns.fractionalMillisShare(result)).as("share of sub-ms e2e quantiles").isGreaterThan(0.5);
+        System.out.printf("light load, 200 msg/s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms%n",
+                result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
+                result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct);
+        SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
+    }
+
+    /** @param exchangeType the exchange type to set, or null for the file's own */
+    private TestResult runAndCheck(String shippedFile, String exchangeType, int subscriptions) throws Exception {
+        LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
+        String yaml = SharedLocalRabbitMq.shippedYamlFor(shippedFile, broker);
+        if (exchangeType != null) {
+            yaml = SharedLocalRabbitMq.withSetting(yaml, "exchangeType", exchangeType);
+        }
         Path driver = Files.writeString(dir.resolve("driver.yaml"), yaml);
         Path workload = Files.writeString(dir.resolve("1-topic-16-partitions-1kb.yaml"), String.join("\n",
                 "name: 1-topic-16-partitions-1kb",
@@ -87,7 +115,7 @@ class RabbitMqBenchmarkRunIT {
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
         assertThat(result.metadata.clientVersions).isNotEmpty();
         System.out.printf("%s %s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms, RSS %d MB%n",
-                shippedFile, extraYaml.strip(), result.aggregatedPublishLatency50pct,
+                shippedFile, exchangeType == null ? "" : exchangeType, result.aggregatedPublishLatency50pct,
                 result.aggregatedPublishLatency99pct, result.aggregatedEndToEndLatency50pct,
                 result.aggregatedEndToEndLatency99pct, broker.residentSetBytes() >> 20);
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));

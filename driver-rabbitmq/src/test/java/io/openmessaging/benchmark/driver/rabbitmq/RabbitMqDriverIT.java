@@ -16,9 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The driver against a real local node, without the framework: every message arrives exactly once
@@ -35,8 +35,8 @@ class RabbitMqDriverIT {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
         Ledger ledger = new Ledger();
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
-            driver.configure(SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker)
-                    + "queueType: " + queueType + "\n", "rabbitmq.yaml");
+            driver.configure(SharedLocalRabbitMq.withSetting(SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker),
+                    "queueType", queueType.name()), "rabbitmq.yaml");
             driver.initialize();
             String topic = SharedLocalRabbitMq.unique("it-" + queueType.name().toLowerCase());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get();
@@ -98,13 +98,14 @@ class RabbitMqDriverIT {
     void aWrongPasswordFailsInitializeWithAClearMessage() throws Exception {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
-            driver.configure("amqpUris: [" + broker.amqpUri().replace("amqp://", "amqp://guest:wrong@") + "]\n",
-                    "wrong.yaml");
+            driver.configure("amqpUris: [" + broker.amqpUri().replace("amqp://", "amqp://guest:not-the-pw@") + "]\n",
+                    "bad-login.yaml");
             assertThatThrownBy(driver::initialize)
                     .isInstanceOf(DriverException.class)
-                    .hasMessageStartingWith("wrong.yaml: cannot connect to amqp://guest@127.0.0.1:")
+                    .hasMessageStartingWith("bad-login.yaml: cannot connect to amqp://guest@127.0.0.1:")
+                    .hasMessageContaining("ACCESS_REFUSED")
                     .hasMessageContaining("check the user and password")
-                    .hasMessageNotContaining("wrong");
+                    .hasMessageNotContaining("not-the-pw");
         }
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
     }

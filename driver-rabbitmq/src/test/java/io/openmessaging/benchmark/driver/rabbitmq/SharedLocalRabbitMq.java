@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Helpers for integration tests: one {@link LocalRabbitMqBroker} shared by every test class of the
@@ -44,6 +46,19 @@ final class SharedLocalRabbitMq {
         String rewritten = yaml.replaceAll("(?m)^(\\s+- )amqps?://\\S+$", "$1" + broker.amqpUri());
         assertThat(rewritten).as(file).contains(broker.amqpUri());
         return rewritten;
+    }
+
+    /**
+     * {@code yaml} with top-level {@code key: value} set: an existing line of that key is replaced,
+     * else the line is appended.
+     */
+    static String withSetting(String yaml, String key, String value) {
+        String line = key + ": " + value;
+        Matcher existing = Pattern.compile("(?m)^" + Pattern.quote(key) + ":.*$").matcher(yaml);
+        if (existing.find()) {
+            return existing.replaceAll(Matcher.quoteReplacement(line));
+        }
+        return yaml + (yaml.endsWith("\n") ? "" : "\n") + line + "\n";
     }
 
     /** A fresh name, so tests sharing a broker never share exchanges or queues. */
