@@ -149,11 +149,15 @@ lb_rabbitmq_stop_epmd_if_ours() {
     rm -f "$LB_RABBITMQ_EPMD_MARK"
     return 0
   fi
-  names=$(epmd -names 2>/dev/null | grep -c '^name ' || true)
-  if [ "${names:-0}" -gt 0 ]; then
-    lb_log "epmd (pid $pid) still serves $names node(s); left running"
-    return 0
-  fi
+  # A node that just stopped (or a rabbitmqctl that just exited) leaves epmd's list a moment later.
+  local deadline=$(( $(lb_now_ms) + 5000 ))
+  while names=$(epmd -names 2>/dev/null | grep -c '^name ' || true); [ "${names:-0}" -gt 0 ]; do
+    if [ "$(lb_now_ms)" -ge "$deadline" ]; then
+      lb_log "epmd (pid $pid) still serves $names node(s); left running"
+      return 0
+    fi
+    sleep 0.2
+  done
   kill -TERM "$pid" 2>/dev/null || true
   lb_wait_for_exit "$pid" 5 || kill -KILL "$pid" 2>/dev/null || true
   rm -f "$LB_RABBITMQ_EPMD_MARK"

@@ -7,6 +7,8 @@ import io.openmessaging.benchmark.driver.DriverException;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fixed number of connections ({@code connectionsPerEndpoint} per broker) from which channels are
@@ -16,6 +18,8 @@ import java.util.concurrent.TimeoutException;
  * Thread-safe.
  */
 final class ConnectionPool {
+
+    private static final Logger log = LoggerFactory.getLogger(ConnectionPool.class);
 
     private final String purpose;
     private final List<BrokerEndpoint> endpoints;
@@ -42,7 +46,12 @@ final class ConnectionPool {
         BrokerEndpoint endpoint = endpoints.get(slot % endpoints.size());
         Connection connection = connections[slot];
         if (connection == null) {
-            connection = connect(endpoint, "omb-" + purpose + "-" + slot, connectionTimeoutMs);
+            String name = "omb-" + purpose + "-" + slot;
+            connection = connect(endpoint, name, connectionTimeoutMs);
+            connection.addBlockedListener(
+                    reason -> log.warn("Broker {} blocks connection {}: {} (a resource alarm; publishing on it"
+                            + " waits until the alarm clears)", endpoint, name, reason),
+                    () -> log.info("Broker {} unblocked connection {}", endpoint, name));
             connections[slot] = connection;
         } else if (!connection.isOpen()) {
             throw new DriverException("the connection omb-" + purpose + "-" + slot + " to " + endpoint
@@ -107,8 +116,15 @@ final class ConnectionPool {
         Throwable cause = error;
         while (cause != null) {
             if (cause instanceof ShutdownSignalException signal) {
-                return signal.getReason() != null ? signal.getReason().toString()
-                        + (signal.isHardError() ? " (connection error)" : " (channel error)") : signal.getMessage();
+                if (signal.getReason() != null) {
+                    return signal.getReason() + (signal.isHardError() ? " (connection error)" : " (channel error)");
+                }
+                Throwable lost = signal.getCause();
+                if (lost != null) {
+                    return "connection lost: " + lost.getClass().getSimpleName()
+                            + (lost.getMessage() == null ? "" : ": " + lost.getMessage());
+                }
+                return signal.getMessage();
             }
             if (cause.getCause() == null || cause.getCause() == cause) {
                 break;
