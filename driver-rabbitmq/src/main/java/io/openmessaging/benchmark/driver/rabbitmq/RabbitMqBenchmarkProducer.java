@@ -101,11 +101,6 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
         }
     }
 
-    /** Sends not confirmed yet. */
-    int pendingConfirms() {
-        return pending.size();
-    }
-
     /** Closes the channel without waiting for outstanding confirms: those sends fail. Idempotent. */
     @Override
     public void close() {
