@@ -1,0 +1,99 @@
+package io.openmessaging.benchmark.driver.rabbitmq;
+
+import com.rabbitmq.client.ConfirmListener;
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.SendCallback;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The sends of one confirm-mode channel that the broker has not confirmed yet, by publish sequence
+ * number, and their completion on acks and nacks (single, or {@code multiple}: every number up to
+ * and including the given one).
+ *
+ * <p>Every send completes exactly once, whichever comes first: its ack or nack, a failed publish
+ * ({@link #fail(long, Throwable)}), or the channel's end ({@link #failAll}). Threading: {@link #add}
+ * from the producer thread, confirms from the connection's thread, {@link #failAll} from either;
+ * removal from the concurrent map decides who completes a send.
+ */
+final class PendingConfirms implements ConfirmListener {
+
+    private final ConcurrentSkipListMap<Long, Pending> pending = new ConcurrentSkipListMap<>();
+    private final LongAdder nacks;
+
+    /** @param nacks counts nacked messages (shared driver statistic) */
+    PendingConfirms(LongAdder nacks) {
+        this.nacks = nacks;
+    }
+
+    void add(long sequenceNumber, MessageStamp stamp, SendCallback callback) {
+        pending.put(sequenceNumber, new Pending(stamp, callback));
+    }
+
+    /** Completes one send with {@code error} unless it completed already. */
+    void fail(long sequenceNumber, Throwable error) {
+        Pending p = pending.remove(sequenceNumber);
+        if (p != null) {
+            p.callback.sendCompleted(p.stamp, error);
+        }
+    }
+
+    /** Completes every pending send with {@code error}. */
+    void failAll(Throwable error) {
+        Map.Entry<Long, Pending> entry;
+        while ((entry = pending.pollFirstEntry()) != null) {
+            entry.getValue().callback.sendCompleted(entry.getValue().stamp, error);
+        }
+    }
+
+    int size() {
+        return pending.size();
+    }
+
+    @Override
+    public void handleAck(long deliveryTag, boolean multiple) {
+        complete(deliveryTag, multiple, null);
+    }
+
+    @Override
+    public void handleNack(long deliveryTag, boolean multiple) {
+        complete(deliveryTag, multiple, new NackException(deliveryTag));
+    }
+
+    private void complete(long deliveryTag, boolean multiple, Throwable error) {
+        if (!multiple) {
+            Pending p = pending.remove(deliveryTag);
+            if (p != null) {
+                countNack(error);
+                p.callback.sendCompleted(p.stamp, error);
+            }
+            return;
+        }
+        Map.Entry<Long, Pending> entry;
+        while ((entry = pending.firstEntry()) != null && entry.getKey() <= deliveryTag) {
+            if (pending.remove(entry.getKey(), entry.getValue())) {
+                countNack(error);
+                entry.getValue().callback.sendCompleted(entry.getValue().stamp, error);
+            }
+        }
+    }
+
+    private void countNack(Throwable error) {
+        if (error != null) {
+            nacks.increment();
+        }
+    }
+
+    private record Pending(MessageStamp stamp, SendCallback callback) {}
+
+    /** The broker refused responsibility for a message (basic.nack): it may be lost. */
+    static final class NackException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NackException(long sequenceNumber) {
+            super("the broker nacked message " + sequenceNumber + " (publisher confirm negative: an internal"
+                    + " error of the queue, or a queue full with overflow reject-publish); it may be lost");
+        }
+    }
+}

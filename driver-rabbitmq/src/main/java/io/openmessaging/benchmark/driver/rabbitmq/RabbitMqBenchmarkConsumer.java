@@ -1,0 +1,273 @@
+package io.openmessaging.benchmark.driver.rabbitmq;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.LongString;
+import com.rabbitmq.client.ShutdownSignalException;
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.MessageStampCodec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One channel consuming the queues of one subscription: every queue of the subscription gets a
+ * subscription ({@code basic.consume}) on this channel, so the consumers of a subscription compete
+ * for the messages of every queue, whatever their number (RabbitMQ hands each message of a queue to
+ * one of its consumers).
+ *
+ * <p>Acknowledgements: with manual acks each delivery is acked (single) after the callback returned;
+ * the prefetch applies per queue subscription. With auto-ack the broker forgets a message as it sends
+ * it.
+ *
+ * <p>Pause cancels every subscription and returns once the broker confirmed each cancellation and
+ * every delivery before it was handed to the callback; resume subscribes again. For a stream queue
+ * a subscription starts at the offset after the last delivered one (the first time: the start of the
+ * stream), so nothing is skipped or repeated across a pause.
+ *
+ * <p>Failure: a channel or connection shutdown this driver did not ask for, or a subscription the
+ * broker cancelled (queue deleted), is reported once through {@link ConsumerCallback#consumerFailed}.
+ *
+ * <p>Threading: {@link #pause}, {@link #resume} and {@link #close} from the control thread;
+ * deliveries (and acks) on the connection's dispatch threads, in order per channel.
+ */
+public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
+
+    private static final Logger log = LoggerFactory.getLogger(RabbitMqBenchmarkConsumer.class);
+    private static final String STREAM_OFFSET = "x-stream-offset";
+
+    private final Channel channel;
+    private final String description;
+    private final List<String> queues;
+    private final ConsumerCallback callback;
+    private final boolean autoAck;
+    private final boolean stream;
+    private final RabbitMqDriverStats stats;
+    /** Next stream offset to read per queue; -1 before the first delivery. Written by dispatch threads. */
+    private final long[] nextStreamOffset;
+    private final AtomicBoolean failed = new AtomicBoolean();
+    private final AtomicBoolean malformedStampLogged = new AtomicBoolean();
+
+    private final List<QueueSubscription> subscriptions = new ArrayList<>(); // control thread only
+    private volatile boolean closing;
+
+    /**
+     * @param queues the queues to read; empty for a consumer that has nothing to read (a second
+     *     consumer of a stream subscription)
+     */
+    RabbitMqBenchmarkConsumer(Channel channel, String description, List<String> queues, ConsumerCallback callback,
+            boolean autoAck, int prefetchCount, boolean stream, RabbitMqDriverStats stats) throws DriverException {
+        this.channel = channel;
+        this.description = description;
+        this.queues = List.copyOf(queues);
+        this.callback = callback;
+        this.autoAck = autoAck;
+        this.stream = stream;
+        this.stats = stats;
+        this.nextStreamOffset = new long[queues.size()];
+        Arrays.fill(nextStreamOffset, -1);
+        channel.addShutdownListener(this::channelShutDown);
+        if (!autoAck && prefetchCount > 0) {
+            try {
+                channel.basicQos(prefetchCount, false);
+            } catch (IOException e) {
+                throw new DriverException("cannot set the prefetch of " + description + ": "
+                        + ConnectionPool.describe(e), e);
+            }
+        }
+    }
+
+    /** Subscribes to every queue. */
+    void start() throws DriverException {
+        subscribeAll();
+    }
+
+    @Override
+    public synchronized void pause() throws DriverException {
+        if (subscriptions.isEmpty()) {
+            return;
+        }
+        requireUsable();
+        try {
+            for (QueueSubscription subscription : subscriptions) {
+                channel.basicCancel(subscription.getConsumerTag());
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RabbitMqDefaults.CANCEL_TIMEOUT_MS);
+            for (QueueSubscription subscription : subscriptions) {
+                subscription.cancelled.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (IOException | ShutdownSignalException e) {
+            throw new DriverException("cannot pause " + description + ": " + ConnectionPool.describe(e), e);
+        } catch (TimeoutException e) {
+            throw new DriverException("pausing " + description + ": the broker did not confirm the cancellation"
+                    + " within " + RabbitMqDefaults.CANCEL_TIMEOUT_MS + " ms", e);
+        } catch (ExecutionException e) {
+            throw new DriverException("pausing " + description + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while pausing " + description, e);
+        }
+        subscriptions.clear();
+    }
+
+    @Override
+    public synchronized void resume() throws DriverException {
+        if (!subscriptions.isEmpty()) {
+            return;
+        }
+        requireUsable();
+        subscribeAll();
+    }
+
+    /** Closes the channel; deliveries stop. Idempotent. */
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            if (channel.isOpen()) {
+                channel.close();
+            }
+        } catch (IOException | TimeoutException | ShutdownSignalException e) {
+            log.debug("closing the channel of {}: {}", description, ConnectionPool.describe(e));
+        }
+    }
+
+    /** Queues this consumer reads (and re-reads after a resume). */
+    List<String> queues() {
+        return queues;
+    }
+
+    private synchronized void subscribeAll() throws DriverException {
+        try {
+            for (int i = 0; i < queues.size(); i++) {
+                QueueSubscription subscription = new QueueSubscription(i);
+                Map<String, Object> arguments = null;
+                if (stream) {
+                    long next = nextStreamOffset[i];
+                    arguments = Map.of(STREAM_OFFSET, next < 0 ? "first" : (Object) next);
+                }
+                channel.basicConsume(queues.get(i), autoAck, "", false, false, arguments, subscription);
+                subscriptions.add(subscription);
+            }
+        } catch (IOException | ShutdownSignalException e) {
+            throw new DriverException("cannot subscribe " + description + " to its queues: "
+                    + ConnectionPool.describe(e), e);
+        }
+    }
+
+    private void requireUsable() throws DriverException {
+        if (closing) {
+            throw new DriverException(description + " is closed");
+        }
+        if (!channel.isOpen()) {
+            throw new DriverException(description + " has stopped: " + ConnectionPool.describe(channel.getCloseReason()));
+        }
+    }
+
+    private void channelShutDown(ShutdownSignalException cause) {
+        if (!closing && !cause.isInitiatedByApplication()) {
+            fail(new DriverException("the channel of " + description + " shut down: " + ConnectionPool.describe(cause),
+                    cause));
+        }
+    }
+
+    private void fail(Throwable cause) {
+        if (failed.compareAndSet(false, true)) {
+            stats.consumerFailures.increment();
+            log.error("{} stopped: {}", description, cause.getMessage());
+            callback.consumerFailed(cause);
+        }
+    }
+
+    private MessageStamp decodeStamp(Map<String, Object> headers) {
+        Object value = headers == null ? null : headers.get(MessageStampCodec.HEADER_NAME);
+        if (value == null) {
+            return null;
+        }
+        try {
+            if (value instanceof byte[] bytes) {
+                return MessageStampCodec.decode(bytes);
+            }
+            if (value instanceof LongString text) {
+                return MessageStampCodec.decodeString(text.toString());
+            }
+            throw new IllegalArgumentException("header of type " + value.getClass().getSimpleName());
+        } catch (IllegalArgumentException e) {
+            stats.malformedStamps.increment();
+            if (malformedStampLogged.compareAndSet(false, true)) {
+                log.warn("{}: a message has a malformed {} header ({}); it counts as unstamped, further ones are"
+                        + " only counted (rabbitmq.malformedStamps)", description, MessageStampCodec.HEADER_NAME,
+                        e.getMessage());
+            }
+            return null;
+        }
+    }
+
+    /** The subscription to one queue: hands deliveries to the callback and acks them. */
+    private final class QueueSubscription extends DefaultConsumer {
+        private final int queueIndex;
+        final CompletableFuture<Void> cancelled = new CompletableFuture<>();
+
+        QueueSubscription(int queueIndex) {
+            super(channel);
+            this.queueIndex = queueIndex;
+        }
+
+        @Override
+        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
+                byte[] body) throws IOException {
+            Map<String, Object> headers = properties.getHeaders();
+            if (stream && headers != null && headers.get(STREAM_OFFSET) instanceof Long offset) {
+                nextStreamOffset[queueIndex] = offset + 1;
+            }
+            try {
+                callback.messageReceived(decodeStamp(headers), body.length);
+            } catch (RuntimeException e) {
+                fail(new DriverException("the message callback of " + description + " threw " + e, e));
+                throw e;
+            }
+            if (!autoAck) {
+                try {
+                    getChannel().basicAck(envelope.getDeliveryTag(), false);
+                } catch (IOException | ShutdownSignalException e) {
+                    if (!closing) {
+                        throw e;
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void handleCancelOk(String consumerTag) {
+            cancelled.complete(null);
+        }
+
+        @Override
+        public void handleCancel(String consumerTag) {
+            cancelled.complete(null);
+            if (!closing) {
+                fail(new DriverException("the broker cancelled the subscription of " + description + " to queue "
+                        + queues.get(queueIndex) + " (was the queue deleted?)"));
+            }
+        }
+
+        @Override
+        public void handleShutdownSignal(String consumerTag, ShutdownSignalException sig) {
+            cancelled.complete(null);
+        }
+    }
+}
