@@ -39,6 +39,8 @@ export CHECKPOINT_DISABLE=1 TF_CLI_CONFIG_FILE=/dev/null TF_IN_AUTOMATION=1
 export PATH="$venvs/ansible/bin:$PATH" ANSIBLE_FORCE_COLOR=0 ANSIBLE_NOCOLOR=1 PY_COLORS=0 NO_COLOR=1
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/omb-deploy-check.XXXXXX")
+# The broker and worker users of the real run must reach their files below it.
+chmod 0755 "$work"
 results=()
 failures=0
 skips=0
@@ -231,7 +233,7 @@ check_localhost() {
   started=$SECONDS
   local top="kafka_$scala-$version"
   mkdir -p "$work/artifacts" "$work/build/$top"
-  mvn -B -q -f "$repo/deployment/local/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
     -DoutputDirectory="$work/build/$top/libs"
   [ -f "$work/build/$top/libs/kafka_$scala-$version.jar" ]
   tar -C "$work/build" -czf "$work/artifacts/$top.tgz" "$top"
