@@ -8,6 +8,9 @@
 #                 (every finding fixed or skipped with a reason in the code)
 #   ansible-lint  production profile, offline
 #   syntax        ansible-playbook --syntax-check of every playbook
+#   render        the configuration files of a three-broker cluster for every system (Kafka quorum,
+#                 Pulsar metadata store and ensemble, RabbitMQ peers, Redpanda seeds, Prometheus
+#                 targets), rendered on the control host and checked
 #   localhost     a real run against this machine: disks on two loop devices, tuning, Kafka (KRaft)
 #                 from a local artifact built from Maven Central jars, the worker's files; a second
 #                 run must change nothing; a short benchmark through the deployed broker with the
@@ -133,6 +136,11 @@ check_syntax() {
   for playbook in *.yaml; do
     offline ansible-playbook --syntax-check -i tests/localhost.ini "$playbook"
   done
+}
+
+check_render() {
+  cd "$ansible_dir"
+  offline ansible-playbook -i tests/cluster.ini -e "check_root=$work/render" render-cluster.yaml
 }
 
 tools_missing() {
@@ -347,7 +355,7 @@ PY
 log "deployment checks (scratch directory $work)"
 missing=$(tools_missing)
 if [ -n "$missing" ]; then
-  for name in tf-fmt tf-inventory checkov ansible-lint syntax localhost; do
+  for name in tf-fmt tf-inventory checkov ansible-lint syntax render localhost; do
     unavailable "$name" "missing tools: $missing (run deployment/install-tools.sh)"
   done
   step versions check_versions
@@ -358,6 +366,7 @@ else
   step checkov check_checkov
   step ansible-lint check_ansible_lint
   step syntax check_syntax
+  step render check_render
   if [ "$static_only" = true ]; then
     record localhost skipped 0 "--static-only"
   else
