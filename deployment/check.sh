@@ -1,0 +1,410 @@
+#!/usr/bin/env bash
+# Offline checks of the cloud deployment (deployment/terraform/aws, deployment/ansible):
+#
+#   versions      kafka_version of the Ansible versions file equals the root pom's kafka.version
+#   tf-fmt        terraform fmt -check -recursive
+#   tf-inventory  terraform init, validate and test of the provider-free inventory module
+#   checkov       checkov on the AWS configuration and the playbooks, download off: no failed check
+#                 (every finding fixed or skipped with a reason in the code)
+#   ansible-lint  production profile, offline
+#   syntax        ansible-playbook --syntax-check of every playbook
+#   render        the configuration files of a three-broker cluster for every system (Kafka quorum,
+#                 Pulsar metadata store and ensemble, RabbitMQ peers, Redpanda seeds, Prometheus
+#                 targets), rendered on the control host and checked
+#   localhost     a real run against this machine: disks on two loop devices, tuning, Kafka (KRaft)
+#                 from a local artifact built from Maven Central jars, the worker's files; a second
+#                 run must change nothing; a short benchmark through the deployed broker with the
+#                 driver file the worker role rendered; then everything is stopped, unmounted and
+#                 restored
+#
+# The static checks run without any network (an empty network namespace); the real run runs in a
+# network namespace of its own with only a loopback interface, so the broker's ports cannot collide
+# with anything else on the machine and nothing can leave it.
+#
+# usage: deployment/check.sh [--static-only]
+# Needs the tools of deployment/install-tools.sh. The real run needs root, loop devices, XFS, tuned
+# and network namespaces. When something is missing the check fails under CI=true and is skipped
+# with a warning otherwise. Exit status: 0 all passed (or skipped outside CI), 1 a check failed.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+# shellcheck source=deployment/tools/versions.env
+source "$here/tools/versions.env"
+ansible_dir="$here/ansible"
+venvs="$here/.venv"
+in_ci=false
+[ "${CI:-}" = true ] && in_ci=true
+static_only=false
+[ "${1:-}" = --static-only ] && static_only=true
+
+export CHECKPOINT_DISABLE=1 TF_CLI_CONFIG_FILE=/dev/null TF_IN_AUTOMATION=1
+export PATH="$venvs/ansible/bin:$PATH" ANSIBLE_FORCE_COLOR=0 ANSIBLE_NOCOLOR=1 PY_COLORS=0 NO_COLOR=1
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/omb-deploy-check.XXXXXX")
+# The broker and worker users of the real run must reach their files below it.
+chmod 0755 "$work"
+results=()
+failures=0
+skips=0
+
+log() { printf '[deploy-check] %s\n' "$*" >&2; }
+
+record() { # record <name> <passed|FAILED|skipped> <seconds> [note]
+  results+=("$(printf '%-13s %-8s %4ss  %s' "$1" "$2" "$3" "${4:-}")")
+  case $2 in FAILED) failures=$((failures + 1)) ;; skipped) skips=$((skips + 1)) ;; esac
+}
+
+# unavailable <name> <reason>: a prerequisite is missing; fatal under CI, a loud skip otherwise.
+unavailable() {
+  if [ "$in_ci" = true ]; then
+    log "FAILED $1: $2 (CI=true: a missing prerequisite fails the check)"
+    record "$1" FAILED 0 "$2"
+  else
+    log "WARNING: skipping $1: $2"
+    record "$1" skipped 0 "$2"
+  fi
+}
+
+# offline <command...>: runs the command in a new, empty network namespace (no interface at all).
+offline() {
+  if [ "$(id -u)" = 0 ] && unshare --net true 2>/dev/null; then
+    unshare --net -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# step <name> <command...>: runs one check, output to $work/<name>.log, shown on failure.
+step() {
+  local name=$1 started=$SECONDS status=0
+  shift
+  log "--- $name"
+  # A subshell outside any && / || list, so that errexit applies inside the check function.
+  set +e
+  (set -e; "$@") >"$work/$name.log" 2>&1
+  status=$?
+  set -e
+  if [ "$status" = 0 ]; then
+    record "$name" passed $((SECONDS - started))
+  else
+    log "FAILED $name (exit $status); its output:"
+    sed 's/^/    /' "$work/$name.log" >&2
+    record "$name" FAILED $((SECONDS - started)) "exit $status, see above"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Static checks
+
+check_versions() {
+  local pom ansible
+  pom=$(sed -n 's:.*<kafka\.version>\([^<]*\)</kafka\.version>.*:\1:p' "$repo/pom.xml" | head -n 1)
+  ansible=$(sed -n 's/^kafka_version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' "$ansible_dir/group_vars/all/versions.yaml")
+  echo "root pom kafka.version: $pom; deployment kafka_version: $ansible"
+  [ -n "$pom" ] && [ "$pom" = "$ansible" ]
+}
+
+check_tf_fmt() {
+  terraform fmt -check -recursive -diff "$here/terraform"
+}
+
+check_tf_inventory() {
+  # .terraform goes to the scratch directory, not into the source tree
+  export TF_DATA_DIR="$work/tf-data"
+  cd "$here/terraform/aws/modules/inventory"
+  offline terraform init -input=false -backend=false -no-color
+  offline terraform validate -no-color
+  offline terraform test -no-color
+}
+
+check_checkov() {
+  offline "$venvs/checkov/bin/checkov" --skip-download --compact --quiet \
+    --framework terraform --directory "$here/terraform/aws"
+  offline "$venvs/checkov/bin/checkov" --skip-download --compact --quiet \
+    --framework ansible --directory "$ansible_dir"
+}
+
+check_ansible_lint() {
+  cd "$ansible_dir"
+  offline ansible-lint --offline --profile production
+}
+
+check_syntax() {
+  local playbook
+  cd "$ansible_dir"
+  for playbook in *.yaml; do
+    offline ansible-playbook --syntax-check -i tests/localhost.ini "$playbook"
+  done
+}
+
+check_render() {
+  cd "$ansible_dir"
+  offline ansible-playbook -i tests/cluster.ini -e "check_root=$work/render" render-cluster.yaml
+}
+
+tools_missing() {
+  local missing=()
+  [ -x "$venvs/ansible/bin/ansible-playbook" ] || missing+=("$venvs/ansible")
+  [ -x "$venvs/checkov/bin/checkov" ] || missing+=("$venvs/checkov")
+  if ! command -v terraform >/dev/null; then
+    missing+=("terraform $DEPLOY_TERRAFORM_VERSION")
+  elif [ "$(terraform version | sed -n 's/^Terraform v//p' | head -n 1)" != "$DEPLOY_TERRAFORM_VERSION" ]; then
+    missing+=("terraform $DEPLOY_TERRAFORM_VERSION (found $(terraform version | head -n 1))")
+  fi
+  [ ${#missing[@]} -eq 0 ] || echo "${missing[*]}"
+}
+
+# ---------------------------------------------------------------------------------------------
+# The real run against this machine
+
+# The real run keeps what it set up in files under $work/state, so that the teardown (in this shell)
+# undoes it even when the run (in a subshell) failed half-way.
+state="$work/state"
+runs_dir=/run/netns
+
+teardown() {
+  local status=0 mount_point line
+  [ -d "$state" ] || return 0
+  log "--- teardown: stopping and unmounting everything the real run started"
+  if [ -f "$work/root/run/kafka.pid" ]; then
+    start-stop-daemon --stop --oknodo --pidfile "$work/root/run/kafka.pid" --remove-pidfile \
+      --retry TERM/60/KILL/5 >&2 || status=1
+  fi
+  for mount_point in "$work/mnt"/*; do
+    if [ -d "$mount_point" ] && mountpoint -q "$mount_point"; then
+      umount "$mount_point" || status=1
+    fi
+  done
+  if [ -f "$state/loops" ]; then
+    while read -r line; do losetup -d "$line" || status=1; done <"$state/loops"
+  fi
+  if [ -f "$state/netns" ]; then
+    ip netns delete "$(cat "$state/netns")" || status=1
+    if [ -f "$state/runs-dir-created" ] && [ -z "$(ip netns list)" ] && mountpoint -q "$runs_dir"; then
+      umount "$runs_dir" || true
+    fi
+  fi
+  if [ -f "$state/etc-tuned.tar" ]; then
+    { rm -rf /etc/tuned && tar -C /etc -xf "$state/etc-tuned.tar"; } || status=1
+  fi
+  if [ -f "$state/sysctl" ]; then
+    while read -r line; do sysctl -q -w "$line" || status=1; done <"$state/sysctl"
+  fi
+  if [ -f "$state/created-users" ]; then
+    while read -r line; do
+      userdel "$line" 2>/dev/null || true
+      if getent group "$line" >/dev/null; then groupdel "$line" || true; fi
+    done <"$state/created-users"
+  fi
+  rm -rf "$state"
+  return $status
+}
+
+localhost_prerequisites() {
+  local missing=()
+  [ "$(id -u)" = 0 ] || missing+=("root")
+  local tool
+  for tool in losetup mkfs.xfs tuned tuned-adm ip start-stop-daemon prlimit runuser mountpoint java mvn; do
+    command -v "$tool" >/dev/null || missing+=("$tool")
+  done
+  [ -e /dev/loop-control ] || missing+=("/dev/loop-control")
+  grep -qw xfs /proc/filesystems 2>/dev/null || modprobe xfs 2>/dev/null || missing+=("XFS in the kernel")
+  if [ "$(id -u)" = 0 ] && ! unshare --net true 2>/dev/null; then missing+=("network namespaces"); fi
+  [ ${#missing[@]} -eq 0 ] || echo "${missing[*]}"
+}
+
+# play_recap <log>: prints "ok changed failed" of the localhost line of the PLAY RECAP.
+play_recap() {
+  sed -n 's/^localhost *: ok=\([0-9]*\) *changed=\([0-9]*\) .*failed=\([0-9]*\).*/\1 \2 \3/p' "$1" | tail -n 1
+}
+
+in_netns() {
+  nsenter --net="$runs_dir/$netns" -- "$@"
+}
+
+run_playbook() { # run_playbook <log>
+  in_netns env ANSIBLE_CALLBACKS_ENABLED=ansible.posix.profile_tasks \
+    ansible-playbook -i tests/localhost.ini -e @tests/localhost-vars.yaml \
+    -e "check_root=$work" -e "{\"check_loop_devices\": [\"${loops[0]}\", \"${loops[1]}\"]}" \
+    check-localhost.yaml >"$1" 2>&1
+}
+
+check_localhost() {
+  local version started netns
+  version=$(sed -n 's/^kafka_version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' "$ansible_dir/group_vars/all/versions.yaml")
+  local scala
+  scala=$(sed -n 's/^kafka_scala_version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' "$ansible_dir/group_vars/all/versions.yaml")
+
+  # 1. The Kafka artifact, in the release archive's layout (kafka_<scala>-<version>/libs/*.jar), from
+  #    the broker jars Maven Central serves (the same pom as bin/local-broker).
+  started=$SECONDS
+  local top="kafka_$scala-$version"
+  mkdir -p "$work/artifacts" "$work/build/$top"
+  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$work/build/$top/libs"
+  [ -f "$work/build/$top/libs/kafka_$scala-$version.jar" ]
+  tar -C "$work/build" -czf "$work/artifacts/$top.tgz" "$top"
+  echo "artifact $top.tgz: $(find "$work/build/$top/libs" -name '*.jar' | wc -l) jars, $((SECONDS - started)) s"
+
+  # 2. The benchmark itself (bin/benchmark builds on first use; Maven needs the network, so now).
+  # shellcheck source=bin/classpath.sh
+  (source "$repo/bin/classpath.sh" && omb_classpath >/dev/null)
+
+  # 3. Two sparse 512 MiB files as the broker's two instance-store drives.
+  truncate -s 512M "$work/drive-1.img" "$work/drive-2.img"
+  local loops=()
+  loops+=("$(losetup --find --show "$work/drive-1.img")")
+  echo "${loops[0]}" >>"$state/loops"
+  loops+=("$(losetup --find --show "$work/drive-2.img")")
+  echo "${loops[1]}" >>"$state/loops"
+  echo "drives: ${loops[*]}"
+
+  # 4. What the run changes outside $work, saved for the teardown.
+  tar -C /etc -cf "$state/etc-tuned.tar" tuned
+  local key
+  for key in $(awk '/^\[/ { s = ($0 == "[sysctl]") } s && /^[a-z]/ { sub(/=.*/, ""); gsub(/[ \t]/, ""); print }' \
+      /usr/lib/tuned/latency-performance/tuned.conf); do
+    echo "$key=$(sysctl -n "$key")" >>"$state/sysctl"
+  done
+  local user
+  for user in kafka benchmark; do
+    getent passwd "$user" >/dev/null || echo "$user" >>"$state/created-users"
+  done
+  mountpoint -q "$runs_dir" 2>/dev/null || touch "$state/runs-dir-created"
+
+  # 5. The network namespace: loopback only. nsenter enters only the network namespace (ip netns
+  #    exec would add a private mount namespace, hiding the roles' mounts from this shell).
+  netns="omb-deploy-check-$$"
+  echo "$netns" >"$state/netns"
+  ip netns add "$netns"
+  in_netns ip link set lo up
+
+  # 6. First run: must succeed and change things; second run: must change nothing.
+  cd "$ansible_dir"
+  started=$SECONDS
+  run_playbook "$work/playbook-1.log" || { tail -n 60 "$work/playbook-1.log"; return 1; }
+  read -r ok changed failed <<<"$(play_recap "$work/playbook-1.log")"
+  echo "first run: ok=$ok changed=$changed failed=$failed in $((SECONDS - started)) s"
+  [ "$failed" = 0 ] && [ "$changed" -gt 0 ]
+  started=$SECONDS
+  run_playbook "$work/playbook-2.log" || { tail -n 60 "$work/playbook-2.log"; return 1; }
+  read -r ok changed failed <<<"$(play_recap "$work/playbook-2.log")"
+  echo "second run: ok=$ok changed=$changed failed=$failed in $((SECONDS - started)) s"
+  if [ "$changed" != 0 ]; then
+    echo "the second run changed something:"
+    grep -B 3 '^changed:' "$work/playbook-2.log"
+    return 1
+  fi
+
+  # 7. What the roles left behind.
+  local n
+  for n in 1 2; do
+    mountpoint -q "$work/mnt/data-$n"
+    findmnt -n -o FSTYPE "$work/mnt/data-$n" | grep -qx xfs
+    findmnt -n -o OPTIONS "$work/mnt/data-$n" | grep -qw noatime
+    grep -q "^UUID=$(blkid -s UUID -o value "$(findmnt -n -o SOURCE "$work/mnt/data-$n")") $work/mnt/data-$n xfs " "$work/fstab"
+    [ -f "$work/mnt/data-$n/kafka-logs/meta.properties" ]
+  done
+  echo "drives: XFS, noatime, in the fstab by UUID, one Kafka log dir on each"
+  local setting
+  while read -r setting; do
+    key=${setting%%=*}
+    [ "$(sysctl -n "$key")" = "$(awk -F= -v k="$key" '{ gsub(/[ \t]/, "") } $1 == k { print $2 }' \
+      /usr/lib/tuned/latency-performance/tuned.conf)" ]
+  done <"$state/sysctl"
+  echo "tuning: the profile's sysctls are in effect"
+  start-stop-daemon --status --pidfile "$work/root/run/kafka.pid"
+  grep -q '^process.roles=broker,controller$' "$work/root/etc/kafka/server.properties"
+  ! grep -qi zookeeper "$work/root/etc/kafka/server.properties"
+  echo "kafka: running (pid $(cat "$work/root/run/kafka.pid")), KRaft, no ZooKeeper"
+  local etc="$work/root/etc/benchmark"
+  [ "$(stat -c %a "$etc/worker.token")" = 640 ] && [ "$(wc -c <"$etc/worker.token")" -ge 40 ]
+  grep -qx '  - http://127.0.0.1:8080' "$etc/workers.yaml"
+  grep -q -- '--token-file '"$etc/worker.token" "$work/root/etc/systemd/system/benchmark-worker.service"
+  echo "worker: token, workers file, driver files and unit written"
+
+  # 8. A short benchmark through the deployed broker, with the driver file the worker role wrote.
+  #    (Once bin/benchmark-worker exists, this becomes a run through the deployed worker: see
+  #    docs/deployment.md, "Checks".)
+  started=$SECONDS
+  local driver="$etc/drivers/kafka-latency.yaml"
+  grep -q '^  bootstrap.servers=127.0.0.1:9092$' "$driver"
+  grep -q 'security.protocol=SASL_PLAINTEXT' "$driver"
+  in_netns "$repo/bin/benchmark" -d "$driver" --output-dir "$work/results" \
+    "$here/check-workload.yaml" >"$work/benchmark.log" 2>&1 || { tail -n 40 "$work/benchmark.log"; return 1; }
+  local result
+  result=$(find "$work/results" -name '*.json' | head -n 1)
+  python3 - "$result" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+target = 2000 * 10
+sent, received, errors = r["totalMessagesSent"], r["totalMessagesReceived"], r["totalSendErrors"]
+print(f"benchmark: complete={r['complete']} sent={sent} received={received} errors={errors} "
+      f"p99 publish response time={r.get('aggregatedPublishResponseTime99pct')} ms")
+assert r["complete"] is True, r.get("failureReason")
+assert errors == 0, "send errors"
+assert sent >= target * 0.5, f"only {sent} of {target} messages sent"
+assert received >= sent * 0.9, f"only {received} of {sent} messages received"
+PY
+  echo "benchmark through the deployed broker: $((SECONDS - started)) s"
+}
+
+# ---------------------------------------------------------------------------------------------
+
+log "deployment checks (scratch directory $work)"
+missing=$(tools_missing)
+if [ -n "$missing" ]; then
+  for name in tf-fmt tf-inventory checkov ansible-lint syntax render localhost; do
+    unavailable "$name" "missing tools: $missing (run deployment/install-tools.sh)"
+  done
+  step versions check_versions
+else
+  step versions check_versions
+  step tf-fmt check_tf_fmt
+  step tf-inventory check_tf_inventory
+  step checkov check_checkov
+  step ansible-lint check_ansible_lint
+  step syntax check_syntax
+  step render check_render
+  if [ "$static_only" = true ]; then
+    record localhost skipped 0 "--static-only"
+  else
+    missing=$(localhost_prerequisites)
+    if [ -n "$missing" ]; then
+      unavailable localhost "the real run needs: $missing"
+    else
+      mkdir -p "$state"
+      trap 'teardown || true' EXIT
+      trap 'exit 130' INT TERM
+      log "--- localhost (the real run; a few minutes)"
+      started=$SECONDS
+      set +e
+      (set -e; check_localhost) >"$work/localhost.log" 2>&1
+      localhost_status=$?
+      teardown >>"$work/localhost.log" 2>&1
+      teardown_status=$?
+      set -e
+      trap - EXIT
+      if [ "$localhost_status" = 0 ] && [ "$teardown_status" = 0 ]; then
+        grep -E '^(artifact|drives|first run|second run|tuning|kafka|worker|benchmark)' "$work/localhost.log" |
+          sed 's/^/    /' >&2
+        record localhost passed $((SECONDS - started))
+      else
+        log "FAILED localhost (run exit $localhost_status, teardown exit $teardown_status); its output:"
+        sed 's/^/    /' "$work/localhost.log" >&2
+        record localhost FAILED $((SECONDS - started)) "run exit $localhost_status, teardown exit $teardown_status"
+      fi
+    fi
+  fi
+fi
+
+log "summary:"
+printf '    %s\n' "${results[@]}" >&2
+passed=$(( ${#results[@]} - failures - skips ))
+echo "deployment checks: $passed passed, $failures failed, $skips skipped"
+if [ "$failures" -gt 0 ]; then
+  log "logs kept in $work"
+  exit 1
+fi
+rm -rf "$work"
