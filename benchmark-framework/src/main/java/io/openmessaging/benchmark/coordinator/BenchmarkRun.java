@@ -162,10 +162,13 @@ public final class BenchmarkRun {
         log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
         follow(test.isZero() ? Duration.ofDays(365_000) : test);
         awaitFullPeriods(test.toMillis() / sampleMillis, sampleMillis);
-        if (test.toMillis() % sampleMillis != 0) {
-            ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.MEASURED)); // the last, partial period
-            poll();
-        }
+        // end the measured phase on every worker: a partial last period is measured; otherwise the sliver
+        // since the last full period already belongs to the drain. Either way sampling stops here, so a long
+        // drain never adds measured periods.
+        StatsSnapshot.Phase last = test.toMillis() % sampleMillis != 0
+                ? StatsSnapshot.Phase.MEASURED : StatsSnapshot.Phase.DRAIN;
+        ensemble.forAll(worker -> worker.cutFinal(last));
+        poll();
         recorder.measuredPhaseEnded(clock.epochNanos());
 
         ensemble.forAll(WorkerHandle::stopLoad);
