@@ -4,6 +4,8 @@ import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.worker.DriverRegistry;
 import io.openmessaging.benchmark.workload.Validation;
 import java.io.PrintStream;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +34,27 @@ final class ValidateCommand implements Subcommand {
         List<String> problems = Validation.validate(paths, new DriverRegistry());
         problems.forEach(problem -> err.println("error: " + problem));
         if (!problems.isEmpty()) {
-            err.printf("%d of %d file(s) invalid%n", problems.size(), paths.size());
+            err.printf("%d of %d file(s) invalid%n", problems.size(), countFiles(paths));
             return Benchmark.EXIT_FAILED;
         }
-        out.printf("%d file(s) valid%n", paths.size());
+        out.printf("%d file(s) valid%n", countFiles(paths));
         return Benchmark.EXIT_OK;
+    }
+
+    /** Files checked: a directory stands for the YAML files directly in it, as in {@code Validation}. */
+    private static long countFiles(List<Path> paths) {
+        long count = 0;
+        for (Path path : paths) {
+            if (Files.isDirectory(path)) {
+                try (var entries = Files.list(path)) {
+                    count += entries.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).count();
+                } catch (IOException e) {
+                    count++;
+                }
+            } else {
+                count++;
+            }
+        }
+        return count;
     }
 }
