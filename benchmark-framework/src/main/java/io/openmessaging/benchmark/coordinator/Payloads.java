@@ -7,21 +7,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
- * Builds the payload pool of a workload: the bytes of {@code payloadFile}, or {@code
- * randomizedPayloadPoolSize} payloads whose first {@code randomBytesRatio} part is random and the rest
- * zeros (upstream's compression-friendly pool), or by default one payload of random bytes (so
- * compression gains nothing it would not gain on real data of that entropy).
+ * Builds the payload pool of a workload, from which every message takes one payload at random:
+ *
+ * <ul>
+ *   <li>{@code payloadFile} naming a file: that file's bytes (upstream);
+ *   <li>{@code payloadFile} naming a directory: one payload per regular file directly in it, in name
+ *       order, hidden files skipped (the Redpanda fork's extension); every file must have the same size;
+ *   <li>{@code useRandomizedPayloads}: {@code randomizedPayloadPoolSize} payloads whose first {@code
+ *       randomBytesRatio} part is random and the rest zeros (upstream's compression-friendly pool);
+ *   <li>otherwise one payload of random bytes (so compression gains nothing it would not gain on real
+ *       data of that entropy).
+ * </ul>
+ *
+ * A relative {@code payloadFile} is looked up in the current directory, then beside the workload file.
+ * Random payloads come from a fixed seed, so every run of a workload sends the same bytes.
  */
 final class Payloads {
+
+    private static final long SEED = 0x5eed_0f_b17e5L;
 
     private Payloads() {}
 
     static List<byte[]> forWorkload(Workload workload) throws RunFailedException {
-        SplittableRandom random = new SplittableRandom(0x5eed_0f_b17e5L);
+        SplittableRandom random = new SplittableRandom(SEED);
         if (workload.payloadFile() != null) {
-            return List.of(readPayloadFile(workload));
+            Path path = resolve(workload);
+            return Files.isDirectory(path) ? readDirectory(workload, path) : List.of(readFile(workload, path));
         }
         int size = workload.messageSize();
         if (workload.useRandomizedPayloads()) {
@@ -45,15 +59,18 @@ final class Payloads {
         }
     }
 
-    private static byte[] readPayloadFile(Workload workload) throws RunFailedException {
+    private static Path resolve(Workload workload) {
         Path asGiven = Path.of(workload.payloadFile());
-        Path file = asGiven;
         if (!asGiven.isAbsolute() && !Files.exists(asGiven) && workload.sourceName() != null) {
             Path besideWorkload = Path.of(workload.sourceName()).toAbsolutePath().getParent().resolve(asGiven);
             if (Files.exists(besideWorkload)) {
-                file = besideWorkload;
+                return besideWorkload;
             }
         }
+        return asGiven;
+    }
+
+    private static byte[] readFile(Workload workload, Path file) throws RunFailedException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -65,6 +82,40 @@ final class Payloads {
             throw new RunFailedException(workload.sourceName() + ": payloadFile '" + file + "' has " + bytes.length
                     + " bytes but messageSize is " + workload.messageSize() + "; they must be equal");
         }
+        if (bytes.length == 0) {
+            throw new RunFailedException(workload.sourceName() + ": payloadFile '" + file
+                    + "' is empty; a payload needs at least 1 byte");
+        }
         return bytes;
+    }
+
+    private static List<byte[]> readDirectory(Workload workload, Path directory) throws RunFailedException {
+        List<Path> files;
+        try (Stream<Path> children = Files.list(directory)) {
+            files = children
+                    .filter(Files::isRegularFile)
+                    .filter(file -> !file.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new RunFailedException(workload.sourceName() + ": payloadFile directory '" + directory
+                    + "' cannot be listed: " + e);
+        }
+        if (files.isEmpty()) {
+            throw new RunFailedException(workload.sourceName() + ": payloadFile directory '" + directory
+                    + "' holds no payload files; put one file per payload in it (hidden files are skipped)");
+        }
+        List<byte[]> pool = new ArrayList<>(files.size());
+        for (Path file : files) {
+            byte[] bytes = readFile(workload, file);
+            if (!pool.isEmpty() && bytes.length != pool.get(0).length) {
+                throw new RunFailedException(workload.sourceName() + ": payloadFile directory '" + directory
+                        + "' mixes sizes: '" + files.get(0).getFileName() + "' has " + pool.get(0).length
+                        + " bytes but '" + file.getFileName() + "' has " + bytes.length
+                        + "; every payload file must have the same size");
+            }
+            pool.add(bytes);
+        }
+        return pool;
     }
 }

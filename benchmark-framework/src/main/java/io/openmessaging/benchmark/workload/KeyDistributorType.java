@@ -6,6 +6,6 @@ public enum KeyDistributorType {
     NO_KEY,
     /** Keys taken in turn from a pool of random keys, so partitions are hit evenly. */
     KEY_ROUND_ROBIN,
-    /** A key from the pool chosen by the current {@code nanoTime}, i.e. roughly at random. */
+    /** A key drawn uniformly at random from the pool (upstream's name; it indexed the pool by {@code nanoTime}). */
     RANDOM_NANO
 }

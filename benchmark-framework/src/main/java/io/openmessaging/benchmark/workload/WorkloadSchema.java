@@ -73,8 +73,10 @@ public final class WorkloadSchema {
                     KeyDistributorType.class)
             .byDefault(KeyDistributorType.NO_KEY)
             .meaning("Key of each message: `NO_KEY` sends none (the client spreads messages over partitions);"
-                    + " `KEY_ROUND_ROBIN` takes keys in turn from a pool of 10,000 random keys; `RANDOM_NANO`"
-                    + " picks a key of that pool by the current nanoTime.")
+                    + " `KEY_ROUND_ROBIN` takes keys in turn from a pool of 10,000 random keys (10 base64url"
+                    + " characters each, one pool per producer); `RANDOM_NANO` draws a key of that pool uniformly at"
+                    + " random for each message (upstream indexed the pool by nanoTime, which reaches only part of"
+                    + " it on a coarse clock).")
             .build();
 
     public static final Field<Integer> MESSAGE_SIZE = integer("messageSize", "bytes")
@@ -108,8 +110,11 @@ public final class WorkloadSchema {
 
     public static final Field<String> PAYLOAD_FILE = text("payloadFile")
             .defaultText("none")
-            .meaning("File whose bytes are the payload of every message, relative to the directory the benchmark"
-                    + " is started in (as upstream, e.g. `payload/payload-1Kb.data`).")
+            .meaning("File whose bytes are the payload of every message (as upstream, e.g."
+                    + " `payload/payload-1Kb.data`), or a directory whose files (hidden ones skipped) form the payload"
+                    + " pool, each message taking one at random (as the Redpanda fork); the files must all have the"
+                    + " same size. A relative path is looked up in the directory the benchmark is started in, then"
+                    + " beside the workload file.")
             .build();
 
     public static final Field<Integer> SUBSCRIPTIONS_PER_TOPIC = integer("subscriptionsPerTopic",
