@@ -110,28 +110,42 @@ public final class BenchmarkRun {
         ensemble.recordEpochs();
         recorder.driverDescribed(description);
 
-        log.info("Creating {} topic(s) with {} partition(s)", workload.topics(), workload.partitionsPerTopic());
-        List<TopicSpec> topics = roles.leader().createTopics(workload.topics(), workload.partitionsPerTopic());
-        if (ensemble.size() > 1) {
-            ensemble.forAll(worker -> {
-                if (worker != roles.leader()) {
-                    worker.ensureTopics(topics);
-                }
-            });
+        List<TopicSpec> producerTopics;
+        List<TopicSpec> consumerTopics;
+        if (workload.usesExistingTopics()) {
+            log.info("Checking {} existing topic(s)", workload.topicsUsed());
+            ExistingTopics.Plan plan = ExistingTopics.check(workload, roles);
+            producerTopics = plan.producerTopics();
+            consumerTopics = plan.consumerTopics();
+        } else {
+            log.info("Creating {} topic(s) with {} partition(s)", workload.topics(), workload.partitionsPerTopic());
+            List<TopicSpec> topics = roles.leader().createTopics(workload.topics(), workload.partitionsPerTopic());
+            if (ensemble.size() > 1) {
+                ensemble.forAll(worker -> {
+                    if (worker != roles.leader()) {
+                        worker.ensureTopics(topics);
+                    }
+                });
+            }
+            producerTopics = topics;
+            consumerTopics = topics;
         }
         checkAbort();
 
-        List<List<ConsumerAssignment>> consumersPerWorker = consumerAssignments(topics);
+        List<List<ConsumerAssignment>> consumersPerWorker = consumerAssignments(consumerTopics);
+        Set<String> producedTopics = new LinkedHashSet<>();
+        producerTopics.forEach(topic -> producedTopics.add(topic.name()));
         Set<String> pairs = new LinkedHashSet<>();
         int consumerCount = 0;
         for (List<ConsumerAssignment> assignments : consumersPerWorker) {
-            assignments.forEach(a -> pairs.add(a.pairKey()));
+            // a topic only consumed (existingConsumeTopicList) gets no probe from this run's producers
+            assignments.stream().filter(a -> producedTopics.contains(a.topic())).forEach(a -> pairs.add(a.pairKey()));
             consumerCount += assignments.size();
         }
         log.info("Creating {} consumer(s)", consumerCount);
         ensemble.forEach(roles.consumers(), (worker, i) -> worker.createConsumers(consumersPerWorker.get(i)));
 
-        List<List<ProducerAssignment>> producersPerWorker = producerAssignments(topics);
+        List<List<ProducerAssignment>> producersPerWorker = producerAssignments(producerTopics);
         int producerCount = producersPerWorker.stream().mapToInt(List::size).sum();
         log.info("Creating {} producer(s)", producerCount);
         ensemble.forEach(roles.producers(), (worker, i) -> worker.createProducers(producersPerWorker.get(i)));
@@ -310,9 +324,13 @@ public final class BenchmarkRun {
         }
     }
 
-    /** Every acknowledged message, once per subscription, in either topology. */
+    /**
+     * Every acknowledged message, once per subscription, in either topology. With separate existing
+     * produce and consume topics, what the consumers get is not what the producers sent: only acks count.
+     */
     private long expectedReceived(Counters totals) {
-        if (workload.consumersTotal() == 0) {
+        if (workload.consumersTotal() == 0 || !workload.existingProduceTopicList().isEmpty()
+                || !workload.existingConsumeTopicList().isEmpty()) {
             return 0;
         }
         return totals.messagesAcked() * workload.subscriptionsPerTopic();

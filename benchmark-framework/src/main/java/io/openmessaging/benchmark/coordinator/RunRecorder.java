@@ -72,7 +72,7 @@ public final class RunRecorder {
         result.workload = workload.name();
         result.driver = driverConfiguration.name();
         result.messageSize = workload.messageSize();
-        result.topics = workload.topics();
+        result.topics = workload.topicsUsed();
         result.partitions = workload.partitionsPerTopic();
         result.producersPerTopic = workload.producersPerTopic();
         result.consumersPerTopic = workload.consumerPerSubscription();

@@ -113,6 +113,23 @@ public final class LoopbackDriver implements BenchmarkDriver {
     }
 
     @Override
+    public CompletableFuture<Map<String, Integer>> describeTopics(List<String> names) {
+        try {
+            requireInitialized("look up topics");
+        } catch (DriverException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        Map<String, Integer> partitions = new LinkedHashMap<>();
+        for (String name : names) {
+            LoopbackTopic topic = topics.get(name);
+            if (topic != null) {
+                partitions.put(name, topic.partitions);
+            }
+        }
+        return CompletableFuture.completedFuture(partitions);
+    }
+
+    @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
         try {
             requireInitialized("create a producer");

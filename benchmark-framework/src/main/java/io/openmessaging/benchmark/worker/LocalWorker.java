@@ -152,6 +152,11 @@ public final class LocalWorker implements WorkerHandle {
         await(requireDriver().createTopics(topics), "create " + topics.size() + " topics");
     }
 
+    @Override
+    public Map<String, Integer> describeTopics(List<String> names) throws DriverException {
+        return await(requireDriver().describeTopics(names), "look up " + names.size() + " existing topic(s)");
+    }
+
     /** A random 7-character tag (5 random bytes, base64url), e.g. for subscription names. */
     public String randomTag() {
         byte[] bytes = new byte[5];

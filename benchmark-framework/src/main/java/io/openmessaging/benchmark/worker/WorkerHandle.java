@@ -33,6 +33,15 @@ public interface WorkerHandle extends AutoCloseable {
      */
     void ensureTopics(List<TopicSpec> topics) throws DriverException, IOException, InterruptedException;
 
+    /**
+     * Partition counts of the named topics that exist for this worker's driver; a topic that does not
+     * exist has no entry. Creates nothing (for workloads with existing topics).
+     */
+    default Map<String, Integer> describeTopics(List<String> names)
+            throws DriverException, IOException, InterruptedException {
+        throw new DriverException(id() + " cannot look up existing topics");
+    }
+
     void createConsumers(List<ConsumerAssignment> assignments)
             throws DriverException, IOException, InterruptedException;
 

@@ -4,6 +4,9 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.BACKLOG_DRAIN_R
 import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_BACKLOG_SIZE_GB;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_ONLY;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_PER_SUBSCRIPTION;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.EXISTING_CONSUME_TOPIC_LIST;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.EXISTING_PRODUCE_TOPIC_LIST;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.EXISTING_TOPIC_LIST;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.KEY_DISTRIBUTOR;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.MESSAGE_SIZE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.NAME;
@@ -21,6 +24,9 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.USE_RANDOMIZED_
 import static io.openmessaging.benchmark.workload.WorkloadSchema.WARMUP_DURATION;
 
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * A checked workload: what to run, independent of the messaging system. Immutable; made only by
@@ -48,6 +54,9 @@ public final class Workload {
     private final Duration testDuration;
     private final int sampleRateMillis;
     private final boolean consumerOnly;
+    private final List<String> existingTopicList;
+    private final List<String> existingProduceTopicList;
+    private final List<String> existingConsumeTopicList;
     private final String sourceName;
     private final String yamlText;
 
@@ -71,6 +80,9 @@ public final class Workload {
         this.testDuration = values.get(TEST_DURATION);
         this.sampleRateMillis = values.get(SAMPLE_RATE_MILLIS);
         this.consumerOnly = values.get(CONSUMER_ONLY);
+        this.existingTopicList = values.get(EXISTING_TOPIC_LIST);
+        this.existingProduceTopicList = values.get(EXISTING_PRODUCE_TOPIC_LIST);
+        this.existingConsumeTopicList = values.get(EXISTING_CONSUME_TOPIC_LIST);
         this.sourceName = sourceName;
         this.yamlText = yamlText;
     }
@@ -80,10 +92,15 @@ public final class Workload {
         return name;
     }
 
+    /** Topics to create; 0 when the workload {@link #usesExistingTopics() uses existing topics}. */
     public int topics() {
         return topics;
     }
 
+    /**
+     * Partitions of each topic to create, or the partitions every existing topic must have; 0 when
+     * existing topics may have any number.
+     */
     public int partitionsPerTopic() {
         return partitionsPerTopic;
     }
@@ -158,6 +175,38 @@ public final class Workload {
         return consumerOnly;
     }
 
+    /** Existing topics both produced to and consumed from; empty when none. */
+    public List<String> existingTopicList() {
+        return existingTopicList;
+    }
+
+    /** Existing topics only produced to; empty when none. */
+    public List<String> existingProduceTopicList() {
+        return existingProduceTopicList;
+    }
+
+    /** Existing topics only consumed from; empty when none. */
+    public List<String> existingConsumeTopicList() {
+        return existingConsumeTopicList;
+    }
+
+    /** Topics the run uses: {@link #topics()}, or the distinct existing topics listed. */
+    public int topicsUsed() {
+        if (!usesExistingTopics()) {
+            return topics;
+        }
+        Set<String> names = new HashSet<>(existingTopicList);
+        names.addAll(existingProduceTopicList);
+        names.addAll(existingConsumeTopicList);
+        return names.size();
+    }
+
+    /** Whether the run uses existing topics instead of creating {@link #topics()} new ones. */
+    public boolean usesExistingTopics() {
+        return !existingTopicList.isEmpty() || !existingProduceTopicList.isEmpty()
+                || !existingConsumeTopicList.isEmpty();
+    }
+
     /** Where the workload was read from, as given to the loader (for messages and results). */
     public String sourceName() {
         return sourceName;
@@ -168,14 +217,24 @@ public final class Workload {
         return yamlText;
     }
 
-    /** Consumers in the run: {@code topics × subscriptionsPerTopic × consumerPerSubscription}. */
+    /**
+     * Consumers in the run: {@code topics × subscriptionsPerTopic × consumerPerSubscription}, counting
+     * the existing topics consumers read when there are some.
+     */
     public int consumersTotal() {
-        return topics * subscriptionsPerTopic * consumerPerSubscription;
+        int consumedTopics = usesExistingTopics()
+                ? existingTopicList.size() + existingConsumeTopicList.size() : topics;
+        return consumedTopics * subscriptionsPerTopic * consumerPerSubscription;
     }
 
-    /** Producers in the run: {@code topics × producersPerTopic}. */
+    /**
+     * Producers in the run: {@code topics × producersPerTopic}, counting the existing topics producers
+     * write to when there are some.
+     */
     public int producersTotal() {
-        return topics * producersPerTopic;
+        int producedTopics = usesExistingTopics()
+                ? existingTopicList.size() + existingProduceTopicList.size() : topics;
+        return producedTopics * producersPerTopic;
     }
 
     @Override

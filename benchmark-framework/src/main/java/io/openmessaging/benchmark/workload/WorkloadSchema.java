@@ -36,6 +36,7 @@ public final class WorkloadSchema {
         BOOLEAN("boolean"),
         ENUM("enum"),
         DURATION("duration"),
+        TEXT_LIST("list of text"),
         /** A key of a fork that this benchmark recognises but does not implement yet: always an error. */
         NOT_SUPPORTED("not supported");
 
@@ -57,16 +58,21 @@ public final class WorkloadSchema {
             .build();
 
     public static final Field<Integer> TOPICS = integer("topics", "topics")
-            .atLeast(1)
-            .required()
-            .meaning("Number of topics created for the run.")
+            .atLeast(0)
+            .byDefault(0)
+            .defaultText("*required* unless existing topics are given")
+            .meaning("Number of topics created for the run. Leave it out (or 0) when the run uses existing topics"
+                    + " (`existingTopicList` and its produce/consume forms).")
             .build();
 
     public static final Field<Integer> PARTITIONS_PER_TOPIC = integer("partitionsPerTopic", "partitions")
             .atLeast(1)
-            .required()
+            .byDefault(0)
+            .defaultText("*required* unless existing topics are given")
             .meaning("Partitions of each topic, passed to the driver when it creates the topic; some drivers"
-                    + " restrict it (see the driver's guide).")
+                    + " restrict it (see the driver's guide). With existing topics it is the partition count every"
+                    + " one of them must have (the run fails before sending if one differs); leave it out to accept"
+                    + " any.")
             .build();
 
     public static final Field<KeyDistributorType> KEY_DISTRIBUTOR = enumeration("keyDistributor",
@@ -202,14 +208,23 @@ public final class WorkloadSchema {
                     + " running, stop the producers, then measure the consumers draining it.")
             .build();
 
-    public static final Field<Object> EXISTING_TOPIC_LIST = notSupported("existingTopicList",
-            "Redpanda fork: run against topics that already exist.");
+    public static final Field<List<String>> EXISTING_TOPIC_LIST = textList("existingTopicList")
+            .meaning("Topics that already exist, used instead of creating `topics` new ones (Redpanda fork):"
+                    + " producers write to and consumers read from each. Before anything is created the driver"
+                    + " checks that each exists (and has `partitionsPerTopic` partitions when that is given), or the"
+                    + " run fails naming the topic. Nothing is deleted afterwards.")
+            .build();
 
-    public static final Field<Object> EXISTING_PRODUCE_TOPIC_LIST = notSupported("existingProduceTopicList",
-            "Redpanda fork: existing topics to produce to.");
+    public static final Field<List<String>> EXISTING_PRODUCE_TOPIC_LIST = textList("existingProduceTopicList")
+            .meaning("Existing topics only producers use (`producersPerTopic` each); given together with"
+                    + " `existingConsumeTopicList` unless `existingTopicList` is given (Redpanda fork).")
+            .build();
 
-    public static final Field<Object> EXISTING_CONSUME_TOPIC_LIST = notSupported("existingConsumeTopicList",
-            "Redpanda fork: existing topics to consume from.");
+    public static final Field<List<String>> EXISTING_CONSUME_TOPIC_LIST = textList("existingConsumeTopicList")
+            .meaning("Existing topics only consumers read (`subscriptionsPerTopic` × `consumerPerSubscription`"
+                    + " each), e.g. filled by another application; given together with `existingProduceTopicList`"
+                    + " unless `existingTopicList` is given (Redpanda fork).")
+            .build();
 
     private static final List<Field<?>> FIELDS = List.of(
             NAME,
@@ -241,6 +256,34 @@ public final class WorkloadSchema {
             .collect(Collectors.toMap(Field::name, field -> field, (a, b) -> a, LinkedHashMap::new));
 
     private static final List<Rule> RULES = List.of(
+            new Rule("`topics` (at least 1) and `partitionsPerTopic` are required unless existing topics are given.",
+                    List.of(TOPICS, PARTITIONS_PER_TOPIC),
+                    values -> !usesExistingTopics(values)
+                            && (values.get(TOPICS) == 0 || !values.given(PARTITIONS_PER_TOPIC)),
+                    values -> values.get(TOPICS) == 0
+                            ? (values.given(TOPICS) ? values.show(TOPICS) + " creates no topic" : "topics is missing")
+                                    + ": give the number of topics to create (e.g. topics: 1), or the names of"
+                                    + " existing topics in existingTopicList"
+                            : "partitionsPerTopic is missing: give the partitions of each topic to create (e.g."
+                                    + " partitionsPerTopic: 16)"),
+            new Rule("`topics` and the existing-topic lists exclude each other: a run creates its topics or uses"
+                    + " existing ones.",
+                    List.of(TOPICS, EXISTING_TOPIC_LIST, EXISTING_PRODUCE_TOPIC_LIST, EXISTING_CONSUME_TOPIC_LIST),
+                    values -> usesExistingTopics(values) && values.get(TOPICS) > 0,
+                    values -> values.show(TOPICS) + " would create new topics, but existing ones are given ("
+                            + existingListsShown(values) + "); remove topics, or the lists"),
+            new Rule("Without `existingTopicList`, `existingProduceTopicList` and `existingConsumeTopicList` are"
+                    + " given together.",
+                    List.of(EXISTING_PRODUCE_TOPIC_LIST, EXISTING_CONSUME_TOPIC_LIST),
+                    values -> values.get(EXISTING_TOPIC_LIST).isEmpty()
+                            && values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
+                                    != values.get(EXISTING_CONSUME_TOPIC_LIST).isEmpty(),
+                    values -> (values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
+                                    ? "existingConsumeTopicList (line " + values.entry(EXISTING_CONSUME_TOPIC_LIST)
+                                            .keyLine() + ") has no existingProduceTopicList"
+                                    : "existingProduceTopicList (line " + values.entry(EXISTING_PRODUCE_TOPIC_LIST)
+                                            .keyLine() + ") has no existingConsumeTopicList")
+                            + "; give both, or put topics used both ways in existingTopicList"),
             new Rule("`messageSize` is required unless `payloadFile` is given.",
                     List.of(MESSAGE_SIZE, PAYLOAD_FILE),
                     values -> !values.given(MESSAGE_SIZE) && !values.given(PAYLOAD_FILE),
@@ -291,11 +334,10 @@ public final class WorkloadSchema {
             new Rule("At most 2,147,483,647 producers and consumers in total (`topics` × `producersPerTopic`,"
                     + " `topics` × `subscriptionsPerTopic` × `consumerPerSubscription`).",
                     List.of(TOPICS, PRODUCERS_PER_TOPIC, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
-                    values -> (long) values.get(TOPICS) * values.get(PRODUCERS_PER_TOPIC) > Integer.MAX_VALUE
-                            || consumersTotal(values) > Integer.MAX_VALUE,
-                    values -> "too many clients: " + values.show(TOPICS) + " × " + values.show(PRODUCERS_PER_TOPIC)
-                            + " producers, " + consumersTotal(values) + " consumers; at most "
-                            + Integer.MAX_VALUE + " of each"));
+                    values -> producersTotal(values) > Integer.MAX_VALUE || consumersTotal(values) > Integer.MAX_VALUE,
+                    values -> "too many clients: " + producersTotal(values) + " producers ("
+                            + values.show(PRODUCERS_PER_TOPIC) + " per topic), " + consumersTotal(values)
+                            + " consumers; at most " + Integer.MAX_VALUE + " of each"));
 
     private WorkloadSchema() {}
 
@@ -323,8 +365,29 @@ public final class WorkloadSchema {
     }
 
     private static long consumersTotal(WorkloadValues values) {
-        return (long) values.get(TOPICS) * values.get(SUBSCRIPTIONS_PER_TOPIC)
-                * values.get(CONSUMER_PER_SUBSCRIPTION);
+        long topics = usesExistingTopics(values)
+                ? values.get(EXISTING_TOPIC_LIST).size() + values.get(EXISTING_CONSUME_TOPIC_LIST).size()
+                : values.get(TOPICS);
+        return topics * values.get(SUBSCRIPTIONS_PER_TOPIC) * values.get(CONSUMER_PER_SUBSCRIPTION);
+    }
+
+    private static long producersTotal(WorkloadValues values) {
+        long topics = usesExistingTopics(values)
+                ? values.get(EXISTING_TOPIC_LIST).size() + values.get(EXISTING_PRODUCE_TOPIC_LIST).size()
+                : values.get(TOPICS);
+        return topics * values.get(PRODUCERS_PER_TOPIC);
+    }
+
+    private static boolean usesExistingTopics(WorkloadValues values) {
+        return !values.get(EXISTING_TOPIC_LIST).isEmpty() || !values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
+                || !values.get(EXISTING_CONSUME_TOPIC_LIST).isEmpty();
+    }
+
+    private static String existingListsShown(WorkloadValues values) {
+        return List.of(EXISTING_TOPIC_LIST, EXISTING_PRODUCE_TOPIC_LIST, EXISTING_CONSUME_TOPIC_LIST).stream()
+                .filter(values::given)
+                .map(field -> field.name() + " on line " + values.entry(field).keyLine())
+                .collect(Collectors.joining(", "));
     }
 
     /** The text of {@code docs/workload-reference.md}. */
@@ -375,13 +438,17 @@ public final class WorkloadSchema {
             doc.append("- ").append(rule.documentation()).append('\n');
         }
         doc.append("\nThe totals are `topics` × `producersPerTopic` producers and `topics` ×")
-                .append(" `subscriptionsPerTopic` × `consumerPerSubscription` consumers.\n")
-                .append("\n## Keys not supported yet\n\n")
-                .append("These keys of the forks are recognised and rejected with an error instead of being")
-                .append(" ignored:\n\n");
-        for (Field<?> field : FIELDS) {
-            if (field.type() == ValueType.NOT_SUPPORTED) {
-                doc.append("- `").append(field.name()).append("`: ").append(field.meaning()).append('\n');
+                .append(" `subscriptionsPerTopic` × `consumerPerSubscription` consumers; with existing topics,")
+                .append(" the topics of `existingTopicList` and `existingProduceTopicList` count for producers and")
+                .append(" those of `existingTopicList` and `existingConsumeTopicList` for consumers.\n");
+        if (FIELDS.stream().anyMatch(field -> field.type() == ValueType.NOT_SUPPORTED)) {
+            doc.append("\n## Keys not supported yet\n\n")
+                    .append("These keys of the forks are recognised and rejected with an error instead of being")
+                    .append(" ignored:\n\n");
+            for (Field<?> field : FIELDS) {
+                if (field.type() == ValueType.NOT_SUPPORTED) {
+                    doc.append("- `").append(field.name()).append("`: ").append(field.meaning()).append('\n');
+                }
             }
         }
         return doc.toString();
@@ -525,6 +592,7 @@ public final class WorkloadSchema {
                         .map(constant -> "`" + constant + "`")
                         .collect(Collectors.joining(", "));
                 case DURATION -> "e.g. `500ms`, `30s`, `2m`, `1h30m`";
+                case TEXT_LIST -> "a YAML list of distinct names, e.g. `[orders, payments]`";
                 case NOT_SUPPORTED -> "none";
                 default -> rangeText(false);
             };
@@ -539,6 +607,7 @@ public final class WorkloadSchema {
                         .map(Object::toString)
                         .collect(Collectors.joining(", "));
                 case DURATION -> "a duration such as 500ms, 30s, 2m or 1h30m";
+                case TEXT_LIST -> "a list of distinct, non-empty names, e.g. [orders, payments]";
                 case INTEGER -> "an integer number of " + unit + rangeText(true);
                 case NUMBER -> (unit == null ? "a number" : "a number of " + unit) + rangeText(true);
                 case NOT_SUPPORTED -> "nothing";
@@ -566,6 +635,9 @@ public final class WorkloadSchema {
                         ? ""
                         : "; leave the key out to get the default, " + defaultText().replace("`", "")));
             }
+            if (type == ValueType.TEXT_LIST) {
+                return javaType.cast(toTextList(entry));
+            }
             if (entry.kind() == YamlMapping.Kind.MAPPING || entry.kind() == YamlMapping.Kind.LIST) {
                 throw new InvalidValue(entry, expected());
             }
@@ -576,9 +648,30 @@ public final class WorkloadSchema {
                 case DURATION -> toDuration(entry);
                 case INTEGER -> toInteger(entry);
                 case NUMBER -> toNumber(entry);
-                case NOT_SUPPORTED -> throw new IllegalStateException(name + " has no values");
+                case TEXT_LIST, NOT_SUPPORTED -> throw new IllegalStateException(name + " is not a scalar");
             };
             return javaType.cast(value);
+        }
+
+        private List<String> toTextList(YamlMapping.Entry entry) throws InvalidValue {
+            if (entry.kind() != YamlMapping.Kind.LIST) {
+                throw new InvalidValue(entry, expected());
+            }
+            @SuppressWarnings("unchecked")
+            List<String> items = (List<String>) entry.value();
+            List<String> names = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i++) {
+                String item = items.get(i);
+                if (item == YamlMapping.NESTED_ITEM || item == null || item.isBlank()) {
+                    throw new InvalidValue(entry, expected() + "; item " + (i + 1) + " is "
+                            + (item == YamlMapping.NESTED_ITEM ? "a nested list or mapping" : "empty"));
+                }
+                if (names.contains(item)) {
+                    throw new InvalidValue(entry, expected() + "; '" + item + "' is listed twice");
+                }
+                names.add(item);
+            }
+            return List.copyOf(names);
         }
 
         private Boolean toBoolean(YamlMapping.Entry entry) throws InvalidValue {
@@ -687,6 +780,13 @@ public final class WorkloadSchema {
         InvalidValue(YamlMapping.Entry entry, String expected) {
             super(entry.key() + ": found " + entry.found() + ", expected " + expected);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Spec<List<String>> textList(String name) {
+        return new Spec<>(name, ValueType.TEXT_LIST, (Class<List<String>>) (Class<?>) List.class, null)
+                .byDefault(List.of())
+                .defaultText("none");
     }
 
     private static Spec<String> text(String name) {

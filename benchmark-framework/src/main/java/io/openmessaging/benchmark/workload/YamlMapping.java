@@ -15,8 +15,8 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 /**
  * The top-level mapping of a YAML file, read with Jackson's streaming YAML parser so that every key
  * and value keeps its line and column (a databind tree would lose them). Values below the top level
- * are not kept: the framework's files are flat, and driver files keep their nested settings to
- * themselves.
+ * are not kept, except the scalar items of a top-level list: the framework's files are flat, and driver
+ * files keep their nested settings to themselves.
  */
 final class YamlMapping {
 
@@ -36,7 +36,8 @@ final class YamlMapping {
      *
      * @param text the scalar as written ({@code null} for a mapping, a list or no value)
      * @param value the scalar as YAML typed it: a {@link Number} for {@link Kind#INTEGER} and {@link
-     *     Kind#FLOAT}, a {@link Boolean} for {@link Kind#BOOLEAN}, else the text
+     *     Kind#FLOAT}, a {@link Boolean} for {@link Kind#BOOLEAN}, the items' texts for {@link Kind#LIST}
+     *     (see {@link #readItems}), else the text
      */
     record Entry(
             String key,
@@ -59,6 +60,9 @@ final class YamlMapping {
             };
         }
     }
+
+    /** Stands for a list item that is a nested mapping or list (kept apart from any text by identity). */
+    static final String NESTED_ITEM = new String("<nested>");
 
     private static final YAMLFactory YAML = new YAMLFactory();
 
@@ -125,7 +129,7 @@ final class YamlMapping {
             }
             case START_ARRAY -> {
                 kind = Kind.LIST;
-                parser.skipChildren();
+                value = readItems(parser);
             }
             case VALUE_NUMBER_INT -> {
                 kind = Kind.INTEGER;
@@ -151,6 +155,24 @@ final class YamlMapping {
         }
         return new Entry(key, keyAt.getLineNr(), keyAt.getColumnNr(), kind, text, value,
                 valueAt.getLineNr(), valueAt.getColumnNr());
+    }
+
+    /**
+     * The items of a list: the text of each scalar item, {@code null} for an item with no value, and
+     * {@link #NESTED_ITEM} for an item that is itself a mapping or a list.
+     */
+    private static List<String> readItems(JsonParser parser) throws IOException {
+        List<String> items = new ArrayList<>();
+        JsonToken token;
+        while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+            if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+                parser.skipChildren();
+                items.add(NESTED_ITEM);
+            } else {
+                items.add(token == JsonToken.VALUE_NULL ? null : parser.getText());
+            }
+        }
+        return items;
     }
 
     private static String describe(JsonToken token) {

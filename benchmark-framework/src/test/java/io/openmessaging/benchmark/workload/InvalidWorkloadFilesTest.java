@@ -26,7 +26,7 @@ class InvalidWorkloadFilesTest {
             non-numeric-size              | 4:14  | messageSize: found '1kb', expected an integer number of bytes, at least 1
             max-rate-with-backlog         | 8:1   | producerRate: 0 (line 8) asks for the max-sustainable-rate search, which cannot be combined with a backlog (consumerBacklogSizeGB: 10 (line 10))
             both-duration-forms           | 10:1  | testDurationMinutes and testDuration (line 9) set the same thing; keep one
-            existing-topics               | 10:1  | existingTopicList is not supported yet; remove it
+            existing-topics               | 2:1   | topics: 1 (line 2) would create new topics, but existing ones are given (existingTopicList on line 10); remove topics, or the lists
             duration-without-unit         | 9:15  | testDuration: found 30, expected a duration such as 500ms, 30s, 2m or 1h30m; a duration needs a unit: h, m, s or ms
             ratio-out-of-range            | 11:19 | randomBytesRatio: found 1.5, expected a number from 0 to 1
             randomized-without-pool       | 10:1  | with useRandomizedPayloads: true (line 10), randomizedPayloadPoolSize must be at least 1
@@ -37,7 +37,7 @@ class InvalidWorkloadFilesTest {
             missing-rate                  |       | missing key 'producerRate'
             test-shorter-than-sample      | 9:1   | testDuration: 5s (line 9) is shorter than one sample period (sampleRateMillis: 10000 (default))
             sample-rate-too-low           | 10:19 | sampleRateMillis: found 10, expected an integer number of milliseconds, at least 100
-            nested-value                  | 3:3   | topics: found a nested mapping, expected an integer number of topics, at least 1
+            nested-value                  | 3:3   | topics: found a nested mapping, expected an integer number of topics, at least 0
             syntax-error                  | 4:14  | YAML syntax error: mapping values are not allowed here
             duplicate-key                 | 10:1  | key 'topics' is given twice (first on line 2); keep one
             two-payload-sources           | 12:1  | useRandomizedPayloads: true (line 10) and payloadFile: payload/payload-1Kb.data (line 12) both define the payload; keep one

@@ -148,7 +148,7 @@ class WorkloadLoaderTest {
     @Test
     void everyProblemOfAFileIsReportedAtOnceInFileOrder() {
         String yaml = """
-                topics: 0
+                topics: -1
                 partitionsPerTopic: many
                 messageSize: 1024
                 producersPerTopic: 1
@@ -159,7 +159,7 @@ class WorkloadLoaderTest {
 
         assertThatThrownBy(() -> WorkloadLoader.parse(yaml, "several.yaml"))
                 .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
-                        "several.yaml:1:9: topics: found 0, expected an integer number of topics, at least 1",
+                        "several.yaml:1:9: topics: found -1, expected an integer number of topics, at least 0",
                         "several.yaml:2:21: partitionsPerTopic: found 'many', expected an integer number of"
                                 + " partitions, at least 1",
                         "several.yaml:7:1: unknown key 'keyDistributer' (did you mean 'keyDistributor'?); allowed"

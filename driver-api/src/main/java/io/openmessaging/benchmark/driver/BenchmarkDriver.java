@@ -40,6 +40,20 @@ public interface BenchmarkDriver extends AutoCloseable {
      */
     CompletableFuture<Void> createTopics(List<TopicSpec> topics);
 
+    /**
+     * Partition counts of topics that should already exist, for workloads that use existing topics
+     * ({@code existingTopicList}) instead of creating their own. The map has an entry for each of
+     * {@code topics} that exists and none for a topic that does not. Must not create anything.
+     *
+     * <p>The default completes exceptionally: a driver that cannot look topics up cannot run such
+     * workloads.
+     */
+    default CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+        return CompletableFuture.failedFuture(new DriverException("the " + getClass().getSimpleName()
+                + " driver cannot look up existing topics, so workloads with existingTopicList,"
+                + " existingProduceTopicList or existingConsumeTopicList cannot run on it; give topics instead"));
+    }
+
     /** Creates one producer writing to {@code topic}. */
     CompletableFuture<BenchmarkProducer> createProducer(String topic);
 

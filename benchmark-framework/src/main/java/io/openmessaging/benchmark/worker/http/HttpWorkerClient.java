@@ -108,6 +108,12 @@ public final class HttpWorkerClient implements WorkerHandle {
     }
 
     @Override
+    public Map<String, Integer> describeTopics(List<String> names)
+            throws DriverException, IOException, InterruptedException {
+        return control("POST", "topics/describe", names, new TypeReference<Map<String, Integer>>() {});
+    }
+
+    @Override
     public void createConsumers(List<ConsumerAssignment> assignments)
             throws DriverException, IOException, InterruptedException {
         control("POST", "consumers", assignments, new TypeReference<Map<String, Object>>() {});

@@ -155,6 +155,8 @@ public final class WorkerServer implements AutoCloseable {
                 Wire.TopicsRequest request = read(exchange, Wire.TopicsRequest.class);
                 return current().createTopics(request.count(), request.partitionsPerTopic());
             }
+            case "POST topics/describe":
+                return current().describeTopics(read(exchange, new TypeReference<List<String>>() {}));
             case "POST topics/ensure":
                 current().ensureTopics(read(exchange, new TypeReference<List<TopicSpec>>() {}));
                 return null;
