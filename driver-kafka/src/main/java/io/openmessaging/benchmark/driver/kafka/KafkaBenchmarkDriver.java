@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -28,6 +29,7 @@ import org.apache.kafka.clients.admin.FeatureMetadata;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -147,6 +149,43 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             done.completeExceptionally(new DriverException(driverId + " driver is closed; cannot create topics", e));
         }
         return done;
+    }
+
+    /** Partition counts from the cluster's metadata; an unknown topic has no entry. Creates nothing. */
+    @Override
+    public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+        Admin client = admin;
+        if (client == null) {
+            return CompletableFuture.failedFuture(notInitialized("look up topics"));
+        }
+        Map<String, Integer> found = new ConcurrentHashMap<>();
+        CompletableFuture<?>[] each;
+        try {
+            each = client.describeTopics(topics).topicNameValues().entrySet().stream()
+                    .map(entry -> entry.getValue().toCompletionStage().toCompletableFuture()
+                            .handle((description, error) -> {
+                                if (error == null) {
+                                    found.put(entry.getKey(), description.partitions().size());
+                                    return null;
+                                }
+                                Throwable cause = rootCause(error);
+                                if (cause instanceof UnknownTopicOrPartitionException) {
+                                    return null;
+                                }
+                                throw new CompletionException(new DriverException(driverId
+                                        + " driver: cannot look up topic '" + entry.getKey() + "': "
+                                        + KafkaTopicManager.describe(cause), cause));
+                            }))
+                    .toArray(CompletableFuture<?>[]::new);
+        } catch (KafkaException e) {
+            return CompletableFuture.failedFuture(new DriverException(driverId + " driver: cannot look up topics: "
+                    + KafkaTopicManager.describe(e), e));
+        }
+        return CompletableFuture.allOf(each).thenApply(ignored -> {
+            Map<String, Integer> inOrder = new LinkedHashMap<>();
+            topics.stream().filter(found::containsKey).forEach(name -> inOrder.put(name, found.get(name)));
+            return inOrder;
+        });
     }
 
     @Override
