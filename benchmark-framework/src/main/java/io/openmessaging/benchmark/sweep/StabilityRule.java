@@ -1,6 +1,5 @@
 package io.openmessaging.benchmark.sweep;
 
-import io.openmessaging.benchmark.report.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,17 +57,15 @@ public record StabilityRule(double minPublishRatio, double maxBacklogGrowthRatio
             return new StabilityVerdict(false, achieved, ratio, null, reasons);
         }
         if (ratio < minPublishRatio) {
-            reasons.add(String.format(Locale.ROOT, "publish rate %s msg/s is %s of the target %s (needs ≥ %s)",
-                    Numbers.format(achieved), Numbers.percent(100 * ratio), Numbers.format(targetPublishRateMsgPerSec),
-                    Numbers.percent(100 * minPublishRatio)));
+            reasons.add(String.format(Locale.ROOT, "publish rate %,.1f msg/s is %.1f%% of the target %,.1f (needs ≥ %.1f%%)",
+                    achieved, 100 * ratio, targetPublishRateMsgPerSec, 100 * minPublishRatio));
         }
         BacklogTrend trend = backlogTrend(targetPublishRateMsgPerSec * subscriptionsPerTopic, backlog.subList(0, periods),
                 sampleSeconds);
         if (trend.growing()) {
             reasons.add(String.format(Locale.ROOT,
-                    "backlog grows by %s msg/s over the last half (%s of the consume target; allowed %s, p = %.3g)",
-                    Numbers.format(trend.slopeMsgPerSec()), Numbers.percent(100 * trend.slopeRatio()),
-                    Numbers.percent(100 * maxBacklogGrowthRatio), trend.oneSidedPValue()));
+                    "backlog grows by %,.1f msg/s over the last half (%.2f%% of the consume target; allowed %.2f%%, p = %.3g)",
+                    trend.slopeMsgPerSec(), 100 * trend.slopeRatio(), 100 * maxBacklogGrowthRatio, trend.oneSidedPValue()));
         }
         return new StabilityVerdict(reasons.isEmpty(), achieved, ratio, trend, reasons);
     }

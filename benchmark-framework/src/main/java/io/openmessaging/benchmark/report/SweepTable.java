@@ -1,11 +1,15 @@
-package io.openmessaging.benchmark.sweep;
+package io.openmessaging.benchmark.report;
 
-import io.openmessaging.benchmark.report.Numbers;
+import io.openmessaging.benchmark.sweep.SweepSummary;
+import io.openmessaging.benchmark.sweep.SweptParameter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The text table {@code bin/benchmark sweep} prints per driver: one row per step, then peak and fit. */
+/**
+ * The text table {@code bin/benchmark sweep} prints per driver: one row per step, then the reasons of unstable
+ * steps, the peak stable throughput and the fitted model.
+ */
 public final class SweepTable {
 
     private SweepTable() {}
