@@ -26,15 +26,16 @@ public final class StepWorkloads {
         String formatted = parameter.format(value);
         Pattern line = Pattern.compile("(?m)^" + Pattern.quote(key) + "[ \\t]*:.*$");
         Matcher matcher = line.matcher(base.yamlText());
-        String text = base.yamlText();
-        StringBuilder yaml = new StringBuilder();
-        if (matcher.find()) {
-            yaml.append(matcher.replaceFirst(Matcher.quoteReplacement(key + ": " + formatted)));
-        } else {
-            yaml.append(text).append(text.endsWith("\n") || text.isEmpty() ? "" : "\n").append(key).append(": ")
-                    .append(formatted).append('\n');
+        if (parameter == SweptParameter.MESSAGE_SIZE && base.payloadFile() != null) {
+            throw new ConfigException(base.sourceName() + ": payloadFile gives every message the file's size; a"
+                    + " message-size sweep needs generated payloads, so remove payloadFile and give messageSize");
         }
-        if (yaml.charAt(yaml.length() - 1) != '\n') {
+        if (!matcher.find()) {
+            throw new ConfigException(base.sourceName() + ": the sweep sets " + key + ", but the file has no top-level '"
+                    + key + ": <value>' line to set; write one");
+        }
+        StringBuilder yaml = new StringBuilder(matcher.replaceFirst(Matcher.quoteReplacement(key + ": " + formatted)));
+        if (yaml.isEmpty() || yaml.charAt(yaml.length() - 1) != '\n') {
             yaml.append('\n');
         }
         yaml.append("# bin/benchmark sweep, step ").append(stepNumber).append(" of ").append(steps).append(": ")
