@@ -64,8 +64,9 @@ public record StabilityRule(double minPublishRatio, double maxBacklogGrowthRatio
                 sampleSeconds);
         if (trend.growing()) {
             reasons.add(String.format(Locale.ROOT,
-                    "backlog grows by %,.1f msg/s over the last half (%.2f%% of the consume target; allowed %.2f%%, p = %.3g)",
-                    trend.slopeMsgPerSec(), 100 * trend.slopeRatio(), 100 * maxBacklogGrowthRatio, trend.oneSidedPValue()));
+                    "backlog grows by %,.1f msg/s over the last half (%.2f%% of the consume target; allowed %.2f%%, %s)",
+                    trend.slopeMsgPerSec(), 100 * trend.slopeRatio(), 100 * maxBacklogGrowthRatio,
+                    trend.oneSidedPValue() < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", trend.oneSidedPValue())));
         }
         return new StabilityVerdict(reasons.isEmpty(), achieved, ratio, trend, reasons);
     }
