@@ -201,11 +201,11 @@ final class SweepCommand {
                     failure = driver.name() + ", " + parameter.workloadKey() + " " + parameter.format(values.get(i))
                             + ": " + stepFailure;
                 }
-                exitCode = Math.max(exitCode, outcome.exitCode() == Benchmark.EXIT_INTERRUPTED ? exitCode : outcome.exitCode());
                 if (outcome.exitCode() == Benchmark.EXIT_INTERRUPTED) {
                     exitCode = Benchmark.EXIT_INTERRUPTED;
                     break sweep;
                 }
+                exitCode = Math.max(exitCode, outcome.exitCode());
                 writeSummary(summary, summaryFile, err);
             }
         }

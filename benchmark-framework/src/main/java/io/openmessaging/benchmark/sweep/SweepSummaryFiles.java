@@ -11,11 +11,14 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.openmessaging.benchmark.result.ResultFiles;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where a sweep's files go, and reading and writing its {@link SweepSummary}.
@@ -64,10 +67,12 @@ public final class SweepSummaryFiles {
     /** Writes {@code summary} to {@code file}, replacing it atomically (a reader sees the old or the new file). */
     public static void write(SweepSummary summary, Path file) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
-        Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
+        // not Files.createTempFile: its owner-only permissions would stay on the summary
+        Path temporary = directory.resolve("." + file.getFileName() + "."
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
         try {
             byte[] json = WRITER.writeValueAsBytes(summary);
-            try (var stream = Files.newOutputStream(temporary)) {
+            try (OutputStream stream = Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW)) {
                 stream.write(json);
                 stream.write('\n');
             }
