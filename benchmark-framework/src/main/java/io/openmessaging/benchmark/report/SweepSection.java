@@ -48,15 +48,16 @@ final class SweepSection {
     }
 
     private static String table(SweepSummary summary) {
-        StringBuilder html = new StringBuilder("<table class=\"figures sweep-table\"><thead><tr><th class=\"run\">Driver</th><th>")
-                .append(escape(summary.parameter)).append(" (").append(escape(summary.parameterUnit)).append(")</th>"
-                        + "<th>Target msg/s</th><th>Publish msg/s</th><th>Consume msg/s</th><th>Backlog trend msg/s</th>"
+        boolean rateSweep = SweptParameter.PRODUCER_RATE.workloadKey().equals(summary.parameter);
+        StringBuilder html = new StringBuilder("<table class=\"figures sweep-table\"><thead><tr><th class=\"run\">Driver</th>")
+                .append(rateSweep ? "" : "<th>" + escape(summary.parameter) + " (" + escape(summary.parameterUnit) + ")</th>")
+                .append("<th>Target msg/s</th><th>Publish msg/s</th><th>Consume msg/s</th><th>Backlog trend msg/s</th>"
                         + "<th>Publish p50</th><th>Publish p99</th><th>E2E p50</th><th>E2E p99</th><th>Stable</th>"
                         + "<th class=\"text\">Why not</th></tr></thead><tbody>");
         for (SweepSummary.DriverSweep driver : summary.drivers) {
             for (SweepSummary.Step step : driver.steps) {
                 html.append("<tr><td class=\"run\">").append(escape(driver.driver)).append("</td>")
-                        .append(cell(step.value)).append(cell(step.targetPublishRateMsgPerSec))
+                        .append(rateSweep ? "" : cell(step.value)).append(cell(step.targetPublishRateMsgPerSec))
                         .append(cell(step.achievedPublishRateMsgPerSec)).append(cell(step.achievedConsumeRateMsgPerSec))
                         .append("<td>").append(step.backlogSlopeMsgPerSec == null ? "—"
                                 : escape(Numbers.signed(step.backlogSlopeMsgPerSec)

@@ -272,7 +272,7 @@
   (data.sweeps || []).forEach(function (sweep, index) {
     const container = 'sweep-' + index + '-charts';
     definitions.push({
-      id: 'sweep-' + index + '-latency', axis: SWEEP, unit: 'ms', container: container, legend: true,
+      id: 'sweep-' + index + '-latency', axis: SWEEP, unit: 'ms', log: true, container: container, legend: true,
       xTitle: 'achieved publish rate (msg/s)',
       title: function () { return sweep.title + ': p99 latency against throughput'; },
       hint: 'One point per step, at its achieved publish rate. Solid: publish response time; dashed: end-to-end'
