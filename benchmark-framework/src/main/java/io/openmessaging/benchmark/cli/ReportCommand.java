@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.report.HtmlReport;
+import io.openmessaging.benchmark.report.ReportInputs;
 import io.openmessaging.benchmark.report.ReportRun;
 import io.openmessaging.benchmark.result.ResultFiles;
 import java.io.IOException;
@@ -15,16 +16,17 @@ import java.util.List;
 
 /**
  * {@code bin/benchmark report RESULT…|DIRECTORY… [-o report.html]}: one self-contained HTML report of
- * the given result files (ours, upstream's or a fork's). Never overwrites: an existing name gets
+ * the given result files (ours, upstream's or a fork's) and sweep summaries ({@code sweep.json}, which bring
+ * their steps' results and add the sweep charts). Never overwrites: an existing name gets
  * {@code -1}, {@code -2}, … before {@code .html}.
  */
 final class ReportCommand implements Subcommand {
 
     static final String NAME = "report";
-    static final String USAGE = "usage: bin/benchmark report RESULT.json|DIRECTORY… [-o report.html]";
+    static final String USAGE = "usage: bin/benchmark report RESULT.json|sweep.json|DIRECTORY… [-o report.html]";
     static final String DEFAULT_FILE_NAME = "report.html";
 
-    @Parameter(description = "RESULT.json|DIRECTORY…")
+    @Parameter(description = "RESULT.json|sweep.json|DIRECTORY…")
     List<String> inputs = new ArrayList<>();
 
     @Parameter(names = {"-o", "--output"},
@@ -48,12 +50,14 @@ final class ReportCommand implements Subcommand {
         }
         List<Path> paths = inputs.stream().map(Path::of).toList();
         try {
-            List<ReportRun> runs = ReportRun.load(paths);
+            ReportInputs loaded = ReportInputs.load(paths);
+            List<ReportRun> runs = loaded.runs();
             StringWriter html = new StringWriter(1 << 20);
-            new HtmlReport().writeOut(runs, html);
+            new HtmlReport().withSweeps(loaded.sweeps()).writeOut(runs, html);
             Path target = output != null ? Path.of(output) : defaultOutput(paths.get(0));
             Path written = ResultFiles.writeWithoutOverwriting(html.toString().getBytes(StandardCharsets.UTF_8), target);
-            out.printf("wrote %s (%d run%s)%n", written, runs.size(), runs.size() == 1 ? "" : "s");
+            out.printf("wrote %s (%d run%s%s)%n", written, runs.size(), runs.size() == 1 ? "" : "s",
+                    loaded.sweeps().isEmpty() ? "" : ", " + loaded.sweeps().size() + " sweep" + (loaded.sweeps().size() == 1 ? "" : "s"));
             return Benchmark.EXIT_OK;
         } catch (IOException e) {
             err.println("error: " + e.getMessage());

@@ -9,6 +9,7 @@ import io.openmessaging.benchmark.coordinator.RunRecorder;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.result.ClockOffset;
+import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.worker.BenchmarkWorker;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.WorkerHandle;
@@ -87,66 +88,19 @@ final class RunCommand {
                     + " e.g. bin/benchmark -d driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml");
             return Benchmark.EXIT_USAGE;
         }
-        if (!workers.isEmpty() && workersFile != null) {
-            err.println("error: give either --workers or --workers-file, not both");
-            return Benchmark.EXIT_USAGE;
-        }
-        List<String> workerUrls;
-        String token;
+        Setup setup;
         try {
-            workerUrls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
-            token = BenchmarkWorker.readToken(tokenFile);
-        } catch (IOException e) {
+            setup = setUp();
+        } catch (CommandFailure e) {
             err.println("error: " + e.getMessage());
-            return Benchmark.EXIT_USAGE;
+            return e.exitCode();
         }
-        if (workerUrls.isEmpty() && (extraConsumers || topology != WorkerRoles.Topology.SPLIT)) {
-            err.println("error: --extra and --topology apply to distributed runs; give --workers or --workers-file");
-            return Benchmark.EXIT_USAGE;
-        }
-        if (latencyDigits < 1 || latencyDigits > 5) {
-            err.println("error: --latency-digits must be 1 to 5, got " + latencyDigits);
-            return Benchmark.EXIT_USAGE;
-        }
-        DriverRegistry registry = new DriverRegistry();
-        List<Workload> loadedWorkloads = new ArrayList<>();
-        List<DriverConfiguration> loadedDrivers = new ArrayList<>();
-        try {
-            for (String file : workloads) {
-                Workload workload = WorkloadLoader.load(Path.of(file));
-                String unsupported = BenchmarkRun.unsupportedFeature(workload);
-                if (unsupported != null) {
-                    err.println("error: " + file + ": " + unsupported);
-                    return Benchmark.EXIT_FAILED;
-                }
-                loadedWorkloads.add(workload);
-            }
-            for (String file : drivers) {
-                DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);
-                registry.newConfiguredDriver(configuration).close();
-                loadedDrivers.add(configuration);
-            }
-        } catch (ConfigException e) {
-            err.println("error: " + e.getMessage());
-            return Benchmark.EXIT_FAILED;
-        } catch (Exception e) {
-            err.println("error: " + e);
-            return Benchmark.EXIT_FAILED;
-        }
-
-        RunOptions options = new RunOptions(
-                Path.of(outputDir),
-                output == null ? null : Path.of(output),
-                Duration.ofSeconds(readinessTimeoutSeconds),
-                Duration.ofSeconds(drainTimeoutSeconds),
-                Duration.ofSeconds(stallTimeoutSeconds),
-                latencyDigits,
-                Defaults.WORKER_UNREACHABLE_TIMEOUT);
+        RunOptions options = runOptions(output == null ? null : Path.of(output));
         int exitCode = Benchmark.EXIT_OK;
-        for (Workload workload : loadedWorkloads) {
-            for (DriverConfiguration driverConfiguration : loadedDrivers) {
-                int code = runOne(workload, driverConfiguration, workerUrls, token, options, out, err,
-                        installSignalHandler);
+        for (Workload workload : setup.workloads()) {
+            for (DriverConfiguration driverConfiguration : setup.drivers()) {
+                int code = runOne(workload, driverConfiguration, setup, options, commandLine(), out, err,
+                        installSignalHandler).exitCode();
                 if (code == Benchmark.EXIT_INTERRUPTED) {
                     return code;
                 }
@@ -156,8 +110,89 @@ final class RunCommand {
         return exitCode;
     }
 
-    private int runOne(Workload workload, DriverConfiguration driverConfiguration, List<String> workerUrls,
-            String token, RunOptions options, PrintStream out, PrintStream err, boolean installSignalHandler) {
+    /** What every run of one command line shares: workers, token, and the checked workload and driver files. */
+    record Setup(List<String> workerUrls, String token, List<Workload> workloads, List<DriverConfiguration> drivers) {}
+
+    /** One run's exit code and, when it was written, its result file and result. */
+    record Outcome(int exitCode, Path resultFile, TestResult result) {}
+
+    /** A command line that cannot run, with the exit code to end with. */
+    static final class CommandFailure extends Exception {
+        private final int exitCode;
+
+        CommandFailure(int exitCode, String message) {
+            super(message);
+            this.exitCode = exitCode;
+        }
+
+        int exitCode() {
+            return exitCode;
+        }
+    }
+
+    /** Checks the options and loads every workload and driver file; used by the run and sweep commands. */
+    Setup setUp() throws CommandFailure {
+        if (!workers.isEmpty() && workersFile != null) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE, "give either --workers or --workers-file, not both");
+        }
+        List<String> workerUrls;
+        String token;
+        try {
+            workerUrls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
+            token = BenchmarkWorker.readToken(tokenFile);
+        } catch (IOException e) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
+        }
+        if (workerUrls.isEmpty() && (extraConsumers || topology != WorkerRoles.Topology.SPLIT)) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE,
+                    "--extra and --topology apply to distributed runs; give --workers or --workers-file");
+        }
+        if (latencyDigits < 1 || latencyDigits > 5) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE, "--latency-digits must be 1 to 5, got " + latencyDigits);
+        }
+        DriverRegistry registry = new DriverRegistry();
+        List<Workload> loadedWorkloads = new ArrayList<>();
+        List<DriverConfiguration> loadedDrivers = new ArrayList<>();
+        try {
+            for (String file : workloads) {
+                Workload workload = WorkloadLoader.load(Path.of(file));
+                String unsupported = BenchmarkRun.unsupportedFeature(workload);
+                if (unsupported != null) {
+                    throw new CommandFailure(Benchmark.EXIT_FAILED, file + ": " + unsupported);
+                }
+                loadedWorkloads.add(workload);
+            }
+            for (String file : drivers) {
+                DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);
+                registry.newConfiguredDriver(configuration).close();
+                loadedDrivers.add(configuration);
+            }
+        } catch (CommandFailure e) {
+            throw e;
+        } catch (ConfigException e) {
+            throw new CommandFailure(Benchmark.EXIT_FAILED, e.getMessage());
+        } catch (Exception e) {
+            throw new CommandFailure(Benchmark.EXIT_FAILED, e.toString());
+        }
+        return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers);
+    }
+
+    /** The run options of this command line, writing to {@code explicitOutputFile} (or the default names when null). */
+    RunOptions runOptions(Path explicitOutputFile) {
+        return new RunOptions(
+                Path.of(outputDir),
+                explicitOutputFile,
+                Duration.ofSeconds(readinessTimeoutSeconds),
+                Duration.ofSeconds(drainTimeoutSeconds),
+                Duration.ofSeconds(stallTimeoutSeconds),
+                latencyDigits,
+                Defaults.WORKER_UNREACHABLE_TIMEOUT);
+    }
+
+    /** Runs {@code workload} with one driver and writes its result; {@code commandLine} goes into the metadata. */
+    Outcome runOne(Workload workload, DriverConfiguration driverConfiguration, Setup setup, RunOptions options,
+            List<String> commandLine, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        List<String> workerUrls = setup.workerUrls();
         out.printf("=== workload %s (%s) with driver %s (%s)%s%n", workload.name(), workload.sourceName(),
                 driverConfiguration.name(), driverConfiguration.sourceName(),
                 workerUrls.isEmpty() ? "" : " on " + workerUrls.size() + " worker(s)");
@@ -165,7 +200,7 @@ final class RunCommand {
                 && "loopback".equals(driverConfiguration.driverId())) {
             err.println("error: the loopback driver keeps messages inside one worker process, so with producers and"
                     + " consumers on different workers nothing would arrive; add --topology SWARM");
-            return Benchmark.EXIT_USAGE;
+            return new Outcome(Benchmark.EXIT_USAGE, null, null);
         }
         List<WorkerHandle> handles = new ArrayList<>();
         List<HttpWorkerClient> remote = new ArrayList<>();
@@ -175,21 +210,21 @@ final class RunCommand {
             for (String url : workerUrls) {
                 HttpWorkerClient client;
                 try {
-                    client = new HttpWorkerClient(url, token, workload.name(), driverConfiguration.name());
+                    client = new HttpWorkerClient(url, setup.token(), workload.name(), driverConfiguration.name());
                 } catch (IllegalArgumentException e) {
                     err.println("error: " + e.getMessage());
-                    return Benchmark.EXIT_USAGE;
+                    return new Outcome(Benchmark.EXIT_USAGE, null, null);
                 }
                 remote.add(client);
                 handles.add(client);
             }
         }
         RunRecorder recorder = new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out,
-                commandLine());
+                commandLine);
         String notReady = checkWorkers(remote, recorder, err);
         if (notReady != null) {
             err.println("error: " + notReady);
-            return Benchmark.EXIT_FAILED;
+            return new Outcome(Benchmark.EXIT_FAILED, null, null);
         }
         BenchmarkRun run = new BenchmarkRun(workload, driverConfiguration,
                 WorkerRoles.of(handles, topology, extraConsumers), options, SystemClock.INSTANCE, recorder);
@@ -206,6 +241,7 @@ final class RunCommand {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         boolean interrupted = false;
+        Path written = null;
         try {
             run.execute();
             checkWorkers(remote, recorder, err);
@@ -214,7 +250,7 @@ final class RunCommand {
             recorder.fail("interrupted");
         }
         try {
-            Path written = recorder.write();
+            written = recorder.write();
             out.println("Result written to " + written);
         } catch (Exception e) {
             err.println("error: could not write the result: " + e);
@@ -231,10 +267,10 @@ final class RunCommand {
         }
         if (recorder.failureReason() != null) {
             err.println("error: run failed: " + recorder.failureReason());
-            return interrupted || recorder.failureReason().startsWith("interrupted")
-                    ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED;
+            return new Outcome(interrupted || recorder.failureReason().startsWith("interrupted")
+                    ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED, written, recorder.result());
         }
-        return Benchmark.EXIT_OK;
+        return new Outcome(Benchmark.EXIT_OK, written, recorder.result());
     }
 
     /**
@@ -262,7 +298,7 @@ final class RunCommand {
         return null;
     }
 
-    private List<String> commandLine() {
+    List<String> commandLine() {
         List<String> parts = new ArrayList<>(List.of("bin/benchmark"));
         drivers.forEach(d -> parts.addAll(List.of("-d", d)));
         if (output != null) {

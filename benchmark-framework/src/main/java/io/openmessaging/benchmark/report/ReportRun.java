@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.report;
 
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ public record ReportRun(Path file, String label, TestResult result) {
 
     /**
      * Reads result files and directories of result files, in the order given. A directory stands for
-     * every {@code *.json} file below it (recursively, sorted by path, hidden files skipped).
+     * every {@code *.json} file below it (recursively, sorted by path, hidden files and sweep summaries skipped).
      *
      * @throws IOException naming the path when one does not exist, a directory holds no result file, or a
      *     file cannot be read or parsed ({@link io.openmessaging.benchmark.result.ResultFileException})
@@ -85,6 +86,7 @@ public record ReportRun(Path file, String label, TestResult result) {
             found = walk.filter(Files::isRegularFile)
                     .filter(file -> file.getFileName().toString().endsWith(".json"))
                     .filter(file -> !file.getFileName().toString().startsWith("."))
+                    .filter(file -> !SweepSummaryFiles.isSweepSummary(file))
                     .sorted()
                     .toList();
         }

@@ -158,6 +158,7 @@
 
   const TIME = 'time';
   const QUANTILE = 'quantile';
+  const SWEEP = 'sweep';
   const overTimeTitle = function (what) {
     return function () { return what + ' over time, ' + (singleRun ? 'percentiles' : statLabel(state.percentile)); };
   };
@@ -244,6 +245,77 @@
     }
   ];
 
+  // ---- sweeps (bin/benchmark sweep): throughput against latency and against the swept parameter --------
+
+  /** A sweep dataset: not tied to a run of the legend (runIndex null), points marked, unstable steps crossed. */
+  function sweepDataset(label, color, points, options) {
+    return Object.assign({
+      label: label,
+      data: points,
+      runIndex: null,
+      borderColor: color,
+      backgroundColor: color,
+      borderWidth: 1.6,
+      pointRadius: points.map(function (point) { return point.stable === false ? 6 : 3.5; }),
+      pointStyle: points.map(function (point) { return point.stable === false ? 'crossRot' : 'circle'; }),
+      pointHoverRadius: 6,
+      spanGaps: true
+    }, options || {});
+  }
+
+  function sweepPoints(steps, xKey, yKey) {
+    return steps.filter(function (step) { return step[xKey] !== null && step[yKey] !== null; })
+      .map(function (step) { return { x: step[xKey], y: step[yKey], stable: step.stable }; })
+      .sort(function (a, b) { return a.x - b.x; });
+  }
+
+  (data.sweeps || []).forEach(function (sweep, index) {
+    const container = 'sweep-' + index + '-charts';
+    definitions.push({
+      id: 'sweep-' + index + '-latency', axis: SWEEP, unit: 'ms', log: true, container: container, legend: true,
+      xTitle: 'achieved publish rate (msg/s)',
+      title: function () { return sweep.title + ': p99 latency against throughput'; },
+      hint: 'One point per step, at its achieved publish rate. Solid: publish response time; dashed: end-to-end'
+        + ' response time; × marks a step that was not stable.',
+      datasets: function () {
+        const datasets = [];
+        sweep.drivers.forEach(function (driver) {
+          datasets.push(sweepDataset(driver.driver + ' · publish p99', driver.color,
+            sweepPoints(driver.steps, 'publishRate', 'publishP99')));
+          datasets.push(sweepDataset(driver.driver + ' · end-to-end p99', driver.color,
+            sweepPoints(driver.steps, 'publishRate', 'e2eP99'), { borderDash: DASHED }));
+        });
+        return datasets;
+      }
+    });
+    definitions.push({
+      id: 'sweep-' + index + '-throughput', axis: SWEEP, unit: 'msg/s', container: container, legend: true,
+      logX: sweep.logX, xTitle: sweep.parameter + ' (' + sweep.unit + ')',
+      title: function () { return sweep.title + ': throughput against ' + sweep.parameter; },
+      hint: sweep.rateSweep
+        ? 'Achieved publish rate per step against its target; the grey line is the target itself.'
+        : 'Achieved publish rate per step; dashed: the least-squares model with the smallest residual error.',
+      datasets: function () {
+        const datasets = [];
+        sweep.drivers.forEach(function (driver) {
+          datasets.push(sweepDataset(driver.driver, driver.color, sweepPoints(driver.steps, 'value', 'publishRate')));
+          if (driver.fit) {
+            datasets.push(sweepDataset(driver.driver + ' · fit ' + driver.fit.text, driver.color,
+              driver.fit.curve.map(function (point) { return { x: point[0], y: point[1] }; }),
+              { borderDash: DASHED, pointRadius: 0, pointStyle: 'circle', isFit: true }));
+          }
+        });
+        if (sweep.rateSweep) {
+          const targets = sweep.drivers.length ? sweepPoints(sweep.drivers[0].steps, 'value', 'target') : [];
+          datasets.push(sweepDataset('target', '#9aa3af',
+            targets.map(function (point) { return { x: point.x, y: point.y }; }),
+            { borderDash: [2, 3], pointRadius: 0, pointStyle: 'circle' }));
+        }
+        return datasets;
+      }
+    });
+  });
+
   // ---- drawing -----------------------------------------------------------------------------------
 
   function hasPoints(datasets) {
@@ -266,6 +338,23 @@
   }
 
   function xScale(definition, datasets) {
+    if (definition.axis === SWEEP) {
+      return {
+        type: definition.logX ? 'logarithmic' : 'linear',
+        min: definition.logX ? undefined : 0,
+        title: { display: true, text: definition.xTitle },
+        ticks: {
+          callback: function (value) {
+            if (definition.logX) {
+              const mantissa = value / Math.pow(10, Math.floor(Math.log10(value) + 1e-9));
+              return [1, 2, 5].indexOf(Math.round(mantissa)) >= 0 ? formatTick(value) : '';
+            }
+            return formatTick(value);
+          }
+        },
+        grid: { color: '#eef0f4' }
+      };
+    }
     if (definition.axis === QUANTILE) {
       let maxX = percentileToX(99.999);
       datasets.forEach(function (ds) {
@@ -321,7 +410,7 @@
   }
 
   function options(definition, datasets, logScale) {
-    const showChartLegend = singleRun;
+    const showChartLegend = singleRun || !!definition.legend;
     return {
       animation: false,
       parsing: false,
@@ -344,6 +433,9 @@
                 return '';
               }
               const raw = items[0].raw;
+              if (definition.axis === SWEEP) {
+                return definition.xTitle + ': ' + format(raw.x) + (raw.stable === false ? ' (not stable)' : '');
+              }
               return definition.axis === QUANTILE ? percentileLabel(raw.p) : 't = ' + formatSeconds(raw.x, 1e9) + ' (' + format(raw.x) + ' s)';
             },
             label: function (item) {
@@ -356,6 +448,7 @@
   }
 
   function card(definition) {
+    const container = document.getElementById(definition.container || 'chart-grid');
     const figure = document.createElement('figure');
     figure.className = 'card chart-card';
     figure.id = 'card-' + definition.id;
@@ -370,7 +463,7 @@
     const box = document.createElement('div');
     box.className = 'chart-box';
     figure.appendChild(box);
-    document.getElementById('chart-grid').appendChild(figure);
+    container.appendChild(figure);
     return { figure: figure, header: header, title: title, box: box };
   }
 

@@ -1,0 +1,94 @@
+package io.openmessaging.benchmark.report;
+
+import io.openmessaging.benchmark.sweep.SweepSummary;
+import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * What {@code bin/benchmark report} was given, sorted out: result files (ours, upstream's, the forks') and
+ * sweep summaries ({@code sweep.json}, told apart by their first field, see {@link SweepSummaryFiles#isSweepSummary}).
+ * A summary brings the result files of its steps; a directory brings every result and summary below it.
+ *
+ * @param runs every result file, each once, in the order given
+ * @param sweeps every sweep summary, in the order given
+ */
+public record ReportInputs(List<ReportRun> runs, List<ReportSweep> sweeps) {
+
+    /**
+     * @throws IOException naming the path when a file is missing or unreadable, or when a sweep's step
+     *     result files are all missing
+     */
+    public static ReportInputs load(List<Path> paths) throws IOException {
+        Set<Path> resultFiles = new LinkedHashSet<>();
+        List<ReportSweep> sweeps = new ArrayList<>();
+        Set<Path> seenSweeps = new LinkedHashSet<>();
+        for (Path path : paths) {
+            if (Files.isDirectory(path)) {
+                for (Path summary : summariesBelow(path)) {
+                    if (seenSweeps.add(summary.toAbsolutePath().normalize())) {
+                        sweeps.add(new ReportSweep(summary, SweepSummaryFiles.read(summary)));
+                    }
+                }
+                resultFiles.add(path);
+            } else if (SweepSummaryFiles.isSweepSummary(path)) {
+                SweepSummary summary = SweepSummaryFiles.read(path);
+                if (seenSweeps.add(path.toAbsolutePath().normalize())) {
+                    sweeps.add(new ReportSweep(path, summary));
+                }
+                resultFiles.addAll(stepFiles(path, summary));
+            } else {
+                resultFiles.add(path);
+            }
+        }
+        return new ReportInputs(ReportRun.load(distinct(resultFiles)), sweeps);
+    }
+
+    private static List<Path> summariesBelow(Path directory) throws IOException {
+        try (Stream<Path> walk = Files.walk(directory)) {
+            return walk.filter(file -> file.getFileName().toString().endsWith(".json"))
+                    .filter(file -> !file.getFileName().toString().startsWith("."))
+                    .filter(SweepSummaryFiles::isSweepSummary)
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private static List<Path> stepFiles(Path summaryFile, SweepSummary summary) throws IOException {
+        Path directory = summaryFile.toAbsolutePath().getParent();
+        List<Path> files = new ArrayList<>();
+        for (SweepSummary.DriverSweep driver : summary.drivers) {
+            for (SweepSummary.Step step : driver.steps) {
+                if (step.resultFile != null && Files.isRegularFile(directory.resolve(step.resultFile))) {
+                    files.add(directory.resolve(step.resultFile));
+                }
+            }
+        }
+        if (files.isEmpty()) {
+            throw new IOException(summaryFile + ": the sweep's step result files are all missing (they are named in"
+                    + " its steps[].resultFile, relative to the summary)");
+        }
+        return files;
+    }
+
+    /** Directories and files as given, a file already covered by a directory given earlier left out. */
+    private static List<Path> distinct(Set<Path> paths) {
+        List<Path> kept = new ArrayList<>();
+        Set<Path> seen = new LinkedHashSet<>();
+        List<Path> directories = paths.stream().filter(Files::isDirectory).map(p -> p.toAbsolutePath().normalize()).toList();
+        for (Path path : paths) {
+            Path normal = path.toAbsolutePath().normalize();
+            boolean covered = !Files.isDirectory(path) && directories.stream().anyMatch(normal::startsWith);
+            if (!covered && seen.add(normal)) {
+                kept.add(path);
+            }
+        }
+        return kept;
+    }
+}
