@@ -34,7 +34,7 @@ final class BacklogPhases {
         Counters totals() throws RunFailedException, InterruptedException;
     }
 
-    private final BacklogPlan plan;
+    private BacklogPlan plan;
     private final Ensemble ensemble;
     private final List<WorkerHandle> consumerWorkers;
     private final Clock clock;
@@ -63,12 +63,15 @@ final class BacklogPhases {
 
     /** Pauses the consumers and waits until the backlog reaches the requested size. */
     void build(Watch watch) throws RunFailedException, DriverException, IOException, InterruptedException {
+        Counters before = watch.totals();
+        plan = plan.withSteadyBacklog(plan.backlogBytes(before));
+        summary.drainTargetBytes = plan.drainTargetBytes();
         if (plan.drainTargetBytes() >= plan.requestedBytes()) {
             recorder.warn("the backlog of " + mib(plan.requestedBytes()) + " is no more than consumers hold when"
-                    + " caught up at this rate (" + mib(plan.caughtUpBytes()) + ", " + Defaults.BACKLOG_CAUGHT_UP_WINDOW
-                    .toMillis() + " ms of consumption), so it counts as drained at once; raise consumerBacklogSizeGB");
+                    + " caught up at this rate (" + mib(plan.caughtUpBytes()) + ": " + Defaults.BACKLOG_CAUGHT_UP_WINDOW
+                    .toMillis() + " ms of consumption, or the backlog before the pause), so it counts as drained at"
+                    + " once; raise consumerBacklogSizeGB");
         }
-        Counters before = watch.totals();
         long startNanos = clock.monotonicNanos();
         summary.buildStartEpochMillis = clock.epochNanos() / 1_000_000;
         ensemble.forEach(consumerWorkers, (worker, i) -> worker.pauseConsumers());

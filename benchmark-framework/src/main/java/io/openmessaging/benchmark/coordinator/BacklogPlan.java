@@ -18,8 +18,9 @@ import java.time.Duration;
  * @param drainRatio {@code backlogDrainRatio}: the share of the requested backlog the drain must consume
  * @param subscriptions subscriptions per topic that have consumers
  * @param caughtUpBytes the backlog that counts as "consumers caught up" while producers keep running: what
- *     every subscription receives in {@link Defaults#BACKLOG_CAUGHT_UP_WINDOW} at the workload rate; 0 when
- *     producers are stopped for the drain ({@code consumerOnly})
+ *     every subscription receives in {@link Defaults#BACKLOG_CAUGHT_UP_WINDOW} at the workload rate, or the
+ *     backlog held before the pause if larger ({@link #withSteadyBacklog}); 0 when producers are stopped for
+ *     the drain ({@code consumerOnly})
  * @param expectedBuildNanos how long the build takes when producers reach {@code producerRate}
  */
 public record BacklogPlan(
@@ -43,6 +44,19 @@ public record BacklogPlan(
                 : Long.MAX_VALUE / 4;
         return new BacklogPlan(requestedBytes, workload.backlogDrainRatio(), subscriptions, caughtUpBytes,
                 expectedBuildNanos);
+    }
+
+    /**
+     * This plan with the backlog the consumers held while keeping up (observed just before the pause)
+     * counted as caught up too, when it is above {@link #caughtUpBytes}: on a system whose end-to-end
+     * latency exceeds the caught-up window, the drain still ends once consumers are back where they were.
+     * Unchanged when producers stop for the drain.
+     */
+    public BacklogPlan withSteadyBacklog(long steadyBacklogBytes) {
+        if (caughtUpBytes == 0 || steadyBacklogBytes <= caughtUpBytes) {
+            return this;
+        }
+        return new BacklogPlan(requestedBytes, drainRatio, subscriptions, steadyBacklogBytes, expectedBuildNanos);
     }
 
     /** Messages not yet received, summed over subscriptions; never negative. */

@@ -55,6 +55,16 @@ class BacklogPlanTest {
     }
 
     @Test
+    void aSteadyBacklogAboveTheWindowCountsAsCaughtUpWhileProducersRun() throws Exception {
+        BacklogPlan running = BacklogPlan.of(workload(1, 10_000, "1", "1.0", false));
+        assertThat(running.withSteadyBacklog(5_000 * 1024L).drainTargetBytes()).isEqualTo(5_000 * 1024L);
+        assertThat(running.withSteadyBacklog(10 * 1024L).drainTargetBytes()).isEqualTo(1_000 * 1024L);
+
+        BacklogPlan stopped = BacklogPlan.of(workload(1, 10_000, "1", "1.0", true));
+        assertThat(stopped.withSteadyBacklog(5_000 * 1024L).drainTargetBytes()).isZero();
+    }
+
+    @Test
     void drainRatioLeavesItsComplementOfTheRequestedBacklog() throws Exception {
         BacklogPlan plan = BacklogPlan.of(workload(1, 10_000, "1", "0.75", false));
 
