@@ -3,9 +3,14 @@ package io.openmessaging.benchmark.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,5 +70,17 @@ class ProducerOnlyRunIT {
         assertThat(result.aggregatedEndToEndLatencyQuantiles).isEmpty();
         assertThat(result.backlogPhases).isNull();
         assertThat(outcome.stdout()).doesNotContain("drain incomplete");
+
+        // the report and the CSV take a result without end-to-end values
+        Path report = dir.resolve("report.html");
+        int reportExit = Benchmark.run(new String[] {"report", "-o", report.toString(), outcome.resultFile().toString()},
+                new PrintStream(OutputStream.nullOutputStream()), System.err, false);
+        assertThat(reportExit).isZero();
+        assertThat(report).isNotEmptyFile();
+        ByteArrayOutputStream csv = new ByteArrayOutputStream();
+        int csvExit = Benchmark.run(new String[] {"csv", outcome.resultFile().toString()},
+                new PrintStream(csv, true, StandardCharsets.UTF_8), System.err, false);
+        assertThat(csvExit).isZero();
+        assertThat(csv.toString(StandardCharsets.UTF_8)).contains("producer-only");
     }
 }
