@@ -52,8 +52,8 @@ class BacklogDrainIT {
         assertThat(backlog.buildComplete).isTrue();
         assertThat(backlog.builtBytes).isGreaterThanOrEqualTo(FOUR_MIB);
         assertThat(backlog.builtMessages).isGreaterThanOrEqualTo(4096L);
-        // the schedule never lets producers run ahead: 2,048 messages of 2 KiB backlog each take ≥ 2.048 s
-        assertThat(backlog.buildDurationSeconds).isGreaterThan(1.8);
+        // 2.048 s on schedule; a producer running late catches up faster, so only a clear lower bound
+        assertThat(backlog.buildDurationSeconds).isGreaterThan(1.0);
         assertThat(backlog.buildMessagesSent).isGreaterThanOrEqualTo(2048L);
         assertThat(backlog.receivedWhilePausedMessages).as("paused loopback consumers receive nothing").isLessThan(10L);
         // caught up = 100 ms of consumption at 2 × 1,000 msg/s × 1 KiB, or the backlog before the pause if larger
@@ -105,7 +105,7 @@ class BacklogDrainIT {
         assertThat(backlog.drainTargetBytes).as("producers stopped: drained means empty").isZero();
         assertThat(backlog.buildComplete).isTrue();
         assertThat(backlog.builtMessages).isGreaterThanOrEqualTo(16_384L);
-        assertThat(backlog.buildDurationSeconds).isGreaterThan(1.8);
+        assertThat(backlog.buildDurationSeconds).isGreaterThan(1.0);
         assertThat(backlog.drainComplete).isTrue();
         assertThat(backlog.drainDurationSeconds).isPositive();
         assertThat(backlog.remainingMessages).isZero();

@@ -50,7 +50,8 @@ class BacklogDrainKafkaIT {
         BacklogSummary backlog = result.backlogPhases;
         assertThat(backlog.buildComplete).isTrue();
         assertThat(backlog.builtMessages).isGreaterThanOrEqualTo(8192L);
-        assertThat(backlog.buildDurationSeconds).isGreaterThan(3.8);
+        // about 4.1 s on schedule; a producer running late catches up faster, so only a clear lower bound
+        assertThat(backlog.buildDurationSeconds).isGreaterThan(2.0);
         // pause() returns once the poll thread has paused every assigned partition: nothing arrives after it
         assertThat(backlog.receivedWhilePausedMessages).isZero();
         assertThat(backlog.drainComplete).isTrue();
