@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 final class BacklogPhases {
 
     private static final Logger log = LoggerFactory.getLogger(BacklogPhases.class);
-    private static final long CHECK_MILLIS = 100;
+    private static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final double MIB = 1024.0 * 1024.0;
 
     /** One look at the run: polls the workers (periods go to the recorder), checks for aborts and stalls. */
@@ -112,7 +112,7 @@ final class BacklogPhases {
                 recorder.progress(buildLine("building"));
                 nextProgressNanos = now + Defaults.BACKLOG_PROGRESS_INTERVAL.toNanos();
             }
-            Thread.sleep(CHECK_MILLIS);
+            clock.sleepUntil(now + CHECK_NANOS);
         }
     }
 
@@ -178,7 +178,7 @@ final class BacklogPhases {
                 recorder.progress(drainLine("draining"));
                 nextProgressNanos = now + Defaults.BACKLOG_PROGRESS_INTERVAL.toNanos();
             }
-            Thread.sleep(CHECK_MILLIS);
+            clock.sleepUntil(now + CHECK_NANOS);
         }
     }
 
