@@ -69,10 +69,6 @@ public final class BenchmarkRun {
             return "producerRate: 0 (the max-sustainable-rate search) is not available in this version;"
                     + " give a fixed rate in msg/s";
         }
-        if (workload.consumerBacklogSizeGB() > 0 || workload.consumerOnly()) {
-            return "consumerBacklogSizeGB / consumerOnly (backlog build and drain) are not available in this"
-                    + " version; remove them to measure at a fixed rate";
-        }
         return null;
     }
 
@@ -170,25 +166,83 @@ public final class BenchmarkRun {
             log.info("Warm-up for {}", warmup);
             follow(warmup);
         }
+        BacklogPlan backlogPlan = BacklogPlan.of(workload);
+        if (workload.consumerOnly()) {
+            measureConsumerOnly(backlogPlan, sampleMillis);
+        } else {
+            measure(backlogPlan, sampleMillis);
+        }
+
+        ensemble.forAll(WorkerHandle::stopLoad);
+        // a partial drain (backlogDrainRatio below 1) leaves the rest of the backlog unconsumed on purpose
+        drain(backlogPlan == null || !backlogPlan.partialDrain());
+        ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
+        poll();
+    }
+
+    /** The measured phase; with a backlog, it starts with the build and the drain, producers running throughout. */
+    private void measure(BacklogPlan backlogPlan, long sampleMillis)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
         ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
         recorder.measuredPhaseStarted(clock.epochNanos());
+        long measuredStartNanos = clock.monotonicNanos();
+        if (backlogPlan != null) {
+            BacklogPhases backlog = new BacklogPhases(backlogPlan, true, ensemble, roles.consumers(), clock, recorder,
+                    options);
+            recorder.stage("backlog build");
+            backlog.build(watch());
+            recorder.stage("backlog drain");
+            backlog.drain(watch());
+            recorder.stage(null);
+        }
         Duration test = workload.testDuration();
         log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
         follow(test.isZero() ? Duration.ofDays(365_000) : test);
-        awaitFullPeriods(test.toMillis() / sampleMillis, sampleMillis);
+        long measuredMillis = backlogPlan == null
+                ? test.toMillis() : TimeUnit.NANOSECONDS.toMillis(clock.monotonicNanos() - measuredStartNanos);
+        awaitFullPeriods(measuredMillis / sampleMillis, sampleMillis);
         // end the measured phase on every worker: a partial last period is measured; otherwise the sliver
         // since the last full period already belongs to the drain. Either way sampling stops here, so a long
         // drain never adds measured periods.
-        StatsSnapshot.Phase last = test.toMillis() % sampleMillis != 0
+        StatsSnapshot.Phase last = backlogPlan != null || test.toMillis() % sampleMillis != 0
                 ? StatsSnapshot.Phase.MEASURED : StatsSnapshot.Phase.DRAIN;
         ensemble.forAll(worker -> worker.cutFinal(last));
         poll();
         recorder.measuredPhaseEnded(clock.epochNanos());
+    }
 
+    /**
+     * {@code consumerOnly}: after the warm-up, build the backlog (unmeasured), stop the producers, and
+     * measure the consumers draining it; the measured phase ends when the backlog is drained.
+     */
+    private void measureConsumerOnly(BacklogPlan backlogPlan, long sampleMillis)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
+        BacklogPhases backlog = new BacklogPhases(backlogPlan, false, ensemble, roles.consumers(), clock, recorder,
+                options);
+        recorder.stage("backlog build");
+        backlog.build(watch());
         ensemble.forAll(WorkerHandle::stopLoad);
-        drain();
-        ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
+        log.info("Producers stopped; measuring the consumers draining the backlog");
+        recorder.stage(null);
+        ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
+        recorder.measuredPhaseStarted(clock.epochNanos());
+        recorder.stage("backlog drain");
+        backlog.drain(watch());
+        ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.MEASURED));
         poll();
+        recorder.measuredPhaseEnded(clock.epochNanos());
+    }
+
+    /** Polls, checks for aborts and stalls, and returns the totals: what the backlog phases follow. */
+    private BacklogPhases.Watch watch() {
+        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos());
+        return () -> {
+            poll();
+            checkAbort();
+            Counters totals = ensemble.lastTotals();
+            stallWatch.check(totals, clock.monotonicNanos());
+            return totals;
+        };
     }
 
     private List<List<ConsumerAssignment>> consumerAssignments(List<TopicSpec> topics) {
@@ -285,7 +339,7 @@ public final class BenchmarkRun {
     /** Fetches new snapshots from every worker and hands complete merged periods to the recorder. */
     private void poll() throws RunFailedException, InterruptedException {
         for (StatsSnapshot merged : ensemble.poll()) {
-            recorder.period(merged, workload.subscriptionsPerTopic());
+            recorder.period(merged, workload.consumersTotal() == 0 ? 0 : workload.subscriptionsPerTopic());
         }
     }
 
@@ -301,12 +355,13 @@ public final class BenchmarkRun {
         }
     }
 
-    private void drain() throws RunFailedException, InterruptedException {
+    /** Waits for every send to complete and, when {@code waitForReceives}, every message to arrive. */
+    private void drain(boolean waitForReceives) throws RunFailedException, InterruptedException {
         long deadline = clock.monotonicNanos() + options.drainTimeout().toNanos();
         while (true) {
             poll();
             Counters totals = ensemble.lastTotals();
-            long expectedReceived = expectedReceived(totals);
+            long expectedReceived = waitForReceives ? expectedReceived(totals) : 0;
             boolean acksDone = totals.sendsInFlight() <= 0;
             boolean receivesDone = totals.messagesReceived() >= expectedReceived;
             if (acksDone && receivesDone) {

@@ -23,6 +23,25 @@ public final class Defaults {
     /** A worker that does not answer status polls for this long has failed (the run stops everywhere). */
     public static final Duration WORKER_UNREACHABLE_TIMEOUT = Duration.ofSeconds(10);
 
+    /**
+     * While producers keep running, the backlog counts as drained once it is at most what every
+     * subscription receives in this time at the workload rate (upstream: a fixed 1000 messages, which is
+     * this window at 10,000 msg/s). See docs/backlog.md.
+     */
+    public static final Duration BACKLOG_CAUGHT_UP_WINDOW = Duration.ofMillis(100);
+
+    /** A backlog build may take this many times its duration at the workload rate. */
+    public static final int BACKLOG_BUILD_TIMEOUT_FACTOR = 3;
+
+    /** A backlog drain may take this many times the build's duration (consumers ≥ 10 % faster than producers). */
+    public static final int BACKLOG_DRAIN_TIMEOUT_FACTOR = 10;
+
+    /** Neither backlog phase times out sooner than this. */
+    public static final Duration BACKLOG_MIN_PHASE_TIMEOUT = Duration.ofSeconds(60);
+
+    /** How often a progress line is printed while a backlog builds or drains. */
+    public static final Duration BACKLOG_PROGRESS_INTERVAL = Duration.ofSeconds(5);
+
     /** HTTP port of bin/benchmark-worker (upstream's). */
     public static final int WORKER_PORT = 8080;
 

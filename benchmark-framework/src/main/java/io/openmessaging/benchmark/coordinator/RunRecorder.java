@@ -5,6 +5,7 @@ import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.result.BacklogSummary;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.ResultFiller;
 import io.openmessaging.benchmark.result.RunMetadata;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -55,6 +57,7 @@ public final class RunRecorder {
     private long measuredEndEpochNanos;
     private long loadStartEpochNanos;
     private String failureReason;
+    private final TreeMap<Long, String> stages = new TreeMap<>();
 
     public RunRecorder(Workload workload, DriverConfiguration driverConfiguration, RunOptions options, Clock clock,
             PrintStream out, List<String> commandLine) {
@@ -76,6 +79,8 @@ public final class RunRecorder {
         result.partitions = workload.partitionsPerTopic();
         result.producersPerTopic = workload.producersPerTopic();
         result.consumersPerTopic = workload.consumerPerSubscription();
+        result.subscriptionsPerTopic = workload.subscriptionsPerTopic();
+        result.runMode = runMode(workload);
         result.sampleRateMillis = workload.sampleRateMillis();
         result.beginTime = ResultFiles.formatTimestamp(startTime);
         RunMetadata metadata = RunMetadata.describingThisHost();
@@ -152,7 +157,7 @@ public final class RunRecorder {
             case WARMUP -> "warm-up";
             case MEASURED -> "measured " + (measuredPeriods + 1);
             case DRAIN -> "drain";
-        };
+        } + stageSuffix(snapshot.phase(), stats.endEpochNanos());
         if (stats.durationSeconds() >= 0.001) {
             out.println(ProgressFormatter.line(label, stats, backlog));
         }
@@ -180,9 +185,55 @@ public final class RunRecorder {
             result.publishFailed.add(d.sendErrors());
             result.consumeFailed.add(0L);
             for (LatencyMetric metric : LatencyMetric.values()) {
-                ResultFiller.addPeriod(result, metric, stats.histogram(metric));
+                if (measures(metric)) {
+                    ResultFiller.addPeriod(result, metric, stats.histogram(metric));
+                }
             }
         }
+    }
+
+    /** A producer-only run has no end-to-end values: its end-to-end fields stay empty, not zero-filled. */
+    private boolean measures(LatencyMetric metric) {
+        boolean endToEnd = metric == LatencyMetric.END_TO_END_LATENCY || metric == LatencyMetric.END_TO_END_RESPONSE_TIME;
+        return !endToEnd || workload.consumersTotal() > 0;
+    }
+
+    /** {@link TestResult#runMode} of {@code workload}. */
+    static String runMode(Workload workload) {
+        if (workload.consumersTotal() == 0) {
+            return "producer-only";
+        }
+        if (workload.consumerOnly()) {
+            return "consumer-only";
+        }
+        return workload.consumerBacklogSizeGB() > 0 ? "backlog" : "produce-consume";
+    }
+
+    /**
+     * What the run does from now on (e.g. "backlog build"; {@code null}: nothing special), added to the
+     * label of the progress line of every period that ends from now on.
+     */
+    void stage(String currentStage) {
+        stages.put(clock.epochNanos(), currentStage == null ? "" : " " + currentStage);
+    }
+
+    private String stageSuffix(StatsSnapshot.Phase phase, long periodEndEpochNanos) {
+        Map.Entry<Long, String> stage = stages.floorEntry(periodEndEpochNanos);
+        return stage == null || phase == StatsSnapshot.Phase.DRAIN ? "" : stage.getValue();
+    }
+
+    /** Prints one progress line between the period lines. */
+    void progress(String line) {
+        out.println(line);
+    }
+
+    /** A warning printed at the end of the run. */
+    void warn(String warning) {
+        warnings.add(warning);
+    }
+
+    void backlogPhases(BacklogSummary summary) {
+        result.backlogPhases = summary;
     }
 
     int measuredPeriodCount() {
@@ -206,7 +257,9 @@ public final class RunRecorder {
 
     void finish(Counters totals) {
         for (LatencyMetric metric : LatencyMetric.values()) {
-            ResultFiller.setAggregate(result, metric, aggregates.get(metric));
+            if (measures(metric)) {
+                ResultFiller.setAggregate(result, metric, aggregates.get(metric));
+            }
         }
         result.totalMessagesSent = totals.messagesSent();
         result.totalMessagesReceived = totals.messagesReceived();

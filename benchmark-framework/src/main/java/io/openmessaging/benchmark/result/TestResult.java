@@ -27,12 +27,13 @@ import java.util.TreeMap;
  */
 @JsonPropertyOrder({
     "schemaVersion", "workload", "driver", "version", "complete", "failureReason", "messageSize",
-    "topics", "partitions", "producersPerTopic", "consumersPerTopic", "beginTime", "endTime",
+    "topics", "partitions", "producersPerTopic", "consumersPerTopic", "subscriptionsPerTopic", "runMode",
+    "beginTime", "endTime",
     "sampleRateMillis", "warmupDurationSeconds", "testDurationSeconds", "publishRate",
     "publishErrorRate", "consumeRate", "backlog", "sent", "consumed", "publishFailed",
     "consumeFailed", "totalMessagesSent", "totalMessagesReceived", "totalSendErrors",
     "totalBytesSent", "totalBytesReceived", "endToEndNegativeCount", "latencyValuesClampedCount",
-    "unstampedMessagesReceived", "publishResponseTimeMin", "publishResponseTimeAvg",
+    "unstampedMessagesReceived", "backlogPhases", "publishResponseTimeMin", "publishResponseTimeAvg",
     "publishResponseTime50pct", "publishResponseTime75pct", "publishResponseTime95pct",
     "publishResponseTime99pct", "publishResponseTime999pct", "publishResponseTime9999pct",
     "publishResponseTimeMax", "aggregatedPublishResponseTimeMin",
@@ -118,6 +119,17 @@ public class TestResult {
     /** Consumers per subscription: holds the workload's {@code consumerPerSubscription}, as upstream (UP). */
     public Integer consumersPerTopic;
 
+    /** The workload's {@code subscriptionsPerTopic}; {@code null} in files of upstream and its forks. Ours. */
+    public Integer subscriptionsPerTopic;
+
+    /**
+     * What the run measured (docs/backlog.md): {@code "produce-consume"}, {@code "producer-only"} (no
+     * consumers: end-to-end fields stay empty), {@code "backlog"} (build and drain with producers running)
+     * or {@code "consumer-only"} (the measured phase is the consumers draining a backlog, producers
+     * stopped). {@code null} in files of upstream and its forks. Ours.
+     */
+    public String runMode;
+
     // ---- when (RP, except the actual durations) ----
 
     /**
@@ -196,6 +208,9 @@ public class TestResult {
 
     /** Messages received without our stamp (e.g. from another producer), so without end-to-end values. */
     public Long unstampedMessagesReceived;
+
+    /** The backlog build and drain, for {@code "backlog"} and {@code "consumer-only"} runs; else {@code null}. Ours. */
+    public BacklogSummary backlogPhases;
 
     // ---- publishResponseTime ----
     /**

@@ -157,17 +157,22 @@ public final class WorkloadSchema {
     public static final Field<Double> CONSUMER_BACKLOG_SIZE_GB = number("consumerBacklogSizeGB", "GiB")
             .atLeast(0)
             .byDefault(0.0)
-            .meaning("Backlog to build, in GiB (2^30 bytes) of messages. Above 0: after the warm-up the"
-                    + " consumers pause until subscriptions × sent − received messages reach this size, then"
-                    + " resume, and the run ends only once the backlog has drained. Fractions are allowed.")
+            .meaning("Backlog to build, in GiB (2^30 bytes) of messages, summed over every subscription as"
+                    + " upstream does. Above 0: after the warm-up the consumers pause (the driver's native pause)"
+                    + " until subscriptions × sent − received messages reach this size while producers keep"
+                    + " their rate, then resume; the measured phase holds the build, the drain and then"
+                    + " `testDuration`. Fractions are allowed. See docs/backlog.md.")
             .build();
 
     public static final Field<Double> BACKLOG_DRAIN_RATIO = number("backlogDrainRatio", null)
             .atLeast(0)
             .atMost(1)
             .byDefault(1.0)
-            .meaning("Share of the built backlog that must be consumed for it to count as drained: the backlog"
-                    + " is drained at max(1000 messages, (1 − ratio) × backlog built).")
+            .meaning("Share of the requested backlog that must be consumed for it to count as drained: the"
+                    + " drain ends at (1 − ratio) × `consumerBacklogSizeGB`, but while producers run not below"
+                    + " what consumers hold when caught up (100 ms of consumption at the workload rate, or the"
+                    + " backlog before the pause if larger; upstream: 1000 messages). Below 1, the rest is left"
+                    + " unconsumed at the end.")
             .build();
 
     public static final Field<Duration> WARMUP_DURATION = duration("warmupDuration")
@@ -204,8 +209,10 @@ public final class WorkloadSchema {
 
     public static final Field<Boolean> CONSUMER_ONLY = bool("consumerOnly")
             .byDefault(false)
-            .meaning("Confluent fork's mode: build the backlog of `consumerBacklogSizeGB` with the producers"
-                    + " running, stop the producers, then measure the consumers draining it.")
+            .meaning("Confluent fork's mode: after the warm-up, build the backlog of `consumerBacklogSizeGB`"
+                    + " with the consumers paused, stop the producers, then measure the consumers draining it:"
+                    + " the measured phase is the drain (to empty, or to `backlogDrainRatio`), and"
+                    + " `testDuration` is not used.")
             .build();
 
     public static final Field<List<String>> EXISTING_TOPIC_LIST = textList("existingTopicList")

@@ -38,6 +38,8 @@ final class SampleResults {
         result.partitions = 1;
         result.producersPerTopic = 1;
         result.consumersPerTopic = 1;
+        result.subscriptionsPerTopic = 1;
+        result.runMode = "produce-consume";
         result.beginTime = ResultFiles.formatTimestamp(START);
         result.endTime = ResultFiles.formatTimestamp(START.plusSeconds(80));
         result.sampleRateMillis = 10_000;
