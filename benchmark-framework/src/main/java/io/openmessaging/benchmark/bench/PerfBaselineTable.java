@@ -54,16 +54,7 @@ public final class PerfBaselineTable {
             System.err.println("usage: PerfBaselineTable RESULTS_DIR");
             System.exit(2);
         }
-        List<Run> runs = new ArrayList<>();
-        try (Stream<Path> listing = Files.list(Path.of(args[0]))) {
-            for (Path directory : listing.filter(Files::isDirectory).sorted().toList()) {
-                Matcher name = RUN_DIRECTORY.matcher(directory.getFileName().toString());
-                if (name.matches()) {
-                    runs.add(read(directory, name.group("mode"), Long.parseLong(name.group("rate")),
-                            Integer.parseInt(name.group("repeat"))));
-                }
-            }
-        }
+        List<Run> runs = readRuns(Path.of(args[0]));
         System.out.println("Runs:");
         printHeader();
         runs.forEach(run -> printRow(run.mode() + " " + run.rate() + " #" + run.repeat(), run));
@@ -75,6 +66,21 @@ public final class PerfBaselineTable {
         System.out.println("Medians:");
         printHeader();
         groups.forEach((label, group) -> printRow(label + " (" + group.size() + ")", median(group)));
+    }
+
+    /** Every run directory of {@code resultsDirectory}, in name order. */
+    static List<Run> readRuns(Path resultsDirectory) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        try (Stream<Path> listing = Files.list(resultsDirectory)) {
+            for (Path directory : listing.filter(Files::isDirectory).sorted().toList()) {
+                Matcher name = RUN_DIRECTORY.matcher(directory.getFileName().toString());
+                if (name.matches()) {
+                    runs.add(read(directory, name.group("mode"), Long.parseLong(name.group("rate")),
+                            Integer.parseInt(name.group("repeat"))));
+                }
+            }
+        }
+        return runs;
     }
 
     private static Run read(Path directory, String mode, long rate, int repeat) throws IOException {
@@ -137,7 +143,8 @@ public final class PerfBaselineTable {
         return sum;
     }
 
-    private static Run median(List<Run> group) {
+    /** The medians of a group of runs of one mode and rate; {@code exit} says how many exited by themselves. */
+    static Run median(List<Run> group) {
         Run first = group.get(0);
         return new Run(first.mode(), first.rate(), group.size(), median(group, Run::cpuSeconds),
                 median(group, Run::peakRssMib), median(group, Run::wallSeconds), median(group, Run::publishDelayP99Micros),
