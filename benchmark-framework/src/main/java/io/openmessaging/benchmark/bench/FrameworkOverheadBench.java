@@ -23,11 +23,19 @@ import java.util.Locale;
  * and delivered inline, to one consumer whose callback records end-to-end latency; every message is
  * stamped, scheduled, and recorded in all five histograms, exactly as in a real run.
  *
- * <p>Prints, per round, msg/s, process CPU nanoseconds per message, and whether the accounting is
- * exact (sent = acknowledged = received); then the medians. Run with {@code bin/bench-overhead
- * [seconds-per-round] [rounds]}.
+ * <p>Prints, per round, msg/s, process CPU nanoseconds per message, bytes the producer thread allocates per
+ * message, and whether the accounting is exact (sent = acknowledged = received); then the medians, and
+ * what recording into and snapshotting the histograms costs ({@link HistogramCostBench}). Rates, CPU and
+ * allocation are measured over a steady-state window that starts one second after the load, so thread
+ * start, class loading and first-use allocations (the recorders' arrays) are left out. With the loopback
+ * driver the producer thread also runs the acknowledgement and the delivery inline, so its allocation
+ * covers the whole path of a message. Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
  */
 public final class FrameworkOverheadBench {
+
+    /** The producer thread {@link LocalWorker} starts for one producer. */
+    private static final String PRODUCER_THREAD = "producer-0";
+    private static final long STEADY_STATE_AFTER_MILLIS = 1000;
 
     private FrameworkOverheadBench() {}
 
@@ -42,20 +50,28 @@ public final class FrameworkOverheadBench {
         for (int i = 1; i <= rounds; i++) {
             double[] r = round(secondsPerRound, os);
             results.add(r);
-            System.out.printf(Locale.ROOT, "round %d: %,12.0f msg/s  %6.1f ns CPU/msg  exact accounting: %s%n",
-                    i, r[0], r[1], r[2] == 1 ? "yes" : "NO");
+            System.out.printf(Locale.ROOT, "round %d: %,12.0f msg/s  %6.1f ns CPU/msg  %6.2f bytes allocated/msg"
+                    + " (producer thread)  exact accounting: %s%n", i, r[0], r[1], r[3], r[2] == 1 ? "yes" : "NO");
         }
-        double[] rates = results.stream().mapToDouble(r -> r[0]).sorted().toArray();
-        double[] cpu = results.stream().mapToDouble(r -> r[1]).sorted().toArray();
         boolean exact = results.stream().allMatch(r -> r[2] == 1);
-        System.out.printf(Locale.ROOT, "median: %,12.0f msg/s  %6.1f ns CPU/msg  exact accounting in every round: %s%n",
-                rates[rates.length / 2], cpu[cpu.length / 2], exact ? "yes" : "NO");
+        System.out.printf(Locale.ROOT, "median: %,12.0f msg/s  %6.1f ns CPU/msg  %6.2f bytes allocated/msg"
+                + " (producer thread)  exact accounting in every round: %s%n",
+                median(results, 0), median(results, 1), median(results, 3), exact ? "yes" : "NO");
+        new HistogramCostBench(42).run();
         if (!exact) {
             System.exit(1);
         }
     }
 
-    /** Returns {msg/s, process CPU ns per message, 1 if sent == acked == received else 0}. */
+    private static double median(List<double[]> results, int index) {
+        double[] sorted = results.stream().mapToDouble(r -> r[index]).sorted().toArray();
+        return sorted[sorted.length / 2];
+    }
+
+    /**
+     * Returns {msg/s, process CPU ns per message, 1 if sent == acked == received else 0, bytes the
+     * producer thread allocated per message}, the first two and the last over the steady-state window.
+     */
     private static double[] round(int seconds, com.sun.management.OperatingSystemMXBean os) throws Exception {
         LocalWorker worker = new LocalWorker(SystemClock.INSTANCE, HistogramSpec.DEFAULT);
         try {
@@ -66,18 +82,24 @@ public final class FrameworkOverheadBench {
             worker.createProducers(List.of(new ProducerAssignment(topic, 0)));
             byte[] payload = new byte[1024];
             Arrays.fill(payload, (byte) 7);
+            worker.startLoad(new LoadSpec(1e12, List.of(payload), KeyDistributorType.NO_KEY), 1000);
+            Thread.sleep(STEADY_STATE_AFTER_MILLIS);
+            Thread producer = ThreadAllocation.named(PRODUCER_THREAD);
+            long allocatedBefore = ThreadAllocation.allocatedBytes(producer);
+            long sentBefore = worker.totals().messagesSent();
             long cpuBefore = os.getProcessCpuTime();
             long start = System.nanoTime();
-            worker.startLoad(new LoadSpec(1e12, List.of(payload), KeyDistributorType.NO_KEY), 1000);
             Thread.sleep(seconds * 1000L);
-            worker.stopLoad();
-            long elapsed = System.nanoTime() - start;
+            long allocated = ThreadAllocation.allocatedBytes(producer) - allocatedBefore;
+            long sent = worker.totals().messagesSent() - sentBefore;
             long cpu = os.getProcessCpuTime() - cpuBefore;
+            long elapsed = System.nanoTime() - start;
+            worker.stopLoad();
             Counters totals = worker.totals();
             boolean exact = totals.messagesSent() == totals.messagesAcked()
                     && totals.messagesAcked() == totals.messagesReceived() && totals.sendErrors() == 0;
             return new double[] {
-                totals.messagesSent() / (elapsed / 1e9), (double) cpu / totals.messagesSent(), exact ? 1 : 0
+                sent / (elapsed / 1e9), (double) cpu / sent, exact ? 1 : 0, (double) allocated / sent
             };
         } finally {
             worker.close();
