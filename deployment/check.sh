@@ -11,6 +11,9 @@
 #   render        the configuration files of a three-broker cluster for every system (Kafka quorum,
 #                 Pulsar metadata store and ensemble, RabbitMQ peers, Redpanda seeds, Prometheus
 #                 targets), rendered on the control host and checked
+#   package       the packaged benchmark (--package FILE, or built now with mvn -DskipTests -pl
+#                 distribution -am package unless --static-only): its layout, and its launchers run
+#                 from the unpacked archive (bin/benchmark validate of its files, bin/benchmark-worker --help)
 #   dashboard     every PromQL expression of the Grafana dashboard selects a metric, and the
 #                 selectors do not match an empty scrape (the localhost run checks them against the
 #                 deployed worker's /metrics)
@@ -27,8 +30,9 @@
 # with anything else on the machine and nothing can leave it.
 #
 # usage: deployment/check.sh [--static-only] [--package FILE]
-#   --package FILE  the packaged benchmark to deploy (mvn verify passes the distribution module's);
-#                   without it, the real run builds it first (mvn -DskipTests -pl distribution -am package)
+#   --package FILE  the packaged benchmark to check and deploy (mvn verify passes the distribution
+#                   module's); without it, the package step builds it (mvn -DskipTests -pl distribution
+#                   -am package), or is skipped under --static-only
 # Needs the tools of deployment/install-tools.sh. The real run needs root, loop devices, XFS, tuned
 # and network namespaces. When something is missing the check fails under CI=true and is skipped
 # with a warning otherwise. Exit status: 0 all passed (or skipped outside CI), 1 a check failed.
@@ -161,6 +165,35 @@ check_render() {
   offline ansible-playbook -i tests/cluster.ini -e "check_root=$work/render" render-cluster.yaml
 }
 
+# The package step: built here when --package was not given (Maven may need the network, so this
+# step is not offline); then unpacked and its launchers run, as a worker host would.
+build_package() {
+  cd "$repo"
+  mvn -B -q -Dstyle.color=never -DskipTests -pl distribution -am package
+}
+
+check_package() {
+  [ -f "$package" ] || { echo "the packaged benchmark $package does not exist (mvn package builds it)"; return 1; }
+  local top
+  tar -tzf "$package" >"$work/package.list"
+  top=$(head -n 1 "$work/package.list" | cut -d / -f 1)
+  local entry
+  for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'lib/benchmark-framework-.*\.jar' \
+      'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
+      'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml'; do
+    grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }
+  done
+  if grep -v "^$top/" "$work/package.list"; then echo "$package has entries outside $top/"; return 1; fi
+  echo "package $(basename "$package"): $(du -m "$package" | cut -f 1) MB, $(grep -c "^$top/lib/.*\.jar$" "$work/package.list") jars"
+  mkdir -p "$work/package"
+  tar -C "$work/package" -xzf "$package"
+  cd "$work/package/$top"
+  offline bin/benchmark validate workloads/ driver-kafka/ driver-redpanda/ driver-pulsar/ driver-rabbitmq/ driver-loopback/
+  local help
+  help=$(offline bin/benchmark-worker --help)
+  grep -q -- --token-file <<<"$help"
+}
+
 dashboard="$ansible_dir/roles/monitoring/files/benchmark-workers.json"
 
 check_dashboard() {
@@ -280,21 +313,9 @@ check_localhost() {
   tar -C "$work/build" -czf "$work/artifacts/$top.tgz" "$top"
   echo "artifact $top.tgz: $(find "$work/build/$top/libs" -name '*.jar' | wc -l) jars, $((SECONDS - started)) s"
 
-  # 2. The packaged benchmark the worker role installs: the one given, or built now (Maven may need
-  #    the network, which the namespace below does not have).
-  if [ -z "$package" ]; then
-    started=$SECONDS
-    (cd "$repo" && mvn -B -q -Dstyle.color=never -DskipTests -pl distribution -am package) >>"$work/maven.log" 2>&1 ||
-      { tail -n 30 "$work/maven.log"; return 1; }
-    package=$(find "$repo/distribution/target" -maxdepth 1 -name 'messaging-benchmark-*.tar.gz' | head -n 1)
-    echo "package built in $((SECONDS - started)) s"
-  fi
-  [ -f "$package" ] || { echo "the packaged benchmark $package does not exist (mvn package builds it)"; return 1; }
-  tar -tzf "$package" >"$work/package.list"
-  grep -q '^[^/]*/bin/benchmark-worker$' "$work/package.list" ||
-    { echo "$package has no <top directory>/bin/benchmark-worker"; return 1; }
+  # 2. The packaged benchmark the worker role installs (the package step checked it).
+  [ -f "$package" ] || { echo "no packaged benchmark (see the package step)"; return 1; }
   cp "$package" "$work/artifacts/"
-  echo "package $(basename "$package"): $(du -m "$package" | cut -f 1) MB, $(grep -c '/lib/.*\.jar$' "$work/package.list") jars"
 
   # 3. Two sparse 512 MiB files as the broker's two instance-store drives.
   truncate -s 512M "$work/drive-1.img" "$work/drive-2.img"
@@ -380,7 +401,8 @@ check_localhost() {
 
   # 8. A short benchmark through the deployed worker against the deployed broker: the coordinator of
   #    the installed package, the rendered workers file, token and driver file. Meanwhile the worker's
-  #    Prometheus endpoint is scraped (its meters exist only while a run is bound to it).
+  #    Prometheus endpoint is scraped every second; the fullest scrape is kept (the meters exist only
+  #    while a run is bound to the worker, and a scrape during the unbinding sees only some of them).
   started=$SECONDS
   local driver="$etc/drivers/kafka-latency.yaml"
   grep -q '^  bootstrap.servers=127.0.0.1:9092$' "$driver"
@@ -388,15 +410,24 @@ check_localhost() {
   in_netns "$work/root/opt/benchmark/current/bin/benchmark" --workers-file "$etc/workers.yaml" \
     --token-file "$etc/worker.token" -d "$driver" --output-dir "$work/results" \
     "$here/check-workload.yaml" >"$work/benchmark.log" 2>&1 &
-  local coordinator=$! status=0
+  local coordinator=$! status=0 series most=0
   while kill -0 "$coordinator" 2>/dev/null; do
-    if in_netns curl -sf -o "$work/scrape.tmp" http://127.0.0.1:8081/metrics && grep -q '^omb_' "$work/scrape.tmp"; then
-      mv "$work/scrape.tmp" "$work/worker-metrics.txt"
+    if in_netns curl -sf -o "$work/scrape.tmp" http://127.0.0.1:8081/metrics; then
+      series=$(grep -c '^omb_' "$work/scrape.tmp" || true)
+      if [ "$series" -gt "$most" ]; then
+        most=$series
+        mv "$work/scrape.tmp" "$work/worker-metrics.txt"
+      fi
     fi
     sleep 1
   done
   wait "$coordinator" || status=$?
-  [ "$status" = 0 ] || { echo "bin/benchmark exited $status"; tail -n 40 "$work/benchmark.log"; return 1; }
+  if [ "$status" != 0 ]; then
+    echo "bin/benchmark exited $status; its output, then the worker's:"
+    tail -n 40 "$work/benchmark.log"
+    tail -n 20 "$work/root/var/log/benchmark/benchmark-worker.out"
+    return 1
+  fi
   local result
   result=$(find "$work/results" -name '*.json' | head -n 1)
   python3 - "$result" "$worker_url" <<'PY'
@@ -430,49 +461,60 @@ PY
 # ---------------------------------------------------------------------------------------------
 
 log "deployment checks (scratch directory $work)"
-missing=$(tools_missing)
-if [ -n "$missing" ]; then
-  for name in tf-fmt tf-inventory checkov ansible-lint syntax render dashboard localhost; do
-    unavailable "$name" "missing tools: $missing (run deployment/install-tools.sh)"
+step versions check_versions
+tools=$(tools_missing)
+if [ -n "$tools" ]; then
+  for name in tf-fmt tf-inventory checkov ansible-lint syntax render; do
+    unavailable "$name" "missing tools: $tools (run deployment/install-tools.sh)"
   done
-  step versions check_versions
 else
-  step versions check_versions
   step tf-fmt check_tf_fmt
   step tf-inventory check_tf_inventory
   step checkov check_checkov
   step ansible-lint check_ansible_lint
   step syntax check_syntax
   step render check_render
-  step dashboard check_dashboard
-  if [ "$static_only" = true ]; then
-    record localhost skipped 0 "--static-only"
+fi
+if [ -z "$package" ] && [ "$static_only" = false ]; then
+  step package-build build_package
+  package=$(find "$repo/distribution/target" -maxdepth 1 -name 'messaging-benchmark-*.tar.gz' | head -n 1)
+  [ -n "$package" ] || package="$repo/distribution/target/messaging-benchmark-(not built).tar.gz"
+fi
+if [ -n "$package" ]; then
+  step package check_package
+else
+  record package skipped 0 "--static-only without --package"
+fi
+step dashboard check_dashboard
+if [ "$static_only" = true ]; then
+  record localhost skipped 0 "--static-only"
+elif [ -n "$tools" ]; then
+  unavailable localhost "missing tools: $tools (run deployment/install-tools.sh)"
+else
+  needs=$(localhost_prerequisites)
+  if [ -n "$needs" ]; then
+    unavailable localhost "the real run needs: $needs"
   else
-    missing=$(localhost_prerequisites)
-    if [ -n "$missing" ]; then
-      unavailable localhost "the real run needs: $missing"
+    mkdir -p "$state"
+    trap 'teardown || true' EXIT
+    trap 'exit 130' INT TERM
+    log "--- localhost (the real run; a few minutes)"
+    started=$SECONDS
+    set +e
+    (set -e; check_localhost) >"$work/localhost.log" 2>&1
+    localhost_status=$?
+    teardown >>"$work/localhost.log" 2>&1
+    teardown_status=$?
+    set -e
+    trap - EXIT
+    if [ "$localhost_status" = 0 ] && [ "$teardown_status" = 0 ]; then
+      grep -E '^(artifact|drives|first run|second run|tuning|kafka|worker|benchmark|dashboard)' "$work/localhost.log" |
+        sed 's/^/    /' >&2
+      record localhost passed $((SECONDS - started))
     else
-      mkdir -p "$state"
-      trap 'teardown || true' EXIT
-      trap 'exit 130' INT TERM
-      log "--- localhost (the real run; a few minutes)"
-      started=$SECONDS
-      set +e
-      (set -e; check_localhost) >"$work/localhost.log" 2>&1
-      localhost_status=$?
-      teardown >>"$work/localhost.log" 2>&1
-      teardown_status=$?
-      set -e
-      trap - EXIT
-      if [ "$localhost_status" = 0 ] && [ "$teardown_status" = 0 ]; then
-        grep -E '^(artifact|package|drives|first run|second run|tuning|kafka|worker|benchmark|dashboard)' "$work/localhost.log" |
-          sed 's/^/    /' >&2
-        record localhost passed $((SECONDS - started))
-      else
-        log "FAILED localhost (run exit $localhost_status, teardown exit $teardown_status); its output:"
-        sed 's/^/    /' "$work/localhost.log" >&2
-        record localhost FAILED $((SECONDS - started)) "run exit $localhost_status, teardown exit $teardown_status"
-      fi
+      log "FAILED localhost (run exit $localhost_status, teardown exit $teardown_status); its output:"
+      sed 's/^/    /' "$work/localhost.log" >&2
+      record localhost FAILED $((SECONDS - started)) "run exit $localhost_status, teardown exit $teardown_status"
     fi
   fi
 fi
