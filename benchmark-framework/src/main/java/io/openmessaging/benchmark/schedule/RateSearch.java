@@ -1,0 +1,156 @@
+package io.openmessaging.benchmark.schedule;
+
+import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.Counters;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The max-sustainable-rate search of {@code producerRate: 0} (docs/max-rate-search.md): the highest
+ * producer rate at which the producers' acknowledged rate reaches {@value
+ * RateSearchSettings#SUSTAINED_SHARE} of the target and the consumers receive {@value
+ * RateSearchSettings#SUSTAINED_SHARE} of {@code subscriptions × target}, so no backlog grows.
+ *
+ * <p>Each trial sets a rate, waits the settle time, then measures the window. The search first brackets
+ * the capacity (doubling from the start rate while trials hold, halving while they fail), then bisects
+ * the bracket geometrically until its ends are within the precision, then confirms the highest
+ * sustained rate with one more trial (stepping down by the precision if it fails, at most {@value
+ * #MAX_CONFIRMATIONS} times). Every trial after the first failure lies strictly inside the bracket, which
+ * only narrows: the rate never swings between extremes.
+ *
+ * <p>Lateness carries over between trials (the schedules never reset): after a failed trial the
+ * producers catch up at full speed, which only raises the achieved rates, so a rate below capacity
+ * still holds and one above it still fails.
+ *
+ * <p>Not thread-safe; one search per instance.
+ */
+public final class RateSearch {
+
+    private static final Logger log = LoggerFactory.getLogger(RateSearch.class);
+
+    /** Confirmation trials before the search gives up on an unsteady system. */
+    static final int MAX_CONFIRMATIONS = 3;
+
+    private final RateSearchSettings settings;
+    private final int subscriptions;
+    private final Clock clock;
+    private final List<RateSearchTrial> trials = new ArrayList<>();
+
+    /**
+     * @param subscriptions subscriptions that receive every message (0 for a producer-only run)
+     */
+    public RateSearch(RateSearchSettings settings, int subscriptions, Clock clock) {
+        if (subscriptions < 0) {
+            throw new IllegalArgumentException("subscriptions must not be negative, got " + subscriptions);
+        }
+        this.settings = settings;
+        this.subscriptions = subscriptions;
+        this.clock = clock;
+    }
+
+    /**
+     * Searches; leaves {@code target} at the rate tried last (the caller sets the found rate).
+     *
+     * @throws RateSearchException when not even {@value RateSearchSettings#MIN_RATE_MSG_PER_SEC} msg/s holds,
+     *     or the found rate fails every confirmation
+     * @throws Exception whatever {@code target} throws (a failed or aborted run)
+     */
+    public RateSearchResult run(RateSearchTarget target) throws Exception {
+        double sustained = Double.NaN;
+        double failed = Double.NaN;
+        double rate = settings.startRateMsgPerSec();
+        while (Double.isNaN(sustained) || Double.isNaN(failed)) {
+            if (trial(target, "bracket", rate).sustained()) {
+                sustained = rate;
+                if (Double.isNaN(failed)) {
+                    if (rate >= settings.maxRateMsgPerSec()) {
+                        log.info("Rate search: {} msg/s, the search's upper limit, is sustained", fmt(rate));
+                        return new RateSearchResult(rate, null, subscriptions, trials);
+                    }
+                    rate = Math.min(2 * rate, settings.maxRateMsgPerSec());
+                }
+            } else {
+                failed = rate;
+                if (Double.isNaN(sustained)) {
+                    if (rate <= RateSearchSettings.MIN_RATE_MSG_PER_SEC) {
+                        throw new RateSearchException(
+                                "max-rate search: not even " + fmt(rate) + " msg/s is sustained; " + lastVerdict());
+                    }
+                    rate = Math.max(rate / 2, RateSearchSettings.MIN_RATE_MSG_PER_SEC);
+                }
+            }
+        }
+        while (failed / sustained > 1 + settings.precision()) {
+            double middle = Math.sqrt(sustained * failed);
+            if (trial(target, "bisect", middle).sustained()) {
+                sustained = middle;
+            } else {
+                failed = middle;
+            }
+        }
+        for (int confirmation = 1; confirmation <= MAX_CONFIRMATIONS; confirmation++) {
+            if (trial(target, "confirm", sustained).sustained()) {
+                log.info("Rate search: {} msg/s is sustained, {} msg/s is not; measuring at {} msg/s",
+                        fmt(sustained), fmt(failed), fmt(sustained));
+                return new RateSearchResult(sustained, failed, subscriptions, trials);
+            }
+            failed = sustained;
+            sustained = sustained / (1 + settings.precision());
+        }
+        throw new RateSearchException("max-rate search: the rate found failed " + MAX_CONFIRMATIONS
+                + " confirmations in a row (the system's capacity is unsteady); " + lastVerdict()
+                + "; give a fixed producerRate, or lengthen rateSearchWindow");
+    }
+
+    /** The trials so far (all of them once {@link #run} returned or threw). */
+    public List<RateSearchTrial> trials() {
+        return List.copyOf(trials);
+    }
+
+    private RateSearchTrial trial(RateSearchTarget target, String stage, double rate) throws Exception {
+        target.setRate(rate);
+        target.awaitUntil(clock.monotonicNanos() + settings.settleDuration().toNanos());
+        Counters start = target.totals();
+        long startNanos = clock.monotonicNanos();
+        target.awaitUntil(startNanos + settings.windowDuration().toNanos());
+        Counters end = target.totals();
+        double seconds = Math.max(1e-9, (clock.monotonicNanos() - startNanos) / 1e9);
+        Counters delta = end.minus(start);
+        double publishRate = delta.messagesAcked() / seconds;
+        double consumeRate = delta.messagesReceived() / seconds;
+        double consumeTarget = subscriptions * rate;
+        long backlogStart = backlog(start);
+        long backlogEnd = backlog(end);
+        boolean sustained = publishRate >= RateSearchSettings.SUSTAINED_SHARE * rate
+                && consumeRate >= RateSearchSettings.SUSTAINED_SHARE * consumeTarget
+                && delta.sendErrors() == 0;
+        RateSearchTrial trial = new RateSearchTrial(trials.size() + 1, stage, rate, publishRate, consumeRate,
+                consumeTarget, backlogStart, backlogEnd, (backlogEnd - backlogStart) / seconds, delta.sendErrors(),
+                sustained);
+        trials.add(trial);
+        log.info("Rate search trial {} ({}): {} msg/s: published {} msg/s, consumed {} of {} msg/s, backlog {}"
+                        + " → {}, {} send errors: {}",
+                trial.trial(), stage, fmt(rate), fmt(publishRate), fmt(consumeRate), fmt(consumeTarget),
+                backlogStart, backlogEnd, delta.sendErrors(), sustained ? "sustained" : "not sustained");
+        return trial;
+    }
+
+    private long backlog(Counters totals) {
+        return subscriptions == 0 ? 0 : Math.max(0, totals.messagesAcked() * subscriptions - totals.messagesReceived());
+    }
+
+    private String lastVerdict() {
+        RateSearchTrial last = trials.get(trials.size() - 1);
+        return String.format(Locale.ROOT, "at %s msg/s the producers achieved %s msg/s and the consumers %s of %s"
+                        + " msg/s, with %d send errors",
+                fmt(last.targetRateMsgPerSec()), fmt(last.publishRateMsgPerSec()), fmt(last.consumeRateMsgPerSec()),
+                fmt(last.consumeTargetMsgPerSec()), last.sendErrors());
+    }
+
+    private static String fmt(double value) {
+        return String.format(Locale.ROOT, "%,.0f", value);
+    }
+}
