@@ -4,6 +4,11 @@ import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.schedule.RatePlan;
+import io.openmessaging.benchmark.schedule.RateSearch;
+import io.openmessaging.benchmark.schedule.RateSearchException;
+import io.openmessaging.benchmark.schedule.RateSearchResult;
+import io.openmessaging.benchmark.schedule.RateSearchTarget;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.ProducerAssignment;
@@ -65,10 +70,6 @@ public final class BenchmarkRun {
      * valid either way; these features are planned.
      */
     public static String unsupportedFeature(Workload workload) {
-        if (workload.producerRate() == 0) {
-            return "producerRate: 0 (the max-sustainable-rate search) is not available in this version;"
-                    + " give a fixed rate in msg/s";
-        }
         if (workload.consumerBacklogSizeGB() > 0 || workload.consumerOnly()) {
             return "consumerBacklogSizeGB / consumerOnly (backlog build and drain) are not available in this"
                     + " version; remove them to measure at a fixed rate";
@@ -142,14 +143,20 @@ public final class BenchmarkRun {
         }
         awaitReadiness(pairs);
 
-        double ratePerProducer = workload.producerRate() / producerCount;
+        boolean search = workload.producerRate() == 0;
+        double startRate = search ? workload.rateSearchSettings().startRateMsgPerSec() : workload.producerRate();
+        double ratePerProducer = startRate / producerCount;
         List<byte[]> payloads = Payloads.forWorkload(workload);
         long sampleMillis = workload.sampleRateMillis();
-        log.info("Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages",
-                fmt(workload.producerRate()), fmt(ratePerProducer), payloads.get(0).length);
+        log.info("Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages{}",
+                fmt(startRate), fmt(ratePerProducer), payloads.get(0).length,
+                search ? " (the max-rate search starts here)" : "");
         recorder.loadStarted(clock.epochNanos(), payloads.get(0).length);
         LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor());
         ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
+        if (search) {
+            setTotalRate(searchMaxRate(producerCount), producerCount);
+        }
 
         Duration warmup = workload.warmupDuration();
         if (!warmup.isZero()) {
@@ -160,7 +167,11 @@ public final class BenchmarkRun {
         recorder.measuredPhaseStarted(clock.epochNanos());
         Duration test = workload.testDuration();
         log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
-        follow(test.isZero() ? Duration.ofDays(365_000) : test);
+        if (workload.ratePlan() != null) {
+            followRatePlan(workload.ratePlan(), producerCount);
+        } else {
+            follow(test.isZero() ? Duration.ofDays(365_000) : test);
+        }
         awaitFullPeriods(test.toMillis() / sampleMillis, sampleMillis);
         // end the measured phase on every worker: a partial last period is measured; otherwise the sliver
         // since the last full period already belongs to the drain. Either way sampling stops here, so a long
@@ -175,6 +186,68 @@ public final class BenchmarkRun {
         drain();
         ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
         poll();
+    }
+
+    /** Runs the max-rate search (docs/max-rate-search.md), records its trials and returns the rate found. */
+    private double searchMaxRate(int producerCount)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
+        int subscriptions = workload.consumersTotal() == 0 ? 0 : workload.subscriptionsPerTopic();
+        RateSearch search = new RateSearch(workload.rateSearchSettings(), subscriptions, clock);
+        log.info("Searching for the maximum sustainable rate ({} subscription(s) per topic receive every message)",
+                subscriptions);
+        try {
+            RateSearchResult found = search.run(new RateSearchTarget() {
+                @Override
+                public void setRate(double totalMsgPerSec) throws Exception {
+                    setTotalRate(totalMsgPerSec, producerCount);
+                }
+
+                @Override
+                public Counters totals() throws Exception {
+                    poll();
+                    return ensemble.lastTotals();
+                }
+
+                @Override
+                public void awaitUntil(long monotonicNanos) throws Exception {
+                    follow(Duration.ofNanos(Math.max(0, monotonicNanos - clock.monotonicNanos())));
+                }
+            });
+            recorder.rateSearched(workload.rateSearchSettings(), found.foundRateMsgPerSec(),
+                    found.lowestFailedRateMsgPerSec(), subscriptions, found.trials());
+            return found.foundRateMsgPerSec();
+        } catch (RateSearchException e) {
+            recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
+            throw new RunFailedException(e.getMessage());
+        } catch (RunFailedException | DriverException | IOException | InterruptedException | RuntimeException e) {
+            recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
+            throw e;
+        } catch (Exception e) {
+            recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
+            throw new IllegalStateException("unexpected failure of the max-rate search", e);
+        }
+    }
+
+    /** Runs the steps of {@code plan} in turn, each rate change continuing the schedules where they are. */
+    private void followRatePlan(RatePlan plan, int producerCount)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
+        long measuredStartNanos = clock.monotonicNanos();
+        List<RatePlan.Step> steps = plan.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            if (i > 0) {
+                setTotalRate(steps.get(i).rateMsgPerSec(), producerCount);
+            }
+            log.info("Rate step {} of {}: {} msg/s for {}", i + 1, steps.size(), fmt(steps.get(i).rateMsgPerSec()),
+                    steps.get(i).duration());
+            long stepEndNanos = measuredStartNanos + plan.stepStart(i).plus(steps.get(i).duration()).toNanos();
+            follow(Duration.ofNanos(Math.max(0, stepEndNanos - clock.monotonicNanos())));
+        }
+    }
+
+    private void setTotalRate(double totalMsgPerSec, int producerCount)
+            throws DriverException, IOException, InterruptedException {
+        double perProducer = totalMsgPerSec / producerCount;
+        ensemble.forEach(roles.producers(), (worker, i) -> worker.adjustRate(perProducer));
     }
 
     private List<List<ConsumerAssignment>> consumerAssignments(List<TopicSpec> topics) {
