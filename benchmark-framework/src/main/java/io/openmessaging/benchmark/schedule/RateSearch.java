@@ -21,9 +21,12 @@ import org.slf4j.LoggerFactory;
  * #MAX_CONFIRMATIONS} times). Every trial after the first failure lies strictly inside the bracket, which
  * only narrows: the rate never swings between extremes.
  *
- * <p>Lateness carries over between trials (the schedules never reset): after a failed trial the
- * producers catch up at full speed, which only raises the achieved rates, so a rate below capacity
- * still holds and one above it still fails.
+ * <p>The schedules never reset, so a failed trial leaves the producers late and the consumers behind.
+ * After each failed trial the search therefore <em>recovers</em>: it runs the producers at {@value
+ * #RECOVERY_RATE_SHARE} of the failed rate until they have caught up with their schedules (their
+ * acknowledged rate falls to that low rate) and the backlog has drained, so every trial, and the
+ * measured phase after the search, starts on schedule. Recovery is bounded by {@link
+ * #recoveryTimeoutNanos}; a system that does not recover in time is logged and the search goes on.
  *
  * <p>Not thread-safe; one search per instance.
  */
@@ -33,6 +36,12 @@ public final class RateSearch {
 
     /** Confirmation trials before the search gives up on an unsteady system. */
     static final int MAX_CONFIRMATIONS = 3;
+
+    /** Share of the failed rate the producers run at while recovering. */
+    static final double RECOVERY_RATE_SHARE = 0.01;
+
+    /** How often recovery checks whether the producers and consumers have caught up. */
+    static final long RECOVERY_CHECK_NANOS = 500_000_000L;
 
     private final RateSearchSettings settings;
     private final int subscriptions;
@@ -117,7 +126,8 @@ public final class RateSearch {
         long startNanos = clock.monotonicNanos();
         target.awaitUntil(startNanos + settings.windowDuration().toNanos());
         Counters end = target.totals();
-        double seconds = Math.max(1e-9, (clock.monotonicNanos() - startNanos) / 1e9);
+        long endNanos = clock.monotonicNanos();
+        double seconds = Math.max(1e-9, (endNanos - startNanos) / 1e9);
         Counters delta = end.minus(start);
         double publishRate = delta.messagesAcked() / seconds;
         double consumeRate = delta.messagesReceived() / seconds;
@@ -127,15 +137,57 @@ public final class RateSearch {
         boolean sustained = publishRate >= RateSearchSettings.SUSTAINED_SHARE * rate
                 && consumeRate >= RateSearchSettings.SUSTAINED_SHARE * consumeTarget
                 && delta.sendErrors() == 0;
-        RateSearchTrial trial = new RateSearchTrial(trials.size() + 1, stage, rate, publishRate, consumeRate,
-                consumeTarget, backlogStart, backlogEnd, (backlogEnd - backlogStart) / seconds, delta.sendErrors(),
-                sustained);
-        trials.add(trial);
         log.info("Rate search trial {} ({}): {} msg/s: published {} msg/s, consumed {} of {} msg/s, backlog {}"
                         + " → {}, {} send errors: {}",
-                trial.trial(), stage, fmt(rate), fmt(publishRate), fmt(consumeRate), fmt(consumeTarget),
+                trials.size() + 1, stage, fmt(rate), fmt(publishRate), fmt(consumeRate), fmt(consumeTarget),
                 backlogStart, backlogEnd, delta.sendErrors(), sustained ? "sustained" : "not sustained");
+        Double recoverySeconds = sustained ? null : recover(target, rate, end, endNanos);
+        RateSearchTrial trial = new RateSearchTrial(trials.size() + 1, stage, rate, publishRate, consumeRate,
+                consumeTarget, backlogStart, backlogEnd, (backlogEnd - backlogStart) / seconds, delta.sendErrors(),
+                sustained, recoverySeconds);
+        trials.add(trial);
         return trial;
+    }
+
+    /**
+     * Runs at a low rate until the producers are back on schedule and the backlog has drained; returns how
+     * long that took in seconds.
+     */
+    private double recover(RateSearchTarget target, double failedRate, Counters previous, long previousNanos)
+            throws Exception {
+        double lowRate = Math.max(RateSearchSettings.MIN_RATE_MSG_PER_SEC, failedRate * RECOVERY_RATE_SHARE);
+        target.setRate(lowRate);
+        long startNanos = previousNanos;
+        long deadlineNanos = startNanos + recoveryTimeoutNanos();
+        while (true) {
+            target.awaitUntil(clock.monotonicNanos() + RECOVERY_CHECK_NANOS);
+            Counters now = target.totals();
+            long nowNanos = clock.monotonicNanos();
+            double seconds = (nowNanos - previousNanos) / 1e9;
+            long acked = now.messagesAcked() - previous.messagesAcked();
+            boolean onSchedule = acked <= 1.5 * lowRate * seconds + 2;
+            boolean drained = backlog(now) <= subscriptions * Math.max(10, lowRate);
+            if (onSchedule && drained) {
+                double recoverySeconds = (nowNanos - startNanos) / 1e9;
+                log.info("Rate search: recovered in {} s at {} msg/s", String.format(Locale.ROOT, "%.1f",
+                        recoverySeconds), fmt(lowRate));
+                return recoverySeconds;
+            }
+            if (nowNanos >= deadlineNanos) {
+                log.warn("Rate search: not recovered after {} s at {} msg/s (still {} of backlog, {} msg/s"
+                                + " acknowledged); going on", (nowNanos - startNanos) / 1_000_000_000L, fmt(lowRate),
+                        backlog(now), fmt(acked / seconds));
+                return (nowNanos - startNanos) / 1e9;
+            }
+            previous = now;
+            previousNanos = nowNanos;
+        }
+    }
+
+    /** Recovery gives up after four trials' time, and never before 30 s. */
+    long recoveryTimeoutNanos() {
+        long trialNanos = settings.settleDuration().toNanos() + settings.windowDuration().toNanos();
+        return Math.max(30_000_000_000L, 4 * trialNanos);
     }
 
     private long backlog(Counters totals) {

@@ -16,6 +16,8 @@ package io.openmessaging.benchmark.schedule;
  * @param sendErrors sends that failed during the window
  * @param sustained the verdict: both achieved rates reached {@value RateSearchSettings#SUSTAINED_SHARE} of
  *     their targets and no send failed
+ * @param recoverySeconds after a trial that was not sustained: how long the producers ran at a low rate
+ *     until they were back on schedule and the backlog had drained; {@code null} after a sustained trial
  */
 public record RateSearchTrial(
         int trial,
@@ -28,4 +30,5 @@ public record RateSearchTrial(
         long backlogEndMessages,
         double backlogTrendMsgPerSec,
         long sendErrors,
-        boolean sustained) {}
+        boolean sustained,
+        Double recoverySeconds) {}

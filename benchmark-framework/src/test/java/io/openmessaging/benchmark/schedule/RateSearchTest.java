@@ -102,6 +102,34 @@ class RateSearchTest {
     }
 
     @Test
+    void afterAFailedTrialTheProducersCatchUpBeforeTheNextTrial() throws Exception {
+        ManualClock clock = new ManualClock();
+        SimulatedSystem system = SimulatedSystem.withCapacity(clock, 20_000, 1);
+
+        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system).trials();
+
+        RateSearchTrial overloaded = trials.get(2);
+        assertThat(overloaded.targetRateMsgPerSec()).isEqualTo(40_000);
+        // 15 s at 40,000 msg/s against 20,000 msg/s of delivery: about 300,000 messages behind, caught up at
+        // 20,000 − 400 msg/s
+        assertThat(overloaded.recoverySeconds()).isBetween(14.0, 17.0);
+        int checked = 0;
+        for (int i = 1; i < trials.size(); i++) {
+            RateSearchTrial next = trials.get(i);
+            if (!trials.get(i - 1).sustained() && next.targetRateMsgPerSec() <= 20_000) {
+                assertThat(next.backlogStartMessages()).as("trial %d starts with no backlog", next.trial())
+                        .isLessThan(1_000);
+                assertThat(next.publishRateMsgPerSec()).as("and without catch-up")
+                        .isCloseTo(next.targetRateMsgPerSec(), within(0.01 * next.targetRateMsgPerSec()));
+                checked++;
+            }
+        }
+        assertThat(checked).as("trials below capacity right after a failed one").isPositive();
+        assertThat(trials).filteredOn(RateSearchTrial::sustained).allSatisfy(t ->
+                assertThat(t.recoverySeconds()).isNull());
+    }
+
+    @Test
     void startingAboveCapacityHalvesUntilARateHolds() throws Exception {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, 1_000, 0);
