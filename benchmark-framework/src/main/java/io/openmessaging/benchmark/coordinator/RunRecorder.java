@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -232,6 +233,18 @@ public final class RunRecorder {
     void finish(Counters totals) {
         if (workload.ratePlan() != null) {
             result.rateSteps = stepTable(workload.ratePlan());
+            for (RatePlanStep row : result.rateSteps) {
+                out.println(String.format(Locale.ROOT, "step %-3d | target %,12.1f msg/s | %3d period(s) | pub %s msg/s"
+                                + " | cons %s msg/s", row.step, row.targetRateMsgPerSec, row.periods,
+                        average(row.publishRateAvg), average(row.consumeRateAvg)));
+            }
+        }
+        if (result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null) {
+            out.println(String.format(Locale.ROOT, "max-rate search: %,.1f msg/s sustained after %d trial(s)%s",
+                    result.rateSearch.foundRateMsgPerSec, result.rateSearch.trials.size(),
+                    result.rateSearch.lowestFailedRateMsgPerSec == null ? " (its upper limit)"
+                            : String.format(Locale.ROOT, ", %,.1f msg/s not",
+                                    result.rateSearch.lowestFailedRateMsgPerSec)));
         }
         for (LatencyMetric metric : LatencyMetric.values()) {
             ResultFiller.setAggregate(result, metric, aggregates.get(metric));
@@ -253,6 +266,10 @@ public final class RunRecorder {
         result.complete = failureReason == null;
         result.failureReason = failureReason;
         warnings.forEach(w -> out.println("warning: " + w));
+    }
+
+    private static String average(Double rate) {
+        return rate == null ? "-" : String.format(Locale.ROOT, "%,.1f", rate);
     }
 
     private List<RatePlanStep> stepTable(RatePlan plan) {

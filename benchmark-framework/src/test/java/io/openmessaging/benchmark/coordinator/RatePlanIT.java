@@ -54,6 +54,7 @@ class RatePlanIT {
         long measuredSent = result.sent.stream().mapToLong(Long::longValue).sum();
         assertThat(measuredSent).isCloseTo(3 * (2000 + 6000 + 1000), within(1_500L));
         assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
-        assertThat(outcome.stdout()).contains("measured 9").doesNotContain("measured 10");
+        assertThat(outcome.stdout()).contains("measured 9").doesNotContain("measured 10")
+                .contains("step 2   | target      6,000.0 msg/s |   3 period(s)");
     }
 }
