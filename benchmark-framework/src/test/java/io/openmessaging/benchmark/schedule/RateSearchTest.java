@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.openmessaging.benchmark.measure.ManualClock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -27,7 +28,8 @@ class RateSearchTest {
         RateSearchResult result = new RateSearch(RateSearchSettings.defaults(), subscriptions, clock).run(system);
 
         assertThat(result.foundRateMsgPerSec()).isCloseTo(capacity, within(0.05 * capacity));
-        assertThat(result.foundRateMsgPerSec()).isLessThanOrEqualTo(capacity / RateSearchSettings.SUSTAINED_SHARE);
+        // the 99 % rule and the in-flight allowance let a rate up to about 2 % above capacity pass
+        assertThat(result.foundRateMsgPerSec()).isLessThanOrEqualTo(capacity * 1.025);
         assertThat(result.subscriptions()).isEqualTo(subscriptions);
         assertThat(result.trials().get(result.trials().size() - 1).stage()).isEqualTo("confirm");
     }
@@ -82,6 +84,24 @@ class RateSearchTest {
     }
 
     @Test
+    void aHiccupDuringBracketingDoesNotCapTheResult() throws Exception {
+        ManualClock clock = new ManualClock();
+        // trials take 15 s: the third (40,000 msg/s, from 30 s to 45 s) meets a hiccup in its last 5 s
+        SimulatedSystem system = SimulatedSystem.withCapacity(clock, 137_000, 1)
+                .withHiccup(TimeUnit.SECONDS.toNanos(40), TimeUnit.SECONDS.toNanos(45));
+
+        RateSearchResult result = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system);
+
+        assertThat(result.trials().get(2).sustained()).as("the hiccup failed 40,000 msg/s").isFalse();
+        assertThat(result.trials()).anySatisfy(t -> {
+            assertThat(t.stage()).isEqualTo("recheck");
+            assertThat(t.targetRateMsgPerSec()).isEqualTo(40_000);
+            assertThat(t.sustained()).isTrue();
+        });
+        assertThat(result.foundRateMsgPerSec()).isCloseTo(137_000, within(0.05 * 137_000));
+    }
+
+    @Test
     void trialsRecordRatesBacklogAndVerdict() throws Exception {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, 20_000, 1);
@@ -104,19 +124,19 @@ class RateSearchTest {
     @Test
     void afterAFailedTrialTheProducersCatchUpBeforeTheNextTrial() throws Exception {
         ManualClock clock = new ManualClock();
-        SimulatedSystem system = SimulatedSystem.withCapacity(clock, 20_000, 1);
+        SimulatedSystem system = SimulatedSystem.withCapacity(clock, 30_000, 1);
 
         List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system).trials();
 
         RateSearchTrial overloaded = trials.get(2);
         assertThat(overloaded.targetRateMsgPerSec()).isEqualTo(40_000);
-        // 15 s at 40,000 msg/s against 20,000 msg/s of delivery: about 300,000 messages behind, caught up at
-        // 20,000 − 400 msg/s
-        assertThat(overloaded.recoverySeconds()).isBetween(14.0, 17.0);
+        // 15 s at 40,000 msg/s against 30,000 msg/s of delivery: about 150,000 messages behind, caught up at
+        // 30,000 − 400 msg/s
+        assertThat(overloaded.recoverySeconds()).isBetween(4.5, 6.5);
         int checked = 0;
         for (int i = 1; i < trials.size(); i++) {
             RateSearchTrial next = trials.get(i);
-            if (!trials.get(i - 1).sustained() && next.targetRateMsgPerSec() <= 20_000) {
+            if (!trials.get(i - 1).sustained() && next.targetRateMsgPerSec() <= 30_000) {
                 assertThat(next.backlogStartMessages()).as("trial %d starts with no backlog", next.trial())
                         .isLessThan(1_000);
                 assertThat(next.publishRateMsgPerSec()).as("and without catch-up")

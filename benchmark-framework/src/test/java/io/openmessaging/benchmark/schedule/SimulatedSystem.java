@@ -28,6 +28,8 @@ final class SimulatedSystem implements RateSearchTarget {
     private double intended;
     private double acked;
     private double received;
+    private long hiccupFromNanos = -1;
+    private long hiccupToNanos = -1;
 
     SimulatedSystem(ManualClock clock, double publishCapacityMsgPerSec, double deliveryCapacityMsgPerSec,
             int subscriptions, double noise, long seed) {
@@ -44,6 +46,13 @@ final class SimulatedSystem implements RateSearchTarget {
         double publish = subscriptions == 0 ? capacityMsgPerSec : 2 * capacityMsgPerSec;
         return new SimulatedSystem(clock, publish, capacityMsgPerSec * Math.max(1, subscriptions), subscriptions,
                 0, 1);
+    }
+
+    /** Between the two clock readings every capacity falls to a tenth (a garbage-collection pause, say). */
+    SimulatedSystem withHiccup(long fromNanos, long toNanos) {
+        hiccupFromNanos = fromNanos;
+        hiccupToNanos = toNanos;
+        return this;
     }
 
     double sustainableRateMsgPerSec() {
@@ -75,6 +84,8 @@ final class SimulatedSystem implements RateSearchTarget {
     }
 
     private double vary(double capacity) {
-        return noise == 0 ? capacity : capacity * (1 + noise * (2 * random.nextDouble() - 1));
+        long now = clock.monotonicNanos();
+        double hiccup = now >= hiccupFromNanos && now < hiccupToNanos ? 0.1 : 1;
+        return hiccup * (noise == 0 ? capacity : capacity * (1 + noise * (2 * random.nextDouble() - 1)));
     }
 }
