@@ -21,6 +21,12 @@ class MaxRateSearchIT {
 
     private static final double CAP = 4_000;
 
+    /**
+     * Highest rate the search may accept against the cap: with 2 s windows the 99 % rule and the 100 ms
+     * in-flight allowance pass a rate whose achieved count is 94 % of its target.
+     */
+    private static final double HIGHEST_ACCEPTABLE = CAP / (0.99 - 0.1 / 2);
+
     @TempDir
     Path dir;
 
@@ -33,8 +39,8 @@ class MaxRateSearchIT {
         assertThat(result.complete).isTrue();
         assertThat(result.rateSearch.subscriptions).isEqualTo(1);
         double found = result.rateSearch.foundRateMsgPerSec;
-        // the search never finds more than the cap; a loaded machine may find somewhat less
-        assertThat(found).isBetween(0.7 * CAP, CAP / 0.99);
+        // the search finds the cap within its tolerance; a loaded machine may find somewhat less
+        assertThat(found).isBetween(0.7 * CAP, HIGHEST_ACCEPTABLE);
         assertTrialsRecorded(result.rateSearch.trials, found);
         double measuredRate = result.sent.stream().mapToLong(Long::longValue).sum() / result.testDurationSeconds;
         assertThat(measuredRate).as("the measured phase runs at the rate found").isBetween(0.9 * found, 1.05 * found);
@@ -49,7 +55,7 @@ class MaxRateSearchIT {
         TestResult result = outcome.result();
         assertThat(outcome.exitCode()).as(outcome.stdout()).isZero();
         assertThat(result.rateSearch.subscriptions).isZero();
-        assertThat(result.rateSearch.foundRateMsgPerSec).isBetween(0.7 * CAP, CAP / 0.99);
+        assertThat(result.rateSearch.foundRateMsgPerSec).isBetween(0.7 * CAP, HIGHEST_ACCEPTABLE);
         assertThat(result.rateSearch.trials).allSatisfy(t -> assertThat(t.consumeTargetMsgPerSec()).isZero());
         assertThat(result.totalMessagesReceived).isZero();
     }
