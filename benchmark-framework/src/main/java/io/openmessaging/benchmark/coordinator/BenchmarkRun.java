@@ -4,6 +4,11 @@ import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.schedule.RatePlan;
+import io.openmessaging.benchmark.schedule.RateSearch;
+import io.openmessaging.benchmark.schedule.RateSearchException;
+import io.openmessaging.benchmark.schedule.RateSearchResult;
+import io.openmessaging.benchmark.schedule.RateSearchTarget;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.ProducerAssignment;
@@ -60,18 +65,6 @@ public final class BenchmarkRun {
         this.ensemble = new Ensemble(List.copyOf(all), options.workerUnreachableTimeout());
     }
 
-    /**
-     * Why this version cannot run {@code workload}, or {@code null} when it can. The workload file is
-     * valid either way; these features are planned.
-     */
-    public static String unsupportedFeature(Workload workload) {
-        if (workload.producerRate() == 0) {
-            return "producerRate: 0 (the max-sustainable-rate search) is not available in this version;"
-                    + " give a fixed rate in msg/s";
-        }
-        return null;
-    }
-
     /** Asks the run to stop as soon as possible (Ctrl-C); the result is written marked incomplete. */
     public void abort(String reason) {
         abortReason = reason;
@@ -97,10 +90,6 @@ public final class BenchmarkRun {
     }
 
     private void runPhases() throws RunFailedException, DriverException, IOException, InterruptedException {
-        String unsupported = unsupportedFeature(workload);
-        if (unsupported != null) {
-            throw new RunFailedException(workload.sourceName() + ": " + unsupported);
-        }
         log.info("Initializing driver {} on {} worker(s)", driverConfiguration.name(), ensemble.size());
         Map<String, String> description = ensemble.initializeDriver(driverConfiguration);
         ensemble.recordEpochs();
@@ -152,14 +141,20 @@ public final class BenchmarkRun {
         }
         awaitReadiness(pairs);
 
-        double ratePerProducer = workload.producerRate() / producerCount;
+        boolean search = workload.producerRate() == 0;
+        double startRate = search ? workload.rateSearchSettings().startRateMsgPerSec() : workload.producerRate();
+        double ratePerProducer = startRate / producerCount;
         List<byte[]> payloads = Payloads.forWorkload(workload);
         long sampleMillis = workload.sampleRateMillis();
-        log.info("Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages",
-                fmt(workload.producerRate()), fmt(ratePerProducer), payloads.get(0).length);
+        log.info("Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages{}",
+                fmt(startRate), fmt(ratePerProducer), payloads.get(0).length,
+                search ? " (the max-rate search starts here)" : "");
         recorder.loadStarted(clock.epochNanos(), payloads.get(0).length);
         LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor());
         ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
+        if (search) {
+            setTotalRate(searchMaxRate(producerCount), producerCount);
+        }
 
         Duration warmup = workload.warmupDuration();
         if (!warmup.isZero()) {
@@ -170,7 +165,7 @@ public final class BenchmarkRun {
         if (workload.consumerOnly()) {
             measureConsumerOnly(backlogPlan, sampleMillis);
         } else {
-            measure(backlogPlan, sampleMillis);
+            measure(backlogPlan, sampleMillis, producerCount);
         }
 
         ensemble.forAll(WorkerHandle::stopLoad);
@@ -181,7 +176,7 @@ public final class BenchmarkRun {
     }
 
     /** The measured phase; with a backlog, it starts with the build and the drain, producers running throughout. */
-    private void measure(BacklogPlan backlogPlan, long sampleMillis)
+    private void measure(BacklogPlan backlogPlan, long sampleMillis, int producerCount)
             throws RunFailedException, DriverException, IOException, InterruptedException {
         ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
         recorder.measuredPhaseStarted(clock.epochNanos());
@@ -197,7 +192,11 @@ public final class BenchmarkRun {
         }
         Duration test = workload.testDuration();
         log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
-        follow(test.isZero() ? Duration.ofDays(365_000) : test);
+        if (workload.ratePlan() != null) {
+            followRatePlan(workload.ratePlan(), producerCount);
+        } else {
+            follow(test.isZero() ? Duration.ofDays(365_000) : test);
+        }
         long measuredMillis = backlogPlan == null
                 ? test.toMillis() : TimeUnit.NANOSECONDS.toMillis(clock.monotonicNanos() - measuredStartNanos);
         awaitFullPeriods(measuredMillis / sampleMillis, sampleMillis);
@@ -243,6 +242,68 @@ public final class BenchmarkRun {
             stallWatch.check(totals, clock.monotonicNanos());
             return totals;
         };
+    }
+
+    /** Runs the max-rate search (docs/max-rate-search.md), records its trials and returns the rate found. */
+    private double searchMaxRate(int producerCount)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
+        int subscriptions = workload.consumersTotal() == 0 ? 0 : workload.subscriptionsPerTopic();
+        RateSearch search = new RateSearch(workload.rateSearchSettings(), subscriptions, clock);
+        log.info("Searching for the maximum sustainable rate ({} subscription(s) per topic receive every message)",
+                subscriptions);
+        try {
+            RateSearchResult found = search.run(new RateSearchTarget() {
+                @Override
+                public void setRate(double totalMsgPerSec) throws Exception {
+                    setTotalRate(totalMsgPerSec, producerCount);
+                }
+
+                @Override
+                public Counters totals() throws Exception {
+                    poll();
+                    return ensemble.lastTotals();
+                }
+
+                @Override
+                public void awaitUntil(long monotonicNanos) throws Exception {
+                    follow(Duration.ofNanos(Math.max(0, monotonicNanos - clock.monotonicNanos())));
+                }
+            });
+            recorder.rateSearched(workload.rateSearchSettings(), found.foundRateMsgPerSec(),
+                    found.lowestFailedRateMsgPerSec(), subscriptions, found.trials());
+            return found.foundRateMsgPerSec();
+        } catch (RateSearchException e) {
+            recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
+            throw new RunFailedException(e.getMessage());
+        } catch (RunFailedException | DriverException | IOException | InterruptedException | RuntimeException e) {
+            recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
+            throw e;
+        } catch (Exception e) {
+            recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
+            throw new IllegalStateException("unexpected failure of the max-rate search", e);
+        }
+    }
+
+    /** Runs the steps of {@code plan} in turn, each rate change continuing the schedules where they are. */
+    private void followRatePlan(RatePlan plan, int producerCount)
+            throws RunFailedException, DriverException, IOException, InterruptedException {
+        long measuredStartNanos = clock.monotonicNanos();
+        List<RatePlan.Step> steps = plan.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            if (i > 0) {
+                setTotalRate(steps.get(i).rateMsgPerSec(), producerCount);
+            }
+            log.info("Rate step {} of {}: {} msg/s for {}", i + 1, steps.size(), fmt(steps.get(i).rateMsgPerSec()),
+                    steps.get(i).duration());
+            long stepEndNanos = measuredStartNanos + plan.stepStart(i).plus(steps.get(i).duration()).toNanos();
+            follow(Duration.ofNanos(Math.max(0, stepEndNanos - clock.monotonicNanos())));
+        }
+    }
+
+    private void setTotalRate(double totalMsgPerSec, int producerCount)
+            throws DriverException, IOException, InterruptedException {
+        double perProducer = totalMsgPerSec / producerCount;
+        ensemble.forEach(roles.producers(), (worker, i) -> worker.adjustRate(perProducer));
     }
 
     private List<List<ConsumerAssignment>> consumerAssignments(List<TopicSpec> topics) {

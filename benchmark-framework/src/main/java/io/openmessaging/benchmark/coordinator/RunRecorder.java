@@ -8,8 +8,13 @@ import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.result.BacklogSummary;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.ResultFiller;
+import io.openmessaging.benchmark.result.RatePlanStep;
+import io.openmessaging.benchmark.result.RateSearchSummary;
 import io.openmessaging.benchmark.result.RunMetadata;
 import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.schedule.RatePlan;
+import io.openmessaging.benchmark.schedule.RateSearchSettings;
+import io.openmessaging.benchmark.schedule.RateSearchTrial;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.Workload;
@@ -22,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -184,6 +190,10 @@ public final class RunRecorder {
             result.consumed.add(d.messagesReceived());
             result.publishFailed.add(d.sendErrors());
             result.consumeFailed.add(0L);
+            if (workload.ratePlan() != null) {
+                long midpointNanos = (stats.startEpochNanos() + stats.endEpochNanos()) / 2 - measuredStartEpochNanos;
+                result.rateStep.add(workload.ratePlan().stepAt(midpointNanos) + 1);
+            }
             for (LatencyMetric metric : LatencyMetric.values()) {
                 if (measures(metric)) {
                     ResultFiller.addPeriod(result, metric, stats.histogram(metric));
@@ -236,6 +246,22 @@ public final class RunRecorder {
         result.backlogPhases = summary;
     }
 
+    /** The max-rate search's outcome; {@code foundRateMsgPerSec} is {@code null} when it failed. */
+    void rateSearched(RateSearchSettings settings, Double foundRateMsgPerSec, Double lowestFailedRateMsgPerSec,
+            int subscriptions, List<RateSearchTrial> trials) {
+        RateSearchSummary summary = new RateSearchSummary();
+        summary.foundRateMsgPerSec = foundRateMsgPerSec;
+        summary.lowestFailedRateMsgPerSec = lowestFailedRateMsgPerSec;
+        summary.subscriptions = subscriptions;
+        summary.startRateMsgPerSec = settings.startRateMsgPerSec();
+        summary.settleSeconds = settings.settleDuration().toNanos() / 1e9;
+        summary.windowSeconds = settings.windowDuration().toNanos() / 1e9;
+        summary.precision = settings.precision();
+        summary.sustainedShare = RateSearchSettings.SUSTAINED_SHARE;
+        summary.trials = new ArrayList<>(trials);
+        result.rateSearch = summary;
+    }
+
     int measuredPeriodCount() {
         return measuredPeriods;
     }
@@ -256,6 +282,21 @@ public final class RunRecorder {
     }
 
     void finish(Counters totals) {
+        if (workload.ratePlan() != null) {
+            result.rateSteps = stepTable(workload.ratePlan());
+            for (RatePlanStep row : result.rateSteps) {
+                out.println(String.format(Locale.ROOT, "step %-3d | target %,12.1f msg/s | %3d period(s) | pub %s msg/s"
+                                + " | cons %s msg/s", row.step, row.targetRateMsgPerSec, row.periods,
+                        average(row.publishRateAvg), average(row.consumeRateAvg)));
+            }
+        }
+        if (result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null) {
+            out.println(String.format(Locale.ROOT, "max-rate search: %,.1f msg/s sustained after %d trial(s)%s",
+                    result.rateSearch.foundRateMsgPerSec, result.rateSearch.trials.size(),
+                    result.rateSearch.lowestFailedRateMsgPerSec == null ? " (its upper limit)"
+                            : String.format(Locale.ROOT, ", %,.1f msg/s not",
+                                    result.rateSearch.lowestFailedRateMsgPerSec)));
+        }
         for (LatencyMetric metric : LatencyMetric.values()) {
             if (measures(metric)) {
                 ResultFiller.setAggregate(result, metric, aggregates.get(metric));
@@ -278,6 +319,36 @@ public final class RunRecorder {
         result.complete = failureReason == null;
         result.failureReason = failureReason;
         warnings.forEach(w -> out.println("warning: " + w));
+    }
+
+    private static String average(Double rate) {
+        return rate == null ? "-" : String.format(Locale.ROOT, "%,.1f", rate);
+    }
+
+    private List<RatePlanStep> stepTable(RatePlan plan) {
+        List<RatePlanStep> table = new ArrayList<>();
+        for (int i = 0; i < plan.steps().size(); i++) {
+            RatePlanStep row = new RatePlanStep();
+            row.step = i + 1;
+            row.targetRateMsgPerSec = plan.steps().get(i).rateMsgPerSec();
+            row.startSeconds = plan.stepStart(i).toNanos() / 1e9;
+            row.durationSeconds = plan.steps().get(i).duration().toNanos() / 1e9;
+            double publish = 0;
+            double consume = 0;
+            int periods = 0;
+            for (int p = 0; p < result.rateStep.size(); p++) {
+                if (result.rateStep.get(p) == i + 1) {
+                    publish += result.publishRate.get(p);
+                    consume += result.consumeRate.get(p);
+                    periods++;
+                }
+            }
+            row.periods = periods;
+            row.publishRateAvg = periods == 0 ? null : publish / periods;
+            row.consumeRateAvg = periods == 0 ? null : consume / periods;
+            table.add(row);
+        }
+        return table;
     }
 
     /** The result as built so far. */

@@ -20,6 +20,9 @@ import java.util.Objects;
  *     clock; when {@code false} (default), a scheduler thread completes them at their due time
  * @param maxHeldMessages how many messages may wait in memory for paused consumers, over the whole
  *     driver; a send made while the limit is reached fails (default {@value #DEFAULT_MAX_HELD_MESSAGES})
+ * @param maxSendRateMsgPerSec throughput cap of the whole driver: sends are paced to at most this many
+ *     per second, a send over the cap blocks its producer thread until its turn (back-pressure, as a full
+ *     client buffer does); 0 means no cap (default)
  */
 public record LoopbackConfig(
         long ackDelayMicros,
@@ -27,13 +30,18 @@ public record LoopbackConfig(
         String topicPrefix,
         List<LoopbackStall> stalls,
         boolean synchronousDelays,
-        long maxHeldMessages) {
+        long maxHeldMessages,
+        long maxSendRateMsgPerSec) {
 
     public static final long DEFAULT_ACK_DELAY_MICROS = 0;
     public static final long DEFAULT_DELIVERY_DELAY_MICROS = 0;
     public static final String DEFAULT_TOPIC_PREFIX = "loopback-topic";
     public static final boolean DEFAULT_SYNCHRONOUS_DELAYS = false;
     public static final long DEFAULT_MAX_HELD_MESSAGES = 1_000_000;
+    public static final long DEFAULT_MAX_SEND_RATE_MSG_PER_SEC = 0;
+
+    /** Upper bound of {@link #maxSendRateMsgPerSec}. */
+    public static final long MAX_MAX_SEND_RATE_MSG_PER_SEC = 1_000_000_000;
 
     /** Upper bound of {@link #maxHeldMessages}. */
     public static final long MAX_MAX_HELD_MESSAGES = 1_000_000_000;
@@ -47,6 +55,14 @@ public record LoopbackConfig(
         requireTopicPrefix(topicPrefix);
         stalls = List.copyOf(Objects.requireNonNull(stalls, "stalls"));
         requireMaxHeldMessages(maxHeldMessages);
+        requireMaxSendRate(maxSendRateMsgPerSec);
+    }
+
+    /** Settings without a throughput cap. */
+    public LoopbackConfig(long ackDelayMicros, long deliveryDelayMicros, String topicPrefix, List<LoopbackStall> stalls,
+            boolean synchronousDelays, long maxHeldMessages) {
+        this(ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                DEFAULT_MAX_SEND_RATE_MSG_PER_SEC);
     }
 
     /** Every setting at its default: no delays, no stalls, the scheduler-free fast path. */
@@ -57,7 +73,8 @@ public record LoopbackConfig(
                 DEFAULT_TOPIC_PREFIX,
                 List.of(),
                 DEFAULT_SYNCHRONOUS_DELAYS,
-                DEFAULT_MAX_HELD_MESSAGES);
+                DEFAULT_MAX_HELD_MESSAGES,
+                DEFAULT_MAX_SEND_RATE_MSG_PER_SEC);
     }
 
     /**
@@ -72,32 +89,43 @@ public record LoopbackConfig(
 
     public LoopbackConfig withAckDelayMicros(long newAckDelayMicros) {
         return new LoopbackConfig(
-                newAckDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages);
+                newAckDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withDeliveryDelayMicros(long newDeliveryDelayMicros) {
         return new LoopbackConfig(
-                ackDelayMicros, newDeliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages);
+                ackDelayMicros, newDeliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withTopicPrefix(String newTopicPrefix) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, newTopicPrefix, stalls, synchronousDelays, maxHeldMessages);
+                ackDelayMicros, deliveryDelayMicros, newTopicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withStalls(List<LoopbackStall> newStalls) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, newStalls, synchronousDelays, maxHeldMessages);
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, newStalls, synchronousDelays, maxHeldMessages,
+                maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withSynchronousDelays(boolean newSynchronousDelays) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, newSynchronousDelays, maxHeldMessages);
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, newSynchronousDelays, maxHeldMessages,
+                maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withMaxHeldMessages(long newMaxHeldMessages) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, newMaxHeldMessages);
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, newMaxHeldMessages,
+                maxSendRateMsgPerSec);
+    }
+
+    public LoopbackConfig withMaxSendRateMsgPerSec(long newMaxSendRateMsgPerSec) {
+        return new LoopbackConfig(ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays,
+                maxHeldMessages, newMaxSendRateMsgPerSec);
     }
 
     /** How acknowledgements and deliveries are timed with these settings. */
@@ -124,6 +152,13 @@ public record LoopbackConfig(
             throw new IllegalArgumentException(
                     "topicPrefix must be a non-empty name without surrounding spaces, got "
                             + (prefix == null ? "null" : "'" + prefix + "'"));
+        }
+    }
+
+    static void requireMaxSendRate(long msgPerSec) {
+        if (msgPerSec < 0 || msgPerSec > MAX_MAX_SEND_RATE_MSG_PER_SEC) {
+            throw new IllegalArgumentException("maxSendRateMsgPerSec must be between 0 (no cap) and "
+                    + MAX_MAX_SEND_RATE_MSG_PER_SEC + ", got " + msgPerSec);
         }
     }
 

@@ -24,7 +24,8 @@ final class LoopbackConfigParser {
     static final List<String> FRAMEWORK_KEYS = List.of("name", "driver", "driverClass");
 
     static final List<String> SETTING_KEYS = List.of(
-            "ackDelayMicros", "deliveryDelayMicros", "topicPrefix", "stalls", "synchronousDelays", "maxHeldMessages");
+            "ackDelayMicros", "deliveryDelayMicros", "topicPrefix", "stalls", "synchronousDelays", "maxHeldMessages",
+            "maxSendRateMsgPerSec");
 
     static final List<String> STALL_KEYS = List.of("startAfterMillis", "durationMillis", "kind");
 
@@ -39,6 +40,7 @@ final class LoopbackConfigParser {
     private final List<LoopbackStall> stalls = new ArrayList<>();
     private boolean synchronousDelays = LoopbackConfig.DEFAULT_SYNCHRONOUS_DELAYS;
     private long maxHeldMessages = LoopbackConfig.DEFAULT_MAX_HELD_MESSAGES;
+    private long maxSendRateMsgPerSec = LoopbackConfig.DEFAULT_MAX_SEND_RATE_MSG_PER_SEC;
 
     private LoopbackConfigParser(String sourceName, JsonParser parser) {
         this.sourceName = sourceName;
@@ -82,6 +84,8 @@ final class LoopbackConfigParser {
                         v -> LoopbackConfig.requireDelay(key, v));
                 case "maxHeldMessages" -> readLong(key, v -> maxHeldMessages = v,
                         LoopbackConfig::requireMaxHeldMessages);
+                case "maxSendRateMsgPerSec" -> readLong(key, v -> maxSendRateMsgPerSec = v,
+                        LoopbackConfig::requireMaxSendRate);
                 case "topicPrefix" -> topicPrefix = readTopicPrefix();
                 case "synchronousDelays" -> synchronousDelays = readBoolean(key);
                 case "stalls" -> readStalls();
@@ -93,7 +97,8 @@ final class LoopbackConfigParser {
             throw error("only one YAML document is allowed");
         }
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages);
+                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                maxSendRateMsgPerSec);
     }
 
     private void readStalls() throws IOException, DriverException {

@@ -49,6 +49,8 @@ public final class LoopbackDriver implements BenchmarkDriver {
     /** Set by {@link #initialize}, before {@code state} is published. */
     private TimingMode timingMode;
     private StallWindows stalls;
+    /** The throughput cap, or {@code null} without one. */
+    private SendPacer pacer;
     private LoopbackScheduler scheduler;
 
     /** A driver with {@link LoopbackConfig#defaults()}, to be set by {@link #configure}. */
@@ -79,6 +81,7 @@ public final class LoopbackDriver implements BenchmarkDriver {
         LoopbackConfig settings = config;
         timingMode = settings.timingMode();
         stalls = StallWindows.of(settings.stalls());
+        pacer = settings.maxSendRateMsgPerSec() > 0 ? new SendPacer(clock, settings.maxSendRateMsgPerSec()) : null;
         if (timingMode == TimingMode.SCHEDULER) {
             scheduler = new LoopbackScheduler(clock, this);
             scheduler.start();
@@ -136,7 +139,7 @@ public final class LoopbackDriver implements BenchmarkDriver {
             LoopbackConfig settings = config;
             LoopbackProducer producer = new LoopbackProducer(this, requireTopic(topic), clock, timingMode, stalls,
                     scheduler, TimeUnit.MICROSECONDS.toNanos(settings.ackDelayMicros()),
-                    TimeUnit.MICROSECONDS.toNanos(settings.deliveryDelayMicros()), settings.maxHeldMessages());
+                    TimeUnit.MICROSECONDS.toNanos(settings.deliveryDelayMicros()), settings.maxHeldMessages(), pacer);
             producers.add(producer);
             if (state == State.CLOSED) {
                 producer.close();
@@ -185,6 +188,7 @@ public final class LoopbackDriver implements BenchmarkDriver {
                 .collect(Collectors.joining(", ", "[", "]")));
         facts.put("synchronousDelays", Boolean.toString(settings.synchronousDelays()));
         facts.put("maxHeldMessages", Long.toString(settings.maxHeldMessages()));
+        facts.put("maxSendRateMsgPerSec", Long.toString(settings.maxSendRateMsgPerSec()));
         return facts;
     }
 

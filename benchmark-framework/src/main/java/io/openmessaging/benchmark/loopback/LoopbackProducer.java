@@ -26,6 +26,7 @@ final class LoopbackProducer implements BenchmarkProducer {
     private final long deliveryDelayNanos;
     private final int partitions;
     private final long maxHeldMessages;
+    private final SendPacer pacer;
 
     /** Next partition for a message without key; touched by the producer thread only. */
     private int nextRoundRobinPartition;
@@ -33,7 +34,7 @@ final class LoopbackProducer implements BenchmarkProducer {
 
     LoopbackProducer(LoopbackDriver driver, LoopbackTopic topic, Clock clock, TimingMode timingMode,
             StallWindows stalls, LoopbackScheduler scheduler, long ackDelayNanos, long deliveryDelayNanos,
-            long maxHeldMessages) {
+            long maxHeldMessages, SendPacer pacer) {
         this.driver = driver;
         this.topic = topic;
         this.clock = clock;
@@ -44,6 +45,7 @@ final class LoopbackProducer implements BenchmarkProducer {
         this.deliveryDelayNanos = deliveryDelayNanos;
         this.partitions = topic.partitions;
         this.maxHeldMessages = maxHeldMessages;
+        this.pacer = pacer;
     }
 
     @Override
@@ -52,6 +54,15 @@ final class LoopbackProducer implements BenchmarkProducer {
             driver.acknowledge(callback, stamp, new DriverException("this loopback producer of " + topic.name
                     + " is closed" + (driver.isClosed() ? " (its driver was closed)" : "")));
             return;
+        }
+        if (pacer != null) {
+            try {
+                pacer.awaitSlot();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                driver.acknowledge(callback, stamp, e);
+                return;
+            }
         }
         long sendNanos = 0;
         if (stalls != null) {

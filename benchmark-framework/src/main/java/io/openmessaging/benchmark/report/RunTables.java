@@ -241,6 +241,7 @@ final class RunTables {
                 yaml(html, "Driver configuration", metadata.driverFile, metadata.driverYaml);
                 yaml(html, "Workload", metadata.workloadFile, metadata.workloadYaml);
             }
+            html.append(RatePlanTables.steps(result)).append(RatePlanTables.search(result));
             html.append("</details>");
         }
         return html.toString();

@@ -71,7 +71,8 @@ import java.util.TreeMap;
     "aggregatedEndToEndLatency50pct", "aggregatedEndToEndLatency75pct",
     "aggregatedEndToEndLatency95pct", "aggregatedEndToEndLatency99pct",
     "aggregatedEndToEndLatency999pct", "aggregatedEndToEndLatency9999pct",
-    "aggregatedEndToEndLatencyMax", "aggregatedEndToEndLatencyQuantiles", "hlogFiles", "metadata"
+    "aggregatedEndToEndLatencyMax", "aggregatedEndToEndLatencyQuantiles", "rateStep", "rateSteps",
+    "rateSearch", "hlogFiles", "metadata"
 })
 public class TestResult {
 
@@ -386,6 +387,20 @@ public class TestResult {
 
     /** Quantile curve over the whole measured phase: percentile (0–100] → value in milliseconds. */
     public TreeMap<Double, Double> aggregatedEndToEndLatencyQuantiles = new TreeMap<>();
+
+    // ---- rate plans and the max-rate search (ours) ----
+
+    /**
+     * With a rate plan: per measured period, the step (1, 2, …, a row of {@link #rateSteps}) it belongs to,
+     * by the period's midpoint. Empty without a plan.
+     */
+    public List<Integer> rateStep = new ArrayList<>();
+
+    /** With a rate plan: the step table, one row per step in order; {@code null} without a plan. */
+    public List<RatePlanStep> rateSteps;
+
+    /** With {@code producerRate: 0}: the search that chose the rate; {@code null} otherwise. */
+    public RateSearchSummary rateSearch;
 
     // ---- files and provenance (ours) ----
 

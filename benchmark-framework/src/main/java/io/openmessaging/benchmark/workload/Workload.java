@@ -16,6 +16,10 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCERS_PER_T
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_RATE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOMIZED_PAYLOAD_POOL_SIZE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOM_BYTES_RATIO;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_PRECISION;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_SETTLE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_START_RATE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_WINDOW;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.SAMPLE_RATE_MILLIS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.SUBSCRIPTIONS_PER_TOPIC;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.TEST_DURATION;
@@ -23,6 +27,8 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.TOPICS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.USE_RANDOMIZED_PAYLOADS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.WARMUP_DURATION;
 
+import io.openmessaging.benchmark.schedule.RatePlan;
+import io.openmessaging.benchmark.schedule.RateSearchSettings;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +54,8 @@ public final class Workload {
     private final int producersPerTopic;
     private final int consumerPerSubscription;
     private final double producerRate;
+    private final RatePlan ratePlan;
+    private final RateSearchSettings rateSearchSettings;
     private final double consumerBacklogSizeGB;
     private final double backlogDrainRatio;
     private final Duration warmupDuration;
@@ -73,11 +81,15 @@ public final class Workload {
         this.subscriptionsPerTopic = values.get(SUBSCRIPTIONS_PER_TOPIC);
         this.producersPerTopic = values.get(PRODUCERS_PER_TOPIC);
         this.consumerPerSubscription = values.get(CONSUMER_PER_SUBSCRIPTION);
-        this.producerRate = values.get(PRODUCER_RATE);
+        this.ratePlan = WorkloadSchema.ratePlan(values);
+        this.producerRate = ratePlan != null ? ratePlan.steps().get(0).rateMsgPerSec() : values.get(PRODUCER_RATE);
+        this.rateSearchSettings = new RateSearchSettings(values.get(RATE_SEARCH_START_RATE),
+                values.get(RATE_SEARCH_SETTLE), values.get(RATE_SEARCH_WINDOW), values.get(RATE_SEARCH_PRECISION),
+                Math.max(RateSearchSettings.DEFAULT_MAX_RATE_MSG_PER_SEC, values.get(RATE_SEARCH_START_RATE)));
         this.consumerBacklogSizeGB = values.get(CONSUMER_BACKLOG_SIZE_GB);
         this.backlogDrainRatio = values.get(BACKLOG_DRAIN_RATIO);
         this.warmupDuration = values.get(WARMUP_DURATION);
-        this.testDuration = values.get(TEST_DURATION);
+        this.testDuration = ratePlan != null ? ratePlan.totalDuration() : values.get(TEST_DURATION);
         this.sampleRateMillis = values.get(SAMPLE_RATE_MILLIS);
         this.consumerOnly = values.get(CONSUMER_ONLY);
         this.existingTopicList = values.get(EXISTING_TOPIC_LIST);
@@ -143,9 +155,22 @@ public final class Workload {
         return consumerPerSubscription;
     }
 
-    /** Target messages per second of all producers together; 0 means search for the maximum sustainable rate. */
+    /**
+     * Target messages per second of all producers together; 0 means search for the maximum sustainable rate.
+     * With a {@link #ratePlan()}, the first step's rate.
+     */
     public double producerRate() {
         return producerRate;
+    }
+
+    /** The rate plan ({@code producerRateSteps} or {@code producerRateRamp}), or {@code null} for one rate. */
+    public RatePlan ratePlan() {
+        return ratePlan;
+    }
+
+    /** How the max-rate search of {@code producerRate: 0} searches (the {@code rateSearch…} keys). */
+    public RateSearchSettings rateSearchSettings() {
+        return rateSearchSettings;
     }
 
     /** Backlog to build in GiB (2^30 bytes); 0 means no backlog phase. */
@@ -162,7 +187,7 @@ public final class Workload {
         return warmupDuration;
     }
 
-    /** Measured phase length; zero means until the benchmark is stopped. */
+    /** Measured phase length (with a rate plan, the plan's); zero means until the benchmark is stopped. */
     public Duration testDuration() {
         return testDuration;
     }

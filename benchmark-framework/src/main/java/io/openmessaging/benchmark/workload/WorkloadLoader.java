@@ -51,8 +51,7 @@ public final class WorkloadLoader {
                 try {
                     values.put(field.get(), field.get().convert(entry), entry);
                 } catch (WorkloadSchema.InvalidValue e) {
-                    problems.add(ConfigException.at(sourceName, entry.valueLine(), entry.valueColumn(),
-                            e.getMessage()));
+                    problems.add(ConfigException.at(sourceName, e.line(), e.column(), e.getMessage()));
                 }
             }
         }
@@ -64,7 +63,8 @@ public final class WorkloadLoader {
                         field.name() + " and " + other.name() + " (line " + mapping.get(other.name()).keyLine()
                                 + ") set the same thing; keep one"));
             }
-            if (field.required() && !mapping.has(field.name()) && !hasAlternativeOf(field, mapping)) {
+            if (field.required() && !mapping.has(field.name()) && !hasAlternativeOf(field, mapping)
+                    && field.requiredUnless().stream().noneMatch(exempting -> mapping.has(exempting.name()))) {
                 problems.add(ConfigException.at(sourceName, 0, 0, "missing key '" + field.name() + "' ("
                         + field.meaning() + ") Expected " + field.expected() + alternativeHint(field) + "."));
             }

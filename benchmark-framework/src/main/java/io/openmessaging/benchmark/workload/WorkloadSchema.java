@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.workload;
 
+import io.openmessaging.benchmark.schedule.RatePlan;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The workload file format, declared once: every key with its type, default, allowed values and
@@ -37,6 +39,8 @@ public final class WorkloadSchema {
         ENUM("enum"),
         DURATION("duration"),
         TEXT_LIST("list of text"),
+        /** A list or mapping read by the field's own converter (the rate plan keys). */
+        STRUCTURED("structured"),
         /** A key of a fork that this benchmark recognises but does not implement yet: always an error. */
         NOT_SUPPORTED("not supported");
 
@@ -147,11 +151,61 @@ public final class WorkloadSchema {
                     + " `1-topic-3-partition-100b-3producers`).")
             .build();
 
+    public static final Field<RatePlan> PRODUCER_RATE_STEPS = structured("producerRateSteps", "list of steps",
+                    RatePlanYaml::steps)
+            .defaultText("none")
+            .allowed("a list of `{rate, duration}`: rate in msg/s above 0, duration above 0 and a whole number of"
+                    + " sample periods")
+            .expected("a list of {rate, duration} steps")
+            .meaning("A rate plan instead of `producerRate`: the measured phase runs each step in turn, e.g."
+                    + " `[{rate: 10000, duration: 1m}, {rate: 50000, duration: 1m}]`, and lasts their total (leave"
+                    + " out `testDuration`). The warm-up runs at the first step's rate. Rate changes never reset the"
+                    + " intended-send schedules, so lateness carries over. See docs/rate-plans.md.")
+            .build();
+
+    public static final Field<RatePlan> PRODUCER_RATE_RAMP = structured("producerRateRamp", "mapping",
+                    RatePlanYaml::ramp)
+            .defaultText("none")
+            .allowed("`{from, to, duration, steps}`: from and to in msg/s above 0, duration above 0, steps 1 … 100000"
+                    + " (default " + RatePlanYaml.DEFAULT_RAMP_STEPS + "); each step a whole number of sample periods")
+            .expected("a mapping {from, to, duration, steps}")
+            .meaning("A rate plan instead of `producerRate`: `steps` steps of equal length from `from` to `to`"
+                    + " msg/s (evenly spaced, both ends included) over `duration`, e.g. `{from: 10000, to: 100000,"
+                    + " duration: 5m, steps: 10}`; otherwise as `producerRateSteps`.")
+            .build();
+
     public static final Field<Double> PRODUCER_RATE = number("producerRate", "messages per second")
             .atLeast(0)
-            .required()
+            .requiredUnless(PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP)
             .meaning("Target rate of all producers together, in messages per second. 0 searches for the maximum"
-                    + " sustainable rate first. Required: upstream silently searched when it was missing.")
+                    + " sustainable rate first (docs/max-rate-search.md) and measures at the rate found. Required"
+                    + " unless a rate plan is given: upstream silently searched when it was missing.")
+            .build();
+
+    public static final Field<Double> RATE_SEARCH_START_RATE = number("rateSearchStartRate", "messages per second")
+            .atLeast(1)
+            .byDefault(10_000.0)
+            .meaning("With `producerRate: 0`: the first rate the max-rate search tries (it doubles from there while"
+                    + " rates hold, and halves while they fail).")
+            .build();
+
+    public static final Field<Duration> RATE_SEARCH_SETTLE = duration("rateSearchSettle")
+            .byDefault(Duration.ofSeconds(5))
+            .meaning("With `producerRate: 0`: time at each rate tried before its window is measured.")
+            .build();
+
+    public static final Field<Duration> RATE_SEARCH_WINDOW = duration("rateSearchWindow")
+            .byDefault(Duration.ofSeconds(10))
+            .meaning("With `producerRate: 0`: time over which the achieved rates of each rate tried are measured;"
+                    + " above 0.")
+            .build();
+
+    public static final Field<Double> RATE_SEARCH_PRECISION = number("rateSearchPrecision", null)
+            .atLeast(0)
+            .atMost(1)
+            .byDefault(0.02)
+            .meaning("With `producerRate: 0`: the search stops when the highest sustained and the lowest failed"
+                    + " rate are within this fraction of each other (0.02: 2 %); above 0.")
             .build();
 
     public static final Field<Double> CONSUMER_BACKLOG_SIZE_GB = number("consumerBacklogSizeGB", "GiB")
@@ -188,10 +242,11 @@ public final class WorkloadSchema {
             .build();
 
     public static final Field<Duration> TEST_DURATION = duration("testDuration")
-            .required()
+            .requiredUnless(PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP)
             .meaning("Length of the measured phase. 0 runs until the benchmark is stopped (Ctrl-C or SIGTERM;"
                     + " the results so far are written); the warm-up still comes first. Same as upstream's"
-                    + " `testDurationMinutes`; give one or the other.")
+                    + " `testDurationMinutes`; give one or the other. Left out with a rate plan, whose steps set"
+                    + " the length.")
             .build();
 
     public static final Field<Integer> TEST_DURATION_MINUTES = integer("testDurationMinutes", "minutes")
@@ -247,6 +302,12 @@ public final class WorkloadSchema {
             PRODUCERS_PER_TOPIC,
             CONSUMER_PER_SUBSCRIPTION,
             PRODUCER_RATE,
+            PRODUCER_RATE_STEPS,
+            PRODUCER_RATE_RAMP,
+            RATE_SEARCH_START_RATE,
+            RATE_SEARCH_SETTLE,
+            RATE_SEARCH_WINDOW,
+            RATE_SEARCH_PRECISION,
             CONSUMER_BACKLOG_SIZE_GB,
             BACKLOG_DRAIN_RATIO,
             WARMUP_DURATION,
@@ -291,6 +352,48 @@ public final class WorkloadSchema {
                                     : "existingProduceTopicList (line " + values.entry(EXISTING_PRODUCE_TOPIC_LIST)
                                             .keyLine() + ") has no existingConsumeTopicList")
                             + "; give both, or put topics used both ways in existingTopicList"),
+            new Rule("Give one of `producerRate`, `producerRateSteps` and `producerRateRamp`.",
+                    List.of(PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP),
+                    values -> Stream.of(PRODUCER_RATE, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP)
+                            .filter(values::given).count() > 1,
+                    values -> Stream.of(PRODUCER_RATE, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP)
+                            .filter(values::given).map(values::showKey).collect(Collectors.joining(" and "))
+                            + " both set the producer rate; keep one"),
+            new Rule("With a rate plan (`producerRateSteps` or `producerRateRamp`) the steps set the length of the"
+                    + " measured phase: leave out `testDuration` and `testDurationMinutes`.",
+                    List.of(TEST_DURATION, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP),
+                    values -> ratePlan(values) != null && values.given(TEST_DURATION),
+                    values -> values.show(TEST_DURATION) + " conflicts with the rate plan, whose steps last "
+                            + DurationText.format(ratePlan(values).totalDuration()) + " in total and set the length"
+                            + " of the measured phase; remove " + values.entry(TEST_DURATION).key()),
+            new Rule("Every step of a rate plan lasts a whole number of sample periods (`sampleRateMillis`), so"
+                    + " every measured period belongs to one step.",
+                    List.of(PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP, SAMPLE_RATE_MILLIS),
+                    values -> ratePlan(values) != null && ratePlan(values).steps().stream()
+                            .anyMatch(step -> step.duration().toMillis() % values.get(SAMPLE_RATE_MILLIS) != 0
+                                    || step.duration().toNanos() % 1_000_000 != 0),
+                    values -> "a step of " + values.showKey(ratePlanField(values)) + " lasts "
+                            + ratePlan(values).steps().stream()
+                                    .filter(step -> step.duration().toMillis() % values.get(SAMPLE_RATE_MILLIS) != 0
+                                            || step.duration().toNanos() % 1_000_000 != 0)
+                                    .map(step -> DurationText.format(step.duration())).findFirst().orElse("?")
+                            + ", not a whole number of sample periods (" + values.show(SAMPLE_RATE_MILLIS)
+                            + "); make every step a multiple of it, or change sampleRateMillis"),
+            new Rule("The `rateSearch…` keys apply only to the max-rate search (`producerRate: 0`).",
+                    List.of(RATE_SEARCH_START_RATE, RATE_SEARCH_SETTLE, RATE_SEARCH_WINDOW, RATE_SEARCH_PRECISION),
+                    values -> !isMaxRateSearch(values) && Stream.of(RATE_SEARCH_START_RATE, RATE_SEARCH_SETTLE,
+                            RATE_SEARCH_WINDOW, RATE_SEARCH_PRECISION).anyMatch(values::given),
+                    values -> Stream.of(RATE_SEARCH_START_RATE, RATE_SEARCH_SETTLE, RATE_SEARCH_WINDOW,
+                                    RATE_SEARCH_PRECISION)
+                            .filter(values::given).map(values::show).collect(Collectors.joining(", "))
+                            + " tunes the max-rate search, which runs only with producerRate: 0; remove it or set"
+                            + " producerRate: 0"),
+            new Rule("`rateSearchWindow` and `rateSearchPrecision` are above 0.",
+                    List.of(RATE_SEARCH_WINDOW, RATE_SEARCH_PRECISION),
+                    values -> values.get(RATE_SEARCH_WINDOW).isZero() || values.get(RATE_SEARCH_PRECISION) == 0,
+                    values -> (values.get(RATE_SEARCH_WINDOW).isZero() ? values.show(RATE_SEARCH_WINDOW)
+                            : values.show(RATE_SEARCH_PRECISION)) + ": must be above 0, the search measures each"
+                            + " rate over the window and stops at the precision (defaults 10s and 0.02)"),
             new Rule("`messageSize` is required unless `payloadFile` is given.",
                     List.of(MESSAGE_SIZE, PAYLOAD_FILE),
                     values -> !values.given(MESSAGE_SIZE) && !values.given(PAYLOAD_FILE),
@@ -310,7 +413,7 @@ public final class WorkloadSchema {
             new Rule("`producerRate: 0` (max-rate search) cannot be combined with a backlog"
                     + " (`consumerBacklogSizeGB` above 0).",
                     List.of(PRODUCER_RATE, CONSUMER_BACKLOG_SIZE_GB),
-                    values -> values.get(PRODUCER_RATE) == 0 && values.get(CONSUMER_BACKLOG_SIZE_GB) > 0,
+                    values -> isMaxRateSearch(values) && values.get(CONSUMER_BACKLOG_SIZE_GB) > 0,
                     values -> values.show(PRODUCER_RATE) + " asks for the max-sustainable-rate search, which"
                             + " cannot be combined with a backlog (" + values.show(CONSUMER_BACKLOG_SIZE_GB)
                             + "); give a fixed producerRate in messages per second, or set"
@@ -333,7 +436,7 @@ public final class WorkloadSchema {
                     List.of(TEST_DURATION, SAMPLE_RATE_MILLIS),
                     values -> {
                         Duration test = values.get(TEST_DURATION);
-                        return !test.isZero() && test.toMillis() < values.get(SAMPLE_RATE_MILLIS);
+                        return test != null && !test.isZero() && test.toMillis() < values.get(SAMPLE_RATE_MILLIS);
                     },
                     values -> values.show(TEST_DURATION) + " is shorter than one sample period ("
                             + values.show(SAMPLE_RATE_MILLIS) + "), so the measured phase would have no sample;"
@@ -369,6 +472,21 @@ public final class WorkloadSchema {
                 .filter(field -> field.type() != ValueType.NOT_SUPPORTED)
                 .map(Field::name)
                 .toList();
+    }
+
+    private static boolean isMaxRateSearch(WorkloadValues values) {
+        return values.given(PRODUCER_RATE) && values.get(PRODUCER_RATE) == 0;
+    }
+
+    private static Field<RatePlan> ratePlanField(WorkloadValues values) {
+        return values.given(PRODUCER_RATE_STEPS) ? PRODUCER_RATE_STEPS
+                : values.given(PRODUCER_RATE_RAMP) ? PRODUCER_RATE_RAMP : null;
+    }
+
+    /** The workload's rate plan, or {@code null} when it gives one rate. */
+    static RatePlan ratePlan(WorkloadValues values) {
+        Field<RatePlan> field = ratePlanField(values);
+        return field == null ? null : values.get(field);
     }
 
     private static long consumersTotal(WorkloadValues values) {
@@ -527,6 +645,10 @@ public final class WorkloadSchema {
         private final String unit;
         private final String meaning;
         private final Field<?> alternativeTo;
+        private final List<Field<?>> requiredUnless;
+        private final Converter<T> converter;
+        private final String allowedOverride;
+        private final String expectedOverride;
 
         private Field(Spec<T> spec) {
             this.name = spec.name;
@@ -540,6 +662,15 @@ public final class WorkloadSchema {
             this.unit = spec.unit;
             this.meaning = spec.meaning;
             this.alternativeTo = spec.alternativeTo;
+            this.requiredUnless = List.copyOf(spec.requiredUnless);
+            this.converter = spec.converter;
+            this.allowedOverride = spec.allowed;
+            this.expectedOverride = spec.expected;
+        }
+
+        /** Keys any of which, when given, make this required key optional. */
+        public List<Field<?>> requiredUnless() {
+            return requiredUnless;
         }
 
         /** The key as written in YAML. */
@@ -574,7 +705,8 @@ public final class WorkloadSchema {
         /** The default as the reference shows it. */
         public String defaultText() {
             if (required) {
-                return "*required*";
+                return requiredUnless.isEmpty() ? "*required*" : "*required* without "
+                        + requiredUnless.stream().map(f -> "`" + f.name() + "`").collect(Collectors.joining(" or "));
             }
             if (alternativeTo != null) {
                 return "see `" + alternativeTo.name() + "`";
@@ -592,6 +724,9 @@ public final class WorkloadSchema {
 
         /** The allowed values as the reference shows them. */
         public String allowedText() {
+            if (allowedOverride != null) {
+                return allowedOverride;
+            }
             return switch (type) {
                 case TEXT -> "any text";
                 case BOOLEAN -> "`true`, `false`";
@@ -600,13 +735,16 @@ public final class WorkloadSchema {
                         .collect(Collectors.joining(", "));
                 case DURATION -> "e.g. `500ms`, `30s`, `2m`, `1h30m`";
                 case TEXT_LIST -> "a YAML list of distinct names, e.g. `[orders, payments]`";
-                case NOT_SUPPORTED -> "none";
+                case NOT_SUPPORTED, STRUCTURED -> "none";
                 default -> rangeText(false);
             };
         }
 
         /** What an error message says the key expects, e.g. {@code an integer number of bytes, at least 1}. */
         String expected() {
+            if (expectedOverride != null) {
+                return expectedOverride;
+            }
             return switch (type) {
                 case TEXT -> "text";
                 case BOOLEAN -> "true or false";
@@ -617,7 +755,7 @@ public final class WorkloadSchema {
                 case TEXT_LIST -> "a list of distinct, non-empty names, e.g. [orders, payments]";
                 case INTEGER -> "an integer number of " + unit + rangeText(true);
                 case NUMBER -> (unit == null ? "a number" : "a number of " + unit) + rangeText(true);
-                case NOT_SUPPORTED -> "nothing";
+                case NOT_SUPPORTED, STRUCTURED -> "nothing";
             };
         }
 
@@ -637,6 +775,9 @@ public final class WorkloadSchema {
          * @throws InvalidValue saying what was found and what is allowed
          */
         T convert(YamlMapping.Entry entry) throws InvalidValue {
+            if (type == ValueType.STRUCTURED) {
+                return converter.convert(entry);
+            }
             if (entry.kind() == YamlMapping.Kind.NULL) {
                 throw new InvalidValue(entry, expected() + (required || alternativeTo != null
                         ? ""
@@ -655,7 +796,7 @@ public final class WorkloadSchema {
                 case DURATION -> toDuration(entry);
                 case INTEGER -> toInteger(entry);
                 case NUMBER -> toNumber(entry);
-                case TEXT_LIST, NOT_SUPPORTED -> throw new IllegalStateException(name + " is not a scalar");
+                case TEXT_LIST, NOT_SUPPORTED, STRUCTURED -> throw new IllegalStateException(name + " has no scalar values");
             };
             return javaType.cast(value);
         }
@@ -784,9 +925,35 @@ public final class WorkloadSchema {
 
         private static final long serialVersionUID = 1L;
 
+        private final int line;
+        private final int column;
+
         InvalidValue(YamlMapping.Entry entry, String expected) {
             super(entry.key() + ": found " + entry.found() + ", expected " + expected);
+            this.line = entry.valueLine();
+            this.column = entry.valueColumn();
         }
+
+        /** A problem inside a list or mapping value, at {@code line}:{@code column}. */
+        InvalidValue(int line, int column, String message) {
+            super(message);
+            this.line = line;
+            this.column = column;
+        }
+
+        int line() {
+            return line;
+        }
+
+        int column() {
+            return column;
+        }
+    }
+
+    /** Reads a {@link ValueType#STRUCTURED} value. */
+    @FunctionalInterface
+    interface Converter<T> {
+        T convert(YamlMapping.Entry entry) throws InvalidValue;
     }
 
     @SuppressWarnings("unchecked")
@@ -820,6 +987,12 @@ public final class WorkloadSchema {
         return new Spec<>(name, ValueType.DURATION, Duration.class, null);
     }
 
+    private static <T> Spec<T> structured(String name, String unit, Converter<T> converter) {
+        Spec<T> spec = new Spec<>(name, ValueType.STRUCTURED, null, unit);
+        spec.converter = converter;
+        return spec;
+    }
+
     private static Field<Object> notSupported(String name, String what) {
         return new Spec<>(name, ValueType.NOT_SUPPORTED, Object.class, null)
                 .defaultText("none")
@@ -841,6 +1014,10 @@ public final class WorkloadSchema {
         private BigDecimal max;
         private String meaning;
         private Field<?> alternativeTo;
+        private List<Field<?>> requiredUnless = List.of();
+        private Converter<T> converter;
+        private String allowed;
+        private String expected;
 
         private Spec(String name, ValueType type, Class<T> javaType, String unit) {
             this.name = name;
@@ -861,6 +1038,23 @@ public final class WorkloadSchema {
 
         Spec<T> required() {
             this.required = true;
+            return this;
+        }
+
+        /** Required unless the file gives one of {@code others}. */
+        Spec<T> requiredUnless(Field<?>... others) {
+            this.required = true;
+            this.requiredUnless = List.of(others);
+            return this;
+        }
+
+        Spec<T> allowed(String text) {
+            this.allowed = text;
+            return this;
+        }
+
+        Spec<T> expected(String text) {
+            this.expected = text;
             return this;
         }
 

@@ -34,6 +34,12 @@ final class WorkloadValues {
         return entries.get(field);
     }
 
+    /** The key as a message should name it: {@code key (line N)} as written, or the key alone. */
+    String showKey(Field<?> field) {
+        YamlMapping.Entry entry = entries.get(field);
+        return entry == null ? field.name() : entry.key() + " (line " + entry.keyLine() + ")";
+    }
+
     /**
      * The setting as a message should show it: {@code key: value (line N)} as written, or {@code key:
      * value (default)}.

@@ -15,8 +15,8 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 /**
  * The top-level mapping of a YAML file, read with Jackson's streaming YAML parser so that every key
  * and value keeps its line and column (a databind tree would lose them). Values below the top level
- * are not kept, except the scalar items of a top-level list: the framework's files are flat, and driver
- * files keep their nested settings to themselves.
+ * are kept as {@link YamlNode}s with their positions, for the few keys that take lists or mappings
+ * (such as {@code producerRateSteps} and {@code existingTopicList}); driver files keep their nested settings to themselves.
  */
 final class YamlMapping {
 
@@ -37,7 +37,8 @@ final class YamlMapping {
      * @param text the scalar as written ({@code null} for a mapping, a list or no value)
      * @param value the scalar as YAML typed it: a {@link Number} for {@link Kind#INTEGER} and {@link
      *     Kind#FLOAT}, a {@link Boolean} for {@link Kind#BOOLEAN}, the items' texts for {@link Kind#LIST}
-     *     (see {@link #readItems}), else the text
+     *     (see {@link #itemTexts}), else the text
+     * @param nested the list or mapping with positions, or {@code null} for a scalar
      */
     record Entry(
             String key,
@@ -47,7 +48,8 @@ final class YamlMapping {
             String text,
             Object value,
             int valueLine,
-            int valueColumn) {
+            int valueColumn,
+            YamlNode nested) {
 
         /** The value as an error message should quote it. */
         String found() {
@@ -117,19 +119,58 @@ final class YamlMapping {
     private static Entry readEntry(JsonParser parser) throws IOException {
         JsonLocation keyAt = parser.currentTokenLocation();
         String key = parser.currentName();
-        JsonToken valueToken = parser.nextToken();
+        parser.nextToken();
+        JsonLocation valueAt = parser.currentTokenLocation();
+        YamlNode node = readNode(parser);
+        YamlNode nested = node.kind() == Kind.MAPPING || node.kind() == Kind.LIST ? node : null;
+        Object value = node.kind() == Kind.LIST ? itemTexts(node) : node.value();
+        return new Entry(key, keyAt.getLineNr(), keyAt.getColumnNr(), node.kind(), node.text(), value,
+                valueAt.getLineNr(), valueAt.getColumnNr(), nested);
+    }
+
+    /**
+     * The items of a list: the text of each scalar item, {@code null} for an item with no value, and
+     * {@link #NESTED_ITEM} for an item that is itself a mapping or a list.
+     */
+    private static List<String> itemTexts(YamlNode list) {
+        List<String> texts = new ArrayList<>();
+        for (YamlNode item : list.items()) {
+            texts.add(switch (item.kind()) {
+                case MAPPING, LIST -> NESTED_ITEM;
+                case NULL -> null;
+                default -> item.text();
+            });
+        }
+        return texts;
+    }
+
+    /** Reads the value at the parser's current token, with everything below it. */
+    private static YamlNode readNode(JsonParser parser) throws IOException {
+        JsonToken valueToken = parser.currentToken();
         JsonLocation valueAt = parser.currentTokenLocation();
         Kind kind;
         String text = null;
         Object value = null;
+        List<YamlNode> items = List.of();
+        Map<String, YamlNode> fields = Map.of();
         switch (valueToken) {
             case START_OBJECT -> {
                 kind = Kind.MAPPING;
-                parser.skipChildren();
+                Map<String, YamlNode> read = new LinkedHashMap<>();
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = parser.currentName();
+                    parser.nextToken();
+                    read.putIfAbsent(name, readNode(parser));
+                }
+                fields = read;
             }
             case START_ARRAY -> {
                 kind = Kind.LIST;
-                value = readItems(parser);
+                List<YamlNode> read = new ArrayList<>();
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    read.add(readNode(parser));
+                }
+                items = read;
             }
             case VALUE_NUMBER_INT -> {
                 kind = Kind.INTEGER;
@@ -153,26 +194,7 @@ final class YamlMapping {
                 value = text;
             }
         }
-        return new Entry(key, keyAt.getLineNr(), keyAt.getColumnNr(), kind, text, value,
-                valueAt.getLineNr(), valueAt.getColumnNr());
-    }
-
-    /**
-     * The items of a list: the text of each scalar item, {@code null} for an item with no value, and
-     * {@link #NESTED_ITEM} for an item that is itself a mapping or a list.
-     */
-    private static List<String> readItems(JsonParser parser) throws IOException {
-        List<String> items = new ArrayList<>();
-        JsonToken token;
-        while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
-            if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
-                parser.skipChildren();
-                items.add(NESTED_ITEM);
-            } else {
-                items.add(token == JsonToken.VALUE_NULL ? null : parser.getText());
-            }
-        }
-        return items;
+        return new YamlNode(kind, text, value, valueAt.getLineNr(), valueAt.getColumnNr(), items, fields);
     }
 
     private static String describe(JsonToken token) {

@@ -40,7 +40,8 @@ class WorkloadReferenceDocTest {
         for (WorkloadSchema.Rule rule : WorkloadSchema.rules()) {
             assertThat(doc).contains(rule.documentation());
         }
-        assertThat(doc).contains("| `producerRate` | number (messages per second) | *required* | ≥ 0 |")
+        assertThat(doc).contains("| `producerRate` | number (messages per second) | *required* without `producerRateSteps` or"
+                        + " `producerRateRamp` | ≥ 0 |")
                 .contains("| `warmupDuration` | duration | `1m` |")
                 .contains("| `keyDistributor` | enum | `NO_KEY` | `NO_KEY`, `KEY_ROUND_ROBIN`, `RANDOM_NANO` |")
                 .contains("| `randomBytesRatio` | number | `0` | 0 … 1 |");
