@@ -134,8 +134,16 @@ lb_kafka_tool_jvm_options() {
     "-Dlog4j2.configurationFile=$LB_KAFKA_LOG4J" -Dlocalbroker.rootLevel=WARN
 }
 
+# A random cluster id in Kafka's form (22 characters of URL-safe base64). One in 64 such ids starts
+# with '-', which kafka-storage's argument parser takes for an option ("--cluster-id: expected one
+# argument"); Kafka's own Uuid.randomUuid() draws again in that case, and so does this.
 lb_kafka_random_cluster_id() {
-  head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n'
+  local id
+  while :; do
+    id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')
+    [[ $id == -* ]] || break
+  done
+  printf '%s\n' "$id"
 }
 
 # lb_kafka_write_server_properties <file> <data dir> <port> <controller port> <protocol> [KEY=VALUE...]

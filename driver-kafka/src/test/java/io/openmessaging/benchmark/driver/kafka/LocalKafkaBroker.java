@@ -202,7 +202,7 @@ public final class LocalKafkaBroker implements AutoCloseable {
     deleteRecursively(dataDirectory);
   }
 
-  private static Path findRepositoryRoot() {
+  static Path findRepositoryRoot() {
     Path start = Paths.get("").toAbsolutePath();
     for (Path candidate = start; candidate != null; candidate = candidate.getParent()) {
       if (Files.isExecutable(candidate.resolve(SCRIPT))) {

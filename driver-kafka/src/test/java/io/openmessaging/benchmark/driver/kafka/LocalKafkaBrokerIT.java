@@ -3,6 +3,10 @@ package io.openmessaging.benchmark.driver.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -31,6 +35,32 @@ import org.junit.jupiter.api.Test;
 class LocalKafkaBrokerIT {
   private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration AUTHENTICATION_FAILURE_BOUND = Duration.ofSeconds(15);
+
+  /**
+   * One URL-safe base64 id in 64 starts with '-', which kafka-storage's parser reads as an option
+   * ("--cluster-id: expected one argument"); that failed a CI run's broker start. 2,000 draws without
+   * the redraw would hold such an id with probability 1 - (63/64)^2000, about 1 - 2e-14.
+   */
+  @Test
+  void generatedClusterIdsAreKafkaShapedAndNeverStartWithADash() throws Exception {
+    Path root = LocalKafkaBroker.findRepositoryRoot();
+    String script = "source deployment/local/common.sh && source deployment/local/kafka/broker.sh"
+        + " && for i in $(seq 2000); do lb_kafka_random_cluster_id; done";
+    Process process = new ProcessBuilder("bash", "-c", script)
+        .directory(root.toFile())
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
+    List<String> ids;
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      ids = reader.lines().toList();
+    }
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).isZero();
+
+    assertThat(ids).hasSize(2000).allMatch(id -> id.matches("[A-Za-z0-9_][A-Za-z0-9_-]{21}"));
+    assertThat(ids).doesNotHaveDuplicates();
+  }
 
   @Test
   void plaintextBrokerRoundTripsARecordAndRunsTheClientLibraryVersion() throws Exception {
