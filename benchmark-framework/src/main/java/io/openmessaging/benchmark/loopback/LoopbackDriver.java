@@ -248,12 +248,17 @@ public final class LoopbackDriver implements BenchmarkDriver {
     }
 
     /** Calls {@code callback} once; a callback that throws is counted, not propagated. */
-    void acknowledge(SendCallback callback, MessageStamp stamp, Throwable error) {
+    void acknowledge(SendCallback callback, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
+            Throwable error) {
         try {
-            callback.sendCompleted(stamp, error);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
         } catch (RuntimeException e) {
             callbackFailed(e);
         }
+    }
+
+    void acknowledge(SendCallback callback, MessageStamp stamp, Throwable error) {
+        acknowledge(callback, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), error);
     }
 
     void callbackFailed(RuntimeException e) {

@@ -9,8 +9,10 @@ import io.openmessaging.benchmark.measure.Clock;
 /**
  * A producer of one loopback topic. Picks the partition by key hash ({@code floorMod(key.hashCode(),
  * partitions)}), or round robin per producer for a {@code null} key, then acknowledges and delivers the
- * message as the driver's {@link TimingMode} says. The payload is not copied; the stamp object itself
- * reaches the consumers (in memory there is nothing to encode with {@code MessageStampCodec}).
+ * message as the driver's {@link TimingMode} says. The payload is not copied; the consumers get a
+ * {@link MessageStamp} built from the stamp's fields (in memory there is nothing to encode with {@code
+ * MessageStampCodec}), and only when there is a consumer: a message without subscriptions that is
+ * acknowledged at once allocates nothing.
  *
  * <p>Threading: {@link #sendAsync} from the one owning producer thread, {@link #close} from any thread.
  */
@@ -49,10 +51,12 @@ final class LoopbackProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
+            int producerId, SendCallback callback) {
         if (closed) {
-            driver.acknowledge(callback, stamp, new DriverException("this loopback producer of " + topic.name
-                    + " is closed" + (driver.isClosed() ? " (its driver was closed)" : "")));
+            driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, new DriverException(
+                    "this loopback producer of " + topic.name + " is closed"
+                            + (driver.isClosed() ? " (its driver was closed)" : "")));
             return;
         }
         if (pacer != null) {
@@ -60,7 +64,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                 pacer.awaitSlot();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                driver.acknowledge(callback, stamp, e);
+                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, e);
                 return;
             }
         }
@@ -74,7 +78,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                     clock.sleepUntil(blockedUntilNanos);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    driver.acknowledge(callback, stamp, e);
+                    driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, e);
                     return;
                 }
                 sendNanos = clock.monotonicNanos();
@@ -84,20 +88,24 @@ final class LoopbackProducer implements BenchmarkProducer {
         }
         LoopbackSubscription[] subscriptions = topic.subscriptions();
         if (subscriptions.length > 0 && driver.heldMessageCount() >= maxHeldMessages) {
-            driver.acknowledge(callback, stamp, driver.heldLimitError());
+            driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId,
+                    driver.heldLimitError());
             return;
         }
         int partition = partitionFor(key);
         int payloadSizeBytes = payload.length;
         switch (timingMode) {
             case IMMEDIATE -> {
-                driver.acknowledge(callback, stamp, null);
-                deliver(subscriptions, partition, stamp, payloadSizeBytes);
+                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, null);
+                if (subscriptions.length > 0) {
+                    deliver(subscriptions, partition,
+                            new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
+                }
             }
-            case INLINE_DELAYS -> sendWithInlineDelays(
-                    sendNanos, subscriptions, partition, stamp, payloadSizeBytes, callback);
-            case SCHEDULER -> sendThroughScheduler(
-                    sendNanos, subscriptions, partition, stamp, payloadSizeBytes, callback);
+            case INLINE_DELAYS -> sendWithInlineDelays(sendNanos, subscriptions, partition,
+                    new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes, callback);
+            case SCHEDULER -> sendThroughScheduler(sendNanos, subscriptions, partition,
+                    new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes, callback);
         }
     }
 

@@ -217,8 +217,8 @@ public final class LocalWorker implements WorkerHandle {
     public void sendProbes() {
         for (BenchmarkProducer producer : producers) {
             long now = clock.epochNanos();
-            producer.sendAsync(null, PROBE_PAYLOAD, new MessageStamp(now, now, MessageStamp.PROBE_PRODUCER_ID),
-                    (stamp, error) -> {
+            producer.sendAsync(null, PROBE_PAYLOAD, now, now, MessageStamp.PROBE_PRODUCER_ID,
+                    (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
                         if (error != null) {
                             log.warn("Readiness probe failed: {}", error.toString());
                         }

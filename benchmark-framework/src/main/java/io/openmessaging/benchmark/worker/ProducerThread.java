@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.worker;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.WorkerStats;
@@ -64,9 +63,9 @@ final class ProducerThread implements Runnable {
 
     /** A send callback that records acknowledgements and errors into {@code stats}. */
     static SendCallback ackRecorder(Clock clock, WorkerStats stats, Consumer<Throwable> onSendError) {
-        return (stamp, error) -> {
+        return (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
             if (error == null) {
-                stats.recordAcked(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), clock.epochNanos());
+                stats.recordAcked(intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
             } else {
                 stats.recordSendError();
                 onSendError.accept(error);
@@ -113,9 +112,8 @@ final class ProducerThread implements Runnable {
             slot.schedule.nextIntendedNanos();
             byte[] payload = payloads.length == 1 ? payloads[0] : payloads[random.nextInt(payloads.length)];
             String key = slot.keys.next();
-            MessageStamp stamp =
-                    new MessageStamp(clock.toEpochNanos(intendedNanos), clock.toEpochNanos(sentNanos), slot.producerId);
-            slot.producer.sendAsync(key, payload, stamp, slot.callback);
+            slot.producer.sendAsync(key, payload, clock.toEpochNanos(intendedNanos), clock.toEpochNanos(sentNanos),
+                    slot.producerId, slot.callback);
             stats.recordSent(payload.length, sentNanos - intendedNanos);
             siftDown(0);
         }

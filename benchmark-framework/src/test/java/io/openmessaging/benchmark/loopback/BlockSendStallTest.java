@@ -58,7 +58,7 @@ class BlockSendStallTest {
         BenchmarkProducer producer = producer(driver);
 
         clock.advance(1, TimeUnit.SECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (s, e) -> { });
+        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         assertThat(clock.monotonicNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(1) + 20 * MILLI);
         driver.close();
@@ -71,10 +71,10 @@ class BlockSendStallTest {
                 new LoopbackStall(10, 30, Kind.BLOCK_SEND), new LoopbackStall(30, 30, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (s, e) -> { });
+        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         clock.advance(20, TimeUnit.MILLISECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), (s, e) -> { });
+        producer.sendAsync(null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         assertThat(clock.monotonicNanos()).isEqualTo(60 * MILLI);
         driver.close();

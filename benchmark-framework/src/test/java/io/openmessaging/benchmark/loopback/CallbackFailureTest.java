@@ -26,7 +26,7 @@ class CallbackFailureTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 3; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (stamp, error) -> {
+            producer.sendAsync(null, PAYLOAD, stamp(1, i), (intended, sent, producerId, error) -> {
                 throw new IllegalStateException("send callback bug");
             });
         }

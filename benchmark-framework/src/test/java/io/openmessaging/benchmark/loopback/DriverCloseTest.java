@@ -76,7 +76,7 @@ class DriverCloseTest {
         BenchmarkProducer producer = producer(driver);
         LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
         consumer.pause();
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (s, e) -> { });
+        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
         assertThat(driver.heldMessageCount()).isOne();
 
         producer.close();

@@ -95,8 +95,9 @@ final class LoopbackTestKit {
         }
 
         @Override
-        public synchronized void sendCompleted(MessageStamp stamp, Throwable error) {
-            events.add(new Event(stamp, 0, error, clock.monotonicNanos(), Thread.currentThread().getName()));
+        public synchronized void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId,
+                Throwable error) {
+            events.add(new Event(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), 0, error, clock.monotonicNanos(), Thread.currentThread().getName()));
         }
 
         synchronized List<Event> events() {

@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.loopback;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
@@ -23,7 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
  * </pre>
  *
  * Each scenario runs {@code rounds} rounds (the first ones warm up the JIT) and prints the median and
- * best round. Like the framework's producer thread, every send allocates a new {@link MessageStamp}.
+ * best round. Like the framework's producer thread, it sends the stamp as primitives.
  */
 public final class LoopbackThroughputBench {
 
@@ -72,7 +71,7 @@ public final class LoopbackThroughputBench {
 
         long startNanos = System.nanoTime();
         for (long i = 0; i < messages; i++) {
-            producer.sendAsync(null, PAYLOAD, new MessageStamp(i, i, 1), acks);
+            producer.sendAsync(null, PAYLOAD, i, i, 1, acks);
         }
         long expectedDeliveries = consumers == 0 ? 0 : messages;
         while (acks.count() < messages || received.sum() < expectedDeliveries) {
@@ -88,7 +87,7 @@ public final class LoopbackThroughputBench {
         private volatile long acked;
 
         @Override
-        public void sendCompleted(MessageStamp stamp, Throwable error) {
+        public void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
             if (error != null) {
                 throw new IllegalStateException("send failed", error);
             }

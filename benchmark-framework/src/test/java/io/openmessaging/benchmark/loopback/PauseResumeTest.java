@@ -72,7 +72,7 @@ class PauseResumeTest {
 
         paused.pause();
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (s, e) -> { });
+            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         assertThat(pausedCallback.count()).isZero();
@@ -93,7 +93,7 @@ class PauseResumeTest {
 
         leaving.pause();
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (s, e) -> { });
+            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
         leaving.close();
 

@@ -67,7 +67,7 @@ class SubscriptionDeliveryTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 400; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (s, e) -> { });
+            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         // round robin over 4 partitions, partitions 0 and 2 to the first consumer, 1 and 3 to the second
@@ -83,12 +83,12 @@ class SubscriptionDeliveryTest {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 2);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (s, e) -> { });
+            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
         RecordingConsumer late = new RecordingConsumer(clock);
         consumer(driver, "late", late);
         for (int i = 10; i < 15; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (s, e) -> { });
+            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         assertThat(late.stamps()).extracting(MessageStamp::intendedSendEpochNanos)
@@ -104,7 +104,7 @@ class SubscriptionDeliveryTest {
         MessageStamp stamp = stamp(3, 42);
         MessageStamp[] acked = new MessageStamp[1];
 
-        producer(driver).sendAsync("k", new byte[1234], stamp, (s, e) -> acked[0] = s);
+        producer(driver).sendAsync("k", new byte[1234], stamp, (i, s, p, e) -> acked[0] = new MessageStamp(i, s, p));
 
         assertThat(callback.events()).singleElement().satisfies(event -> {
             assertThat(event.stamp()).isSameAs(stamp);

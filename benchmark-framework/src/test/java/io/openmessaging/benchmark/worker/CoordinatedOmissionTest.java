@@ -3,7 +3,6 @@ package io.openmessaging.benchmark.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
@@ -40,13 +39,14 @@ class CoordinatedOmissionTest {
         }
 
         @Override
-        public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+        public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
+                int producerId, SendCallback callback) {
             long now = clock.monotonicNanos();
             if (now >= stallStart && now < stallEnd) {
                 clock.sleepUntil(stallEnd);
             }
             clock.advanceNanos(ACK_DELAY_NANOS);
-            callback.sendCompleted(stamp, null);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, null);
         }
 
         @Override

@@ -13,17 +13,31 @@ public interface BenchmarkProducer extends AutoCloseable {
      * when the client's buffer is full, as real clients do (that time shows in the publish delay of
      * the messages behind it).
      *
-     * <p>The driver must carry {@code stamp} to the consumer (encoded with {@link MessageStampCodec} in
-     * a header or property) and must call {@code callback} exactly once, from any thread, when the
-     * broker acknowledged the message or the send failed. A send that fails synchronously is reported
-     * through the callback too, never thrown.
+     * <p>The driver must carry the stamp (the three timing fields) to the consumer, encoded with {@link
+     * MessageStampCodec} in a header or property, and must call {@code callback} exactly once, from any
+     * thread, with the same three fields, when the broker acknowledged the message or the send failed.
+     * A send that fails synchronously is reported through the callback too, never thrown. The stamp
+     * comes as primitives, not as a {@link MessageStamp}, so that the framework allocates nothing per
+     * message on this path.
      *
      * @param key the message key, or {@code null} for none
      * @param payload the message body; not modified by the framework after the call
-     * @param stamp intended and actual send times of this message
+     * @param intendedSendEpochNanos when the schedule meant this message to be sent
+     * @param sentEpochNanos just before this call
+     * @param producerId the sending producer's id; {@link MessageStamp#PROBE_PRODUCER_ID} for a probe
      * @param callback completion callback
      */
-    void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback);
+    void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
+            SendCallback callback);
+
+    /**
+     * {@link #sendAsync(String, byte[], long, long, int, SendCallback)} for a caller that holds a {@link
+     * MessageStamp} (tests, tools); the framework's producer path uses the primitive form.
+     */
+    default void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+        sendAsync(key, payload, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(),
+                callback);
+    }
 
     /** Flushes nothing: pending sends may fail. Closes the client. Idempotent. */
     @Override

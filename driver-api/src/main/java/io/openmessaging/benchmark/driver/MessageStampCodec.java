@@ -20,11 +20,16 @@ public final class MessageStampCodec {
 
     /** Encodes into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
     public static byte[] encode(MessageStamp stamp) {
+        return encode(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
+    }
+
+    /** Encodes the stamp's fields into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
+    public static byte[] encode(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
         byte[] out = new byte[ENCODED_SIZE_BYTES];
         out[0] = FORMAT_VERSION;
-        putInt(out, 1, stamp.producerId());
-        putLong(out, 5, stamp.intendedSendEpochNanos());
-        putLong(out, 13, stamp.sentEpochNanos());
+        putInt(out, 1, producerId);
+        putLong(out, 5, intendedSendEpochNanos);
+        putLong(out, 13, sentEpochNanos);
         return out;
     }
 
@@ -49,8 +54,12 @@ public final class MessageStampCodec {
 
     /** Text form {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
     public static String encodeToString(MessageStamp stamp) {
-        return "v" + FORMAT_VERSION + ":" + stamp.producerId() + ":" + stamp.intendedSendEpochNanos()
-                + ":" + stamp.sentEpochNanos();
+        return encodeToString(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
+    }
+
+    /** The text form of the stamp's fields, as {@link #encodeToString(MessageStamp)}. */
+    public static String encodeToString(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+        return "v" + FORMAT_VERSION + ":" + producerId + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
     }
 
     /**

@@ -10,8 +10,10 @@ package io.openmessaging.benchmark.driver;
 public interface SendCallback {
 
     /**
-     * @param stamp the stamp given to {@code sendAsync}
+     * @param intendedSendEpochNanos the value given to {@code sendAsync}
+     * @param sentEpochNanos the value given to {@code sendAsync}
+     * @param producerId the value given to {@code sendAsync}
      * @param error {@code null} when the broker acknowledged the message, otherwise the cause
      */
-    void sendCompleted(MessageStamp stamp, Throwable error);
+    void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error);
 }

@@ -31,6 +31,16 @@ class MessageStampCodecTest {
     }
 
     @Test
+    void primitiveEncodersWriteWhatTheRecordEncodersWrite() {
+        MessageStamp stamp = new MessageStamp(1_700_000_000_123_456_789L, -5L, 7);
+        assertThat(MessageStampCodec.encode(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), 7))
+                .containsExactly(MessageStampCodec.encode(stamp));
+        assertThat(MessageStampCodec.decode(MessageStampCodec.encode(1L, 2L, 3))).isEqualTo(new MessageStamp(1L, 2L, 3));
+        assertThat(MessageStampCodec.encodeToString(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), 7))
+                .isEqualTo(MessageStampCodec.encodeToString(stamp));
+    }
+
+    @Test
     void nullMeansNoStamp() {
         assertThat(MessageStampCodec.decode(null)).isNull();
         assertThat(MessageStampCodec.decodeString(null)).isNull();

@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import io.openmessaging.benchmark.driver.SendCallback;
 import java.time.Duration;
@@ -31,11 +30,12 @@ public final class KafkaBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
-        Completion completion = new Completion(stamp, callback);
+    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
+            int producerId, SendCallback callback) {
+        Completion completion = new Completion(intendedSendEpochNanos, sentEpochNanos, producerId, callback);
         try {
-            List<Header> headers =
-                    List.of(new RecordHeader(MessageStampCodec.HEADER_NAME, MessageStampCodec.encode(stamp)));
+            List<Header> headers = List.of(new RecordHeader(MessageStampCodec.HEADER_NAME,
+                    MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)));
             producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers), completion);
         } catch (RuntimeException e) {
             completion.onCompletion(null, e);
@@ -55,19 +55,23 @@ public final class KafkaBenchmarkProducer implements BenchmarkProducer {
         private static final AtomicIntegerFieldUpdater<Completion> DONE =
                 AtomicIntegerFieldUpdater.newUpdater(Completion.class, "done");
 
-        private final MessageStamp stamp;
+        private final long intendedSendEpochNanos;
+        private final long sentEpochNanos;
+        private final int producerId;
         private final SendCallback callback;
         private volatile int done;
 
-        Completion(MessageStamp stamp, SendCallback callback) {
-            this.stamp = stamp;
+        Completion(long intendedSendEpochNanos, long sentEpochNanos, int producerId, SendCallback callback) {
+            this.intendedSendEpochNanos = intendedSendEpochNanos;
+            this.sentEpochNanos = sentEpochNanos;
+            this.producerId = producerId;
             this.callback = callback;
         }
 
         @Override
         public void onCompletion(RecordMetadata metadata, Exception exception) {
             if (DONE.compareAndSet(this, 0, 1)) {
-                callback.sendCompleted(stamp, exception);
+                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, exception);
             }
         }
     }

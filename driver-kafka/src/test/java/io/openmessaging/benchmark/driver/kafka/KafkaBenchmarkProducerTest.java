@@ -26,7 +26,7 @@ class KafkaBenchmarkProducerTest {
     @Test
     void stampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
         MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
-        producer.sendAsync("k", new byte[] {1, 2, 3}, stamp, (s, e) -> completions.add(new Completion(s, e)));
+        producer.sendAsync("k", new byte[] {1, 2, 3}, stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
         assertThat(record.topic()).isEqualTo("test-topic-1");
@@ -40,7 +40,7 @@ class KafkaBenchmarkProducerTest {
     @Test
     void callbackRunsOnceOnAcknowledgement() {
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp, (s, e) -> completions.add(new Completion(s, e)));
+        producer.sendAsync(null, new byte[0], stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
         assertThat(completions).isEmpty();
         client.completeNext();
         assertThat(completions).containsExactly(new Completion(stamp, null));
@@ -49,7 +49,7 @@ class KafkaBenchmarkProducerTest {
     @Test
     void callbackRunsOnceOnAsynchronousFailure() {
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp, (s, e) -> completions.add(new Completion(s, e)));
+        producer.sendAsync(null, new byte[0], stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
         KafkaException failure = new KafkaException("broker said no");
         client.errorNext(failure);
         assertThat(completions).containsExactly(new Completion(stamp, failure));
@@ -60,7 +60,7 @@ class KafkaBenchmarkProducerTest {
         KafkaException failure = new KafkaException("buffer exhausted");
         client.sendException = failure;
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp, (s, e) -> completions.add(new Completion(s, e)));
+        producer.sendAsync(null, new byte[0], stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).stamp()).isEqualTo(stamp);
         assertThat(completions.get(0).error()).isNotNull();
@@ -70,7 +70,7 @@ class KafkaBenchmarkProducerTest {
     void sendAfterCloseIsReportedThroughTheCallback() {
         producer.close();
         producer.close();
-        producer.sendAsync(null, new byte[0], new MessageStamp(1, 2, 3), (s, e) -> completions.add(new Completion(s, e)));
+        producer.sendAsync(null, new byte[0], new MessageStamp(1, 2, 3), (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
         assertThat(client.closed()).isTrue();
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).error()).isNotNull();

@@ -36,7 +36,7 @@ public final class MessageLedger implements ConsumerCallback {
     /** Sends messages {@code firstSequence … firstSequence + count - 1} of {@code producerId}. */
     public void send(BenchmarkProducer producer, int producerId, long firstSequence, int count) {
         byte[] payload = new byte[payloadSizeBytes];
-        SendCallback callback = (stamp, error) -> {
+        SendCallback callback = (intended, sent, id, error) -> {
             if (error == null) {
                 acknowledged.incrementAndGet();
             } else {

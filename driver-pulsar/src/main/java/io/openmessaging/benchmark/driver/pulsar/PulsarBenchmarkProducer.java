@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import io.openmessaging.benchmark.driver.SendCallback;
 import java.util.concurrent.CompletionException;
@@ -24,17 +23,20 @@ final class PulsarBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
+            int producerId, SendCallback callback) {
         try {
             TypedMessageBuilder<byte[]> message = producer.newMessage()
                     .value(payload)
-                    .property(MessageStampCodec.HEADER_NAME, MessageStampCodec.encodeToString(stamp));
+                    .property(MessageStampCodec.HEADER_NAME,
+                            MessageStampCodec.encodeToString(intendedSendEpochNanos, sentEpochNanos, producerId));
             if (key != null) {
                 message.key(key);
             }
-            message.sendAsync().whenComplete((id, error) -> callback.sendCompleted(stamp, unwrap(error)));
+            message.sendAsync().whenComplete((id, error) ->
+                    callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, unwrap(error)));
         } catch (RuntimeException e) {
-            callback.sendCompleted(stamp, e);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, e);
         }
     }
 

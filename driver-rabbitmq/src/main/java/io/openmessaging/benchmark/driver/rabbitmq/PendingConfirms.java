@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.driver.rabbitmq;
 
 import com.rabbitmq.client.ConfirmListener;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -27,15 +26,16 @@ final class PendingConfirms implements ConfirmListener {
         this.nacks = nacks;
     }
 
-    void add(long sequenceNumber, MessageStamp stamp, SendCallback callback) {
-        pending.put(sequenceNumber, new Pending(stamp, callback));
+    void add(long sequenceNumber, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
+            SendCallback callback) {
+        pending.put(sequenceNumber, new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, callback));
     }
 
     /** Completes one send with {@code error} unless it completed already. */
     void fail(long sequenceNumber, Throwable error) {
         Pending p = pending.remove(sequenceNumber);
         if (p != null) {
-            p.callback.sendCompleted(p.stamp, error);
+            p.complete(error);
         }
     }
 
@@ -43,7 +43,7 @@ final class PendingConfirms implements ConfirmListener {
     void failAll(Throwable error) {
         Map.Entry<Long, Pending> entry;
         while ((entry = pending.pollFirstEntry()) != null) {
-            entry.getValue().callback.sendCompleted(entry.getValue().stamp, error);
+            entry.getValue().complete(error);
         }
     }
 
@@ -66,7 +66,7 @@ final class PendingConfirms implements ConfirmListener {
             Pending p = pending.remove(deliveryTag);
             if (p != null) {
                 countNack(error);
-                p.callback.sendCompleted(p.stamp, error);
+                p.complete(error);
             }
             return;
         }
@@ -74,7 +74,7 @@ final class PendingConfirms implements ConfirmListener {
         while ((entry = pending.firstEntry()) != null && entry.getKey() <= deliveryTag) {
             if (pending.remove(entry.getKey(), entry.getValue())) {
                 countNack(error);
-                entry.getValue().callback.sendCompleted(entry.getValue().stamp, error);
+                entry.getValue().complete(error);
             }
         }
     }
@@ -85,7 +85,11 @@ final class PendingConfirms implements ConfirmListener {
         }
     }
 
-    private record Pending(MessageStamp stamp, SendCallback callback) {}
+    private record Pending(long intendedSendEpochNanos, long sentEpochNanos, int producerId, SendCallback callback) {
+        void complete(Throwable error) {
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
+        }
+    }
 
     /** The broker refused responsibility for a message (basic.nack): it may be lost. */
     static final class NackException extends Exception {

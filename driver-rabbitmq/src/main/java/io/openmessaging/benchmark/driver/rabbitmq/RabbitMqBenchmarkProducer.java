@@ -5,7 +5,6 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import io.openmessaging.benchmark.driver.SendCallback;
 import java.io.IOException;
@@ -76,24 +75,26 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
+            int producerId, SendCallback callback) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .deliveryMode(deliveryMode)
-                .headers(Map.of(MessageStampCodec.HEADER_NAME, MessageStampCodec.encode(stamp)))
+                .headers(Map.of(MessageStampCodec.HEADER_NAME,
+                        MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)))
                 .build();
         String routingKey = router.routingKeyFor(key);
         if (!confirms) {
             try {
                 channel.basicPublish(exchange, routingKey, true, properties, payload);
             } catch (IOException | RuntimeException e) {
-                callback.sendCompleted(stamp, e);
+                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, e);
                 return;
             }
-            callback.sendCompleted(stamp, null);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, null);
             return;
         }
         long sequenceNumber = channel.getNextPublishSeqNo();
-        pending.add(sequenceNumber, stamp, callback);
+        pending.add(sequenceNumber, intendedSendEpochNanos, sentEpochNanos, producerId, callback);
         try {
             channel.basicPublish(exchange, routingKey, true, properties, payload);
         } catch (IOException | RuntimeException e) {

@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.driver.rabbitmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.driver.MessageStamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
@@ -16,8 +15,8 @@ class PendingConfirmsTest {
 
     private void add(long... sequenceNumbers) {
         for (long n : sequenceNumbers) {
-            pending.add(n, new MessageStamp(n, n, 0),
-                    (stamp, error) -> completions.add(stamp.intendedSendEpochNanos() + (error == null ? " ok" : " error")));
+            pending.add(n, n, n, 0,
+                    (intended, sent, id, error) -> completions.add(intended + (error == null ? " ok" : " error")));
         }
     }
 

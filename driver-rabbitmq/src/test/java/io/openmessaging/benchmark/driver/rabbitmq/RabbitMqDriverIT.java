@@ -136,7 +136,7 @@ class RabbitMqDriverIT {
             failure.compareAndSet(null, cause);
         }
 
-        void acked(MessageStamp stamp, Throwable error) {
+        void acked(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
             if (error != null) {
                 failure.compareAndSet(null, error);
             }
