@@ -10,10 +10,15 @@ import java.util.concurrent.locks.LockSupport;
  * {@link System#nanoTime()}: sub-microsecond resolution, as cheap as {@code nanoTime}, and never
  * stepping backwards when NTP adjusts the wall clock during a run.
  *
- * <p>{@link #sleepUntil} parks (cheap, but {@code parkNanos} wakes late by the kernel's timer slack,
- * about 50 µs on Linux) and spins only the last microseconds: the park's typical overshoot is measured
- * once per JVM, and each park asks for that much less than the time remaining, so the thread wakes
- * close to the deadline without burning a core. Waits shorter than the overshoot are spun.
+ * <p>{@link #sleepUntil} parks, and spins only where spinning is short. {@code parkNanos} wakes late by
+ * the kernel's timer slack (50 µs by default on Linux; {@code bin/benchmark} lowers it to 1 µs for its
+ * JVM) plus the wake-up latency; that overshoot is calibrated once per JVM and then follows every park's
+ * observed overshoot (a running median). A wait longer than the
+ * overshoot parks for the wait minus the overshoot and spins what is left after that park (usually a
+ * few microseconds). A wait shorter than the overshoot but longer than {@value #SPIN_ONLY_NANOS} ns, the
+ * gap between messages at high rates, parks for the whole wait and accepts waking about one overshoot
+ * late: spinning it instead would burn a core at 50,000 msg/s, and the schedule's catch-up sends every
+ * message that came due meanwhile. Waits under {@value #SPIN_ONLY_NANOS} ns are spun.
  */
 public final class SystemClock implements Clock {
 
@@ -22,6 +27,10 @@ public final class SystemClock implements Clock {
     /** Bounds of the measured park overshoot, so a disturbed calibration cannot do harm. */
     static final long MIN_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
     static final long MAX_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    /** How far one park's observation moves the overshoot estimate. */
+    static final long OVERSHOOT_STEP_NANOS = 500;
+    /** Waits up to this long are spun: a park and its wake-up cost about as much CPU. */
+    static final long SPIN_ONLY_NANOS = 5_000;
 
     private volatile long parkOvershootNanos = -1;
 
@@ -56,18 +65,56 @@ public final class SystemClock implements Clock {
             return now; // late: the common case when catching up, one clock read
         }
         long overshoot = parkOvershootNanos();
-        while (deadlineMonotonicNanos - now > overshoot) {
-            LockSupport.parkNanos(deadlineMonotonicNanos - now - overshoot);
+        boolean afterPark = false;
+        while (true) {
+            long remaining = deadlineMonotonicNanos - now;
+            if (remaining <= 0) {
+                return now;
+            }
+            long parkNanos = parkNanosFor(remaining, overshoot, afterPark);
+            if (parkNanos == 0) {
+                while (deadlineMonotonicNanos - now > 0) {
+                    Thread.onSpinWait();
+                    now = System.nanoTime();
+                }
+                return now;
+            }
+            long parkedAt = now;
+            LockSupport.parkNanos(parkNanos);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
+            afterPark = true;
             now = System.nanoTime();
+            overshoot = learnOvershoot(overshoot, now - parkedAt - parkNanos);
         }
-        while (deadlineMonotonicNanos - now > 0) {
-            Thread.onSpinWait();
-            now = System.nanoTime();
+    }
+
+    /**
+     * Moves the overshoot estimate {@value #OVERSHOOT_STEP_NANOS} ns towards one park's observed
+     * overshoot: a running median (a stochastic quantile estimate), which follows the machine after the
+     * start-up calibration and ignores the rare park that wakes milliseconds late. An estimate that is
+     * too high makes every park wake early and spin the difference; one too low, wake late. Racy updates
+     * from several producer threads only mix their observations, which is what the estimate is.
+     */
+    private long learnOvershoot(long estimateNanos, long observedNanos) {
+        long step = observedNanos > estimateNanos ? OVERSHOOT_STEP_NANOS : -OVERSHOOT_STEP_NANOS;
+        long updated = Math.max(MIN_PARK_OVERSHOOT_NANOS, Math.min(MAX_PARK_OVERSHOOT_NANOS, estimateNanos + step));
+        parkOvershootNanos = updated;
+        return updated;
+    }
+
+    /**
+     * How to wait {@code remainingNanos} (&gt; 0): 0 to spin them, otherwise how long to park first.
+     *
+     * @param overshootNanos how late a park typically wakes
+     * @param afterPark whether this wait already parked once (and woke early)
+     */
+    static long parkNanosFor(long remainingNanos, long overshootNanos, boolean afterPark) {
+        if (remainingNanos <= SPIN_ONLY_NANOS || (afterPark && remainingNanos <= overshootNanos)) {
+            return 0;
         }
-        return now;
+        return remainingNanos > overshootNanos ? remainingNanos - overshootNanos : remainingNanos;
     }
 
     /** How late {@code parkNanos} typically wakes on this machine (median of a short calibration). */
