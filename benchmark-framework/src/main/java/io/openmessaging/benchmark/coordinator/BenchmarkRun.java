@@ -82,6 +82,7 @@ public final class BenchmarkRun {
             log.error("Run failed", e);
             recorder.fail(e.toString());
         } finally {
+            recorder.driverCounters(ensemble.driverCounters());
             ensemble.closeAll();
             recorder.finish(ensemble.lastTotals());
             ensemble.shutdown();

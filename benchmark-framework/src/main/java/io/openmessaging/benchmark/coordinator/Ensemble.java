@@ -13,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -238,6 +239,29 @@ final class Ensemble {
     }
 
     /** Stops and closes every worker, in parallel, whatever state it is in; failures are logged. */
+    /**
+     * Every worker's driver counters, summed by key. A worker that cannot answer is left out (and
+     * named in the log): the counters are read at the end of a run, failed runs included.
+     */
+    Map<String, Long> driverCounters() throws InterruptedException {
+        Map<String, Long> sums = new TreeMap<>();
+        Map<WorkerHandle, Future<Map<String, Long>>> futures = new LinkedHashMap<>();
+        for (WorkerHandle worker : workers) {
+            futures.put(worker, executor.submit(worker::driverCounters));
+        }
+        for (Map.Entry<WorkerHandle, Future<Map<String, Long>>> entry : futures.entrySet()) {
+            try {
+                entry.getValue().get(60, TimeUnit.SECONDS).forEach((key, count) -> sums.merge(key, count, Long::sum));
+            } catch (ExecutionException e) {
+                log.warn("Reading the driver counters of worker {} failed: {}", entry.getKey().id(),
+                        e.getCause().toString());
+            } catch (java.util.concurrent.TimeoutException e) {
+                log.warn("Worker {} did not report its driver counters within 60 s", entry.getKey().id());
+            }
+        }
+        return sums;
+    }
+
     void closeAll() throws InterruptedException {
         Map<WorkerHandle, Future<?>> futures = new HashMap<>();
         for (WorkerHandle worker : workers) {

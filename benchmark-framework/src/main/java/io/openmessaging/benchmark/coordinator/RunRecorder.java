@@ -134,6 +134,11 @@ public final class RunRecorder {
         });
     }
 
+    /** The drivers' counters at the end of the run, summed over the workers. */
+    void driverCounters(Map<String, Long> counters) {
+        result.metadata.driverCounters.putAll(counters);
+    }
+
     /** A worker's clock offset, measured before or after the run. */
     public void clockOffset(io.openmessaging.benchmark.result.ClockOffset offset) {
         result.metadata.clockOffsets.add(offset);

@@ -174,6 +174,12 @@ public final class LoopbackDriver implements BenchmarkDriver {
         }
     }
 
+    /** {@code loopback.callbackFailures}: producer or consumer callbacks that threw (the driver goes on). */
+    @Override
+    public Map<String, Long> counters() {
+        return Map.of("loopback.callbackFailures", callbackFailureCount());
+    }
+
     /** {@code driver=loopback}, {@code timingMode}, and every setting. */
     @Override
     public Map<String, String> describe() {

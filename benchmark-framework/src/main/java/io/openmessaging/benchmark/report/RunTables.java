@@ -222,6 +222,7 @@ final class RunTables {
                 rows.put("Workload file", metadata.workloadFile);
                 rows.put("Client libraries", join(metadata.clientVersions));
                 rows.put("Brokers", join(metadata.brokerInfo));
+                rows.put("Driver counters", join(metadata.driverCounters));
                 rows.put("Clock offsets", clockOffsets(metadata.clockOffsets));
                 rows.put("Latency precision", metadata.latencyPrecisionDigits == null ? null
                         : metadata.latencyPrecisionDigits + " significant digits");
@@ -379,7 +380,7 @@ final class RunTables {
         return metadata.hostname + (metadata.availableProcessors == null ? "" : " (" + metadata.availableProcessors + " cores)");
     }
 
-    private static String join(Map<String, String> values) {
+    private static String join(Map<String, ?> values) {
         if (values == null || values.isEmpty()) {
             return null;
         }

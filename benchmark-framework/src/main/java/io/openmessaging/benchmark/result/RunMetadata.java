@@ -15,7 +15,7 @@ import java.util.TreeMap;
 @JsonPropertyOrder({
     "projectVersion", "gitSha", "jvm", "os", "hostname", "availableProcessors", "driverName",
     "driverId", "driverFile", "driverYaml", "workloadFile", "workloadYaml", "clientVersions",
-    "brokerInfo", "clockOffsets", "latencyPrecisionDigits", "beginTimeEpochMillis",
+    "brokerInfo", "driverCounters", "clockOffsets", "latencyPrecisionDigits", "beginTimeEpochMillis",
     "endTimeEpochMillis", "commandLine"
 })
 public class RunMetadata {
@@ -61,6 +61,12 @@ public class RunMetadata {
 
     /** What the driver could learn about the brokers, e.g. {@code version → 4.0.0}; empty if nothing. */
     public TreeMap<String, String> brokerInfo = new TreeMap<>();
+
+    /**
+     * The driver's counters of trouble (e.g. {@code kafka.consumerFailures}, {@code rabbitmq.nacks}), read
+     * at the end of the run and summed over the workers; empty when the driver keeps none.
+     */
+    public TreeMap<String, Long> driverCounters = new TreeMap<>();
 
     /** The clock offset of every worker from the coordinator, with its error bound. */
     public List<ClockOffset> clockOffsets = new ArrayList<>();

@@ -121,6 +121,12 @@ public final class LocalWorker implements WorkerHandle {
         return new WorkerStatus(statsAfter(afterSeq), totals(), failed == null ? null : failed.toString(), epoch);
     }
 
+    @Override
+    public Map<String, Long> driverCounters() {
+        BenchmarkDriver loaded = driver;
+        return loaded == null ? Map.of() : loaded.counters();
+    }
+
     /** Takes an already configured driver and initializes it; returns its description. */
     public Map<String, String> initializeDriver(BenchmarkDriver configuredDriver) throws DriverException {
         if (driver != null) {

@@ -73,6 +73,9 @@ public interface WorkerHandle extends AutoCloseable {
     /** Stops sampling and cuts the last period in {@code phase}. */
     void cutFinal(StatsSnapshot.Phase phase) throws IOException, InterruptedException;
 
+    /** The driver's counters ({@code BenchmarkDriver.counters()}); empty when no driver is loaded. */
+    Map<String, Long> driverCounters() throws IOException, InterruptedException;
+
     /** Stops the producers; in-flight sends keep completing. */
     void stopLoad() throws IOException, InterruptedException;
 

@@ -82,6 +82,7 @@ class ReportCommandTest {
         assertThat(html).contains("Publish response time<br>", "End-to-end response time<br>", "badge ok\">complete")
                 .contains("1 KiB · 1 topic × 1 partitions")
                 .contains("<th>Client libraries</th>")
+                .contains("<th>Driver counters</th><td>kafka.consumerFailures 0, kafka.malformedStamps 2</td>")
                 .doesNotContain("Not in any of these files");
     }
 

@@ -33,6 +33,15 @@ class EnsembleMergeTest {
         String epoch = "e1";
         String failure;
         IOException unreachable;
+        Map<String, Long> counters = Map.of();
+
+        @Override
+        public Map<String, Long> driverCounters() throws IOException {
+            if (unreachable != null) {
+                throw unreachable;
+            }
+            return counters;
+        }
 
         @Override
         public WorkerStatus status(long afterSeq) throws IOException {
@@ -165,5 +174,25 @@ class EnsembleMergeTest {
         assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class)
                 .hasMessageContaining("has not answered").hasMessageContaining("connection refused");
         ensemble.shutdown();
+    }
+
+    @Test
+    void driverCountersAreSummedOverTheWorkersAndAnUnreachableOneIsLeftOut() throws Exception {
+        ScriptedWorker a = new ScriptedWorker();
+        ScriptedWorker b = new ScriptedWorker();
+        ScriptedWorker gone = new ScriptedWorker();
+        a.counters = Map.of("kafka.consumerFailures", 1L, "kafka.malformedStamps", 7L);
+        b.counters = Map.of("kafka.consumerFailures", 2L, "kafka.offsetCommitFailures", 3L);
+        gone.counters = Map.of("kafka.consumerFailures", 100L);
+        gone.unreachable = new IOException("connection refused");
+        Ensemble ensemble = new Ensemble(List.of(a, b, gone), Duration.ofSeconds(10));
+        try {
+            assertThat(ensemble.driverCounters()).containsExactly(
+                    Map.entry("kafka.consumerFailures", 3L),
+                    Map.entry("kafka.malformedStamps", 7L),
+                    Map.entry("kafka.offsetCommitFailures", 3L));
+        } finally {
+            ensemble.shutdown();
+        }
     }
 }

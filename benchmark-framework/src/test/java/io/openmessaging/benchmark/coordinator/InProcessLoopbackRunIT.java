@@ -67,6 +67,7 @@ class InProcessLoopbackRunIT {
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThanOrEqualTo(0.2).isLessThan(1.0);
         assertThat(result.aggregatedEndToEndLatencyQuantiles).isNotEmpty();
         assertThat(result.endToEndNegativeCount).isZero();
+        assertThat(result.metadata.driverCounters).containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
         assertThat(result.hlogFiles).hasSize(5);
         for (String hlog : result.hlogFiles.values()) {
             assertThat(dir.resolve("results").resolve(hlog)).isNotEmptyFile();

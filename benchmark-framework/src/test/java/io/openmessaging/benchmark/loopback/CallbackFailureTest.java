@@ -33,6 +33,7 @@ class CallbackFailureTest {
 
         assertThat(healthy.count()).isEqualTo(3);
         assertThat(driver.callbackFailureCount()).isEqualTo(6);
+        assertThat(driver.counters()).containsExactly(java.util.Map.entry("loopback.callbackFailures", 6L));
         driver.close();
     }
 }

@@ -94,6 +94,8 @@ final class SampleResults {
         metadata.clientVersions.put("kafka-clients", "4.3.1");
         metadata.brokerInfo.put("version", "4.0.0");
         metadata.brokerInfo.put("brokers", "3");
+        metadata.driverCounters.put("kafka.consumerFailures", 0L);
+        metadata.driverCounters.put("kafka.malformedStamps", 2L);
         metadata.clockOffsets.add(new ClockOffset("http://10.0.0.1:8080", -12_500, 40_000));
         metadata.clockOffsets.add(new ClockOffset("http://10.0.0.2:8080", 3_000, 35_500));
         metadata.latencyPrecisionDigits = 3;

@@ -72,6 +72,16 @@ public interface BenchmarkDriver extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * Counts of trouble the SPI has no other channel for (consumers that stopped, failed offset
+     * commits, malformed stamps, nacked or returned messages, …), since {@link #initialize}. Read at the
+     * end of a run, after the drain and also after a failure, before {@link #close}; summed over the
+     * workers into the result's {@code driverCounters}. Keys are free-form. Thread-safe.
+     */
+    default Map<String, Long> counters() {
+        return Map.of();
+    }
+
     /** Closes the admin client and anything else the driver opened. Idempotent. */
     @Override
     void close() throws Exception;

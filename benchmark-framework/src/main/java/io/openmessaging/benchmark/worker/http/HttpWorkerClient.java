@@ -136,6 +136,11 @@ public final class HttpWorkerClient implements WorkerHandle {
     }
 
     @Override
+    public Map<String, Long> driverCounters() throws IOException, InterruptedException {
+        return call("GET", "driver/counters", null, POLL_TIMEOUT, new TypeReference<Map<String, Long>>() {});
+    }
+
+    @Override
     public void startLoad(LoadSpec load, long samplePeriodMillis) throws IOException, InterruptedException {
         call("POST", "load/start", new Wire.LoadRequest(load, samplePeriodMillis, workload, driver), CONTROL_TIMEOUT,
                 new TypeReference<Map<String, Object>>() {});

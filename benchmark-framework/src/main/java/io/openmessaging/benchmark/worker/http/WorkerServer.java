@@ -171,6 +171,14 @@ public final class WorkerServer implements AutoCloseable {
                 return null;
             case "GET probes":
                 return current().probesReceived();
+            case "GET driver/counters": {
+                LocalWorker running;
+                synchronized (this) {
+                    running = worker;
+                }
+                // idle (no driver, e.g. a run that failed before it loaded one): nothing counted
+                return running == null ? Map.of() : running.driverCounters();
+            }
             case "POST load/start": {
                 Wire.LoadRequest request = read(exchange, Wire.LoadRequest.class);
                 LocalWorker running = current();

@@ -74,6 +74,17 @@ class WorkerServerTest {
     }
 
     @Test
+    void driverCountersCrossTheProtocol() throws Exception {
+        String url = start(null);
+        HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
+        assertThat(client.driverCounters()).as("an idle worker has counted nothing").isEmpty();
+        client.initializeDriver(LOOPBACK);
+        assertThat(client.driverCounters()).containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
+        assertThat(get(url + "/v1/driver/counters", null).body()).isEqualTo("{\"loopback.callbackFailures\":0}");
+        client.close();
+    }
+
+    @Test
     void withATokenRequestsWithoutItGet401AndChangeNothing() throws Exception {
         String url = start("s3cret-token");
 

@@ -228,9 +228,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     }
 
     /**
-     * Client library version, what the cluster told {@link #initialize}, the effective commit settings,
-     * and the driver's error counters ({@code <id>.consumerFailures}: consumers whose poll loop stopped;
-     * {@code <id>.offsetCommitFailures}; {@code <id>.malformedStamps}).
+     * Client library version, what the cluster told {@link #initialize} and the effective commit settings;
+     * the error counters are in {@link #counters()}.
      */
     @Override
     public Map<String, String> describe() {
@@ -249,10 +248,21 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             facts.put(p + "offsetCommitLingerMs", cfg.autoCommit() ? "unused (auto commit)"
                     : Long.toString(cfg.offsetCommitLingerMs()));
         }
-        facts.put(p + "consumerFailures", Long.toString(stats.consumerFailures.sum()));
-        facts.put(p + "offsetCommitFailures", Long.toString(stats.offsetCommitFailures.sum()));
-        facts.put(p + "malformedStamps", Long.toString(stats.malformedStamps.sum()));
         return facts;
+    }
+
+    /**
+     * {@code <id>.consumerFailures} (consumers whose poll loop stopped), {@code <id>.offsetCommitFailures},
+     * {@code <id>.malformedStamps} (messages delivered without a readable stamp).
+     */
+    @Override
+    public Map<String, Long> counters() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        String p = driverId + ".";
+        counts.put(p + "consumerFailures", stats.consumerFailures.sum());
+        counts.put(p + "offsetCommitFailures", stats.offsetCommitFailures.sum());
+        counts.put(p + "malformedStamps", stats.malformedStamps.sum());
+        return counts;
     }
 
     /** Closes every producer and consumer this driver created, then the admin client. Idempotent. */

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -72,13 +73,15 @@ class KafkaBenchmarkDriverTest {
     }
 
     @Test
-    void describeNamesTheClientVersionAndCounters() throws Exception {
+    void describeNamesTheClientVersionAndTheCountersStartAtZero() throws Exception {
         KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
         driver.configure("commonConfig: |\n  bootstrap.servers=127.0.0.1:1\n", "my.yaml");
         assertThat(driver.describe())
                 .containsEntry("kafka.enableAutoCommit", "false")
                 .containsEntry("kafka.offsetCommitLingerMs", "100")
-                .containsEntry("kafka.consumerFailures", "0")
+                .doesNotContainKey("kafka.consumerFailures")
                 .hasEntrySatisfying("kafka.clientVersion", v -> assertThat(v).startsWith("kafka-clients 4."));
+        assertThat(driver.counters()).containsOnly(entry("kafka.consumerFailures", 0L),
+                entry("kafka.offsetCommitFailures", 0L), entry("kafka.malformedStamps", 0L));
     }
 }

@@ -42,7 +42,9 @@ class KafkaBenchmarkRunIT {
         assertThat(measuredSent / result.testDurationSeconds).isCloseTo(5000.0, within(100.0));
         assertThat(BenchmarkRuns.fractionalMillisShare(result)).isGreaterThan(0.5);
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
-        assertThat(result.metadata.clientVersions).isNotEmpty();
+        assertThat(result.metadata.clientVersions).isNotEmpty().doesNotContainKey("kafka.consumerFailures");
+        assertThat(result.metadata.driverCounters).containsOnly(java.util.Map.entry("kafka.consumerFailures", 0L),
+                java.util.Map.entry("kafka.offsetCommitFailures", 0L), java.util.Map.entry("kafka.malformedStamps", 0L));
     }
 
     @Test

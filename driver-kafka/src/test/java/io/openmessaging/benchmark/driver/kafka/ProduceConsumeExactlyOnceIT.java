@@ -67,9 +67,9 @@ class ProduceConsumeExactlyOnceIT {
             for (BenchmarkConsumer consumer : consumers) {
                 assertThat(((KafkaBenchmarkConsumer) consumer).failure()).isEmpty();
             }
-            assertThat(driver.describe())
-                    .containsEntry("kafka.consumerFailures", "0")
-                    .containsEntry("kafka.malformedStamps", "0");
+            assertThat(driver.counters())
+                    .containsEntry("kafka.consumerFailures", 0L)
+                    .containsEntry("kafka.malformedStamps", 0L);
         }
     }
 }

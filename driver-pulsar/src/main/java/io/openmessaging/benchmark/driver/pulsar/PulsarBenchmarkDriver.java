@@ -255,10 +255,18 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
             facts.put(p + "subscriptionType", cfg.consumer().subscriptionType().name());
             facts.put(p + "receiverQueueSize", Integer.toString(cfg.consumer().receiverQueueSize()));
         }
-        facts.put(p + "consumerFailures", Long.toString(stats.consumerFailures.sum()));
-        facts.put(p + "ackFailures", Long.toString(stats.ackFailures.sum()));
-        facts.put(p + "malformedStamps", Long.toString(stats.malformedStamps.sum()));
         return facts;
+    }
+
+    /** {@code pulsar.consumerFailures}, {@code pulsar.ackFailures}, {@code pulsar.malformedStamps}. */
+    @Override
+    public Map<String, Long> counters() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        String p = ID + ".";
+        counts.put(p + "consumerFailures", stats.consumerFailures.sum());
+        counts.put(p + "ackFailures", stats.ackFailures.sum());
+        counts.put(p + "malformedStamps", stats.malformedStamps.sum());
+        return counts;
     }
 
     /** Closes every producer and consumer this driver created, then the client and the admin client. Idempotent. */

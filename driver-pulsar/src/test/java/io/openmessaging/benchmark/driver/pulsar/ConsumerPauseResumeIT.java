@@ -74,10 +74,10 @@ class ConsumerPauseResumeIT {
             assertThat(ledger.unstamped()).isZero();
             assertThat(ledger.sendErrors()).isZero();
             assertThat(ledger.consumerFailure()).isNull();
-            assertThat(driver.describe())
-                    .containsEntry("pulsar.ackFailures", "0")
-                    .containsEntry("pulsar.malformedStamps", "0")
-                    .containsEntry("pulsar.consumerFailures", "0");
+            assertThat(driver.counters())
+                    .containsEntry("pulsar.ackFailures", 0L)
+                    .containsEntry("pulsar.malformedStamps", 0L)
+                    .containsEntry("pulsar.consumerFailures", 0L);
         }
     }
 }

@@ -200,9 +200,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
     }
 
     /**
-     * Client library and broker version, the effective settings, the connections open now and the
-     * error counters ({@code rabbitmq.malformedStamps}, {@code rabbitmq.consumerFailures}, {@code
-     * rabbitmq.confirmNacks}, {@code rabbitmq.unroutableMessages}). Never a password.
+     * Client library and broker version, the effective settings and the connections open now; the error
+     * counters are in {@link #counters()}. Never a password.
      */
     @Override
     public Map<String, String> describe() {
@@ -225,11 +224,21 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             facts.put("rabbitmq.connectionsPerUri", "producers " + cfg.producerConnectionsPerUri()
                     + ", consumers " + cfg.consumerConnectionsPerUri() + ", admin 1");
         }
-        facts.put("rabbitmq.malformedStamps", Long.toString(stats.malformedStamps.sum()));
-        facts.put("rabbitmq.consumerFailures", Long.toString(stats.consumerFailures.sum()));
-        facts.put("rabbitmq.confirmNacks", Long.toString(stats.confirmNacks.sum()));
-        facts.put("rabbitmq.unroutableMessages", Long.toString(stats.unroutableMessages.sum()));
         return facts;
+    }
+
+    /**
+     * {@code rabbitmq.malformedStamps}, {@code rabbitmq.consumerFailures}, {@code rabbitmq.confirmNacks},
+     * {@code rabbitmq.unroutableMessages}.
+     */
+    @Override
+    public Map<String, Long> counters() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("rabbitmq.malformedStamps", stats.malformedStamps.sum());
+        counts.put("rabbitmq.consumerFailures", stats.consumerFailures.sum());
+        counts.put("rabbitmq.confirmNacks", stats.confirmNacks.sum());
+        counts.put("rabbitmq.unroutableMessages", stats.unroutableMessages.sum());
+        return counts;
     }
 
     /** Connections this driver holds open right now (admin, producer and consumer). */

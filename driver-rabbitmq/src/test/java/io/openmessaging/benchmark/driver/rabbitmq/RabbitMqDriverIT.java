@@ -62,7 +62,9 @@ class RabbitMqDriverIT {
             assertThat(ledger.failure.get()).isNull();
             assertThat(driver.openConnections()).as("admin + producer + consumer connection").isEqualTo(3);
             assertThat(driver.describe()).containsEntry("rabbitmq.queueType", queueType.name())
-                    .containsEntry("rabbitmq.confirmNacks", "0").containsKey("rabbitmq.brokerVersion");
+                    .containsKey("rabbitmq.brokerVersion");
+            assertThat(driver.counters()).containsEntry("rabbitmq.confirmNacks", 0L)
+                    .containsEntry("rabbitmq.unroutableMessages", 0L);
         }
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
         assertThat(broker.queueNames("/")).as("queues left after close").isEmpty();
