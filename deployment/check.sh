@@ -178,7 +178,7 @@ check_package() {
   tar -tzf "$package" >"$work/package.list"
   top=$(head -n 1 "$work/package.list" | cut -d / -f 1)
   local entry
-  for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'lib/benchmark-framework-.*\.jar' \
+  for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' \
       'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
       'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml'; do
     grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }
