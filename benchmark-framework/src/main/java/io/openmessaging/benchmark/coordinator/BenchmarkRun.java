@@ -82,10 +82,14 @@ public final class BenchmarkRun {
             log.error("Run failed", e);
             recorder.fail(e.toString());
         } finally {
-            recorder.driverCounters(ensemble.driverCounters());
-            ensemble.closeAll();
-            recorder.finish(ensemble.lastTotals());
-            ensemble.shutdown();
+            try {
+                recorder.driverCounters(ensemble.driverCounters());
+            } finally {
+                // an interrupt while the counters are read must not leave the workers running
+                ensemble.closeAll();
+                recorder.finish(ensemble.lastTotals());
+                ensemble.shutdown();
+            }
         }
         return recorder;
     }

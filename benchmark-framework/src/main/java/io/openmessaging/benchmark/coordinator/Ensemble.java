@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -238,47 +236,54 @@ final class Ensemble {
         return sum;
     }
 
-    /** Stops and closes every worker, in parallel, whatever state it is in; failures are logged. */
     /**
      * Every worker's driver counters, summed by key. A worker that cannot answer is left out (and
      * named in the log): the counters are read at the end of a run, failed runs included.
      */
     Map<String, Long> driverCounters() throws InterruptedException {
         Map<String, Long> sums = new TreeMap<>();
-        Map<WorkerHandle, Future<Map<String, Long>>> futures = new LinkedHashMap<>();
-        for (WorkerHandle worker : workers) {
-            futures.put(worker, executor.submit(worker::driverCounters));
-        }
-        for (Map.Entry<WorkerHandle, Future<Map<String, Long>>> entry : futures.entrySet()) {
-            try {
-                entry.getValue().get(60, TimeUnit.SECONDS).forEach((key, count) -> sums.merge(key, count, Long::sum));
-            } catch (ExecutionException e) {
-                log.warn("Reading the driver counters of worker {} failed: {}", entry.getKey().id(),
-                        e.getCause().toString());
-            } catch (java.util.concurrent.TimeoutException e) {
-                log.warn("Worker {} did not report its driver counters within 60 s", entry.getKey().id());
-            }
+        for (Map<String, Long> counters : callEachBestEffort("Reading the driver counters of worker",
+                WorkerHandle::driverCounters)) {
+            counters.forEach((key, count) -> sums.merge(key, count, Long::sum));
         }
         return sums;
     }
 
+    /** Stops and closes every worker, in parallel, whatever state it is in; failures are logged. */
     void closeAll() throws InterruptedException {
-        Map<WorkerHandle, Future<?>> futures = new HashMap<>();
+        callEachBestEffort("Stopping worker", worker -> {
+            worker.close();
+            return null;
+        });
+    }
+
+    /** A call on one worker that answers something. */
+    private interface WorkerQuery<T> {
+        T call(WorkerHandle worker) throws Exception;
+    }
+
+    /**
+     * Calls every worker in parallel and waits at most 60 s for each; returns the answers of those that
+     * answered in time, in worker order. A failure or a timeout is logged as "{@code what} <id> …", never
+     * thrown.
+     */
+    private <T> List<T> callEachBestEffort(String what, WorkerQuery<T> query) throws InterruptedException {
+        List<Future<T>> futures = new ArrayList<>();
         for (WorkerHandle worker : workers) {
-            futures.put(worker, executor.submit(() -> {
-                worker.close();
-                return null;
-            }));
+            futures.add(executor.submit(() -> query.call(worker)));
         }
-        for (Map.Entry<WorkerHandle, Future<?>> entry : futures.entrySet()) {
+        List<T> answers = new ArrayList<>();
+        for (int i = 0; i < futures.size(); i++) {
+            String id = workers.get(i).id();
             try {
-                entry.getValue().get(60, TimeUnit.SECONDS);
+                answers.add(futures.get(i).get(60, TimeUnit.SECONDS));
             } catch (ExecutionException e) {
-                log.warn("Stopping worker {} failed: {}", entry.getKey().id(), e.getCause().toString());
+                log.warn("{} {} failed: {}", what, id, e.getCause().toString());
             } catch (java.util.concurrent.TimeoutException e) {
-                log.warn("Stopping worker {} did not finish within 60 s", entry.getKey().id());
+                log.warn("{} {} did not finish within 60 s", what, id);
             }
         }
+        return answers;
     }
 
     void shutdown() {
