@@ -63,7 +63,7 @@ public class RunMetadata {
     public TreeMap<String, String> brokerInfo = new TreeMap<>();
 
     /**
-     * The driver's counters of trouble (e.g. {@code kafka.consumerFailures}, {@code rabbitmq.nacks}), read
+     * The driver's counters of trouble (e.g. {@code kafka.consumerFailures}, {@code rabbitmq.confirmNacks}), read
      * at the end of the run and summed over the workers; empty when the driver keeps none.
      */
     public TreeMap<String, Long> driverCounters = new TreeMap<>();

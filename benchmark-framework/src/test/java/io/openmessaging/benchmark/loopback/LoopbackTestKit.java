@@ -97,7 +97,8 @@ final class LoopbackTestKit {
         @Override
         public synchronized void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId,
                 Throwable error) {
-            events.add(new Event(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), 0, error, clock.monotonicNanos(), Thread.currentThread().getName()));
+            MessageStamp stamp = new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId);
+            events.add(new Event(stamp, 0, error, clock.monotonicNanos(), Thread.currentThread().getName()));
         }
 
         synchronized List<Event> events() {

@@ -257,12 +257,10 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
      */
     @Override
     public Map<String, Long> counters() {
-        Map<String, Long> counts = new LinkedHashMap<>();
         String p = driverId + ".";
-        counts.put(p + "consumerFailures", stats.consumerFailures.sum());
-        counts.put(p + "offsetCommitFailures", stats.offsetCommitFailures.sum());
-        counts.put(p + "malformedStamps", stats.malformedStamps.sum());
-        return counts;
+        return Map.of(p + "consumerFailures", stats.consumerFailures.sum(),
+                p + "offsetCommitFailures", stats.offsetCommitFailures.sum(),
+                p + "malformedStamps", stats.malformedStamps.sum());
     }
 
     /** Closes every producer and consumer this driver created, then the admin client. Idempotent. */

@@ -261,12 +261,10 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
     /** {@code pulsar.consumerFailures}, {@code pulsar.ackFailures}, {@code pulsar.malformedStamps}. */
     @Override
     public Map<String, Long> counters() {
-        Map<String, Long> counts = new LinkedHashMap<>();
         String p = ID + ".";
-        counts.put(p + "consumerFailures", stats.consumerFailures.sum());
-        counts.put(p + "ackFailures", stats.ackFailures.sum());
-        counts.put(p + "malformedStamps", stats.malformedStamps.sum());
-        return counts;
+        return Map.of(p + "consumerFailures", stats.consumerFailures.sum(),
+                p + "ackFailures", stats.ackFailures.sum(),
+                p + "malformedStamps", stats.malformedStamps.sum());
     }
 
     /** Closes every producer and consumer this driver created, then the client and the admin client. Idempotent. */

@@ -233,12 +233,10 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
      */
     @Override
     public Map<String, Long> counters() {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        counts.put("rabbitmq.malformedStamps", stats.malformedStamps.sum());
-        counts.put("rabbitmq.consumerFailures", stats.consumerFailures.sum());
-        counts.put("rabbitmq.confirmNacks", stats.confirmNacks.sum());
-        counts.put("rabbitmq.unroutableMessages", stats.unroutableMessages.sum());
-        return counts;
+        return Map.of("rabbitmq.malformedStamps", stats.malformedStamps.sum(),
+                "rabbitmq.consumerFailures", stats.consumerFailures.sum(),
+                "rabbitmq.confirmNacks", stats.confirmNacks.sum(),
+                "rabbitmq.unroutableMessages", stats.unroutableMessages.sum());
     }
 
     /** Connections this driver holds open right now (admin, producer and consumer). */
