@@ -94,7 +94,7 @@ public final class FrameworkOverheadBench {
             worker.createProducers(List.of(new ProducerAssignment(topic, 0)));
             byte[] payload = new byte[1024];
             Arrays.fill(payload, (byte) 7);
-            worker.startLoad(new LoadSpec(1e12, List.of(payload), KeyDistributorType.NO_KEY), 1000);
+            worker.startLoad(new LoadSpec(1e12, List.of(payload), KeyDistributorType.NO_KEY, 0), 1000);
             Thread.sleep(STEADY_STATE_AFTER_MILLIS);
             Thread producer = ThreadAllocation.named(PRODUCER_THREAD);
             long allocatedBefore = ThreadAllocation.allocatedBytes(producer);

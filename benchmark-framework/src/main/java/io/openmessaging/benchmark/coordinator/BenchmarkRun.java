@@ -155,7 +155,8 @@ public final class BenchmarkRun {
                 fmt(startRate), fmt(ratePerProducer), payloads.get(0).length,
                 search ? " (the max-rate search starts here)" : "");
         recorder.loadStarted(clock.epochNanos(), payloads.get(0).length);
-        LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor());
+        LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor(),
+                workload.producerWakeIntervalMicros());
         ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
         if (search) {
             setTotalRate(searchMaxRate(producerCount), producerCount);

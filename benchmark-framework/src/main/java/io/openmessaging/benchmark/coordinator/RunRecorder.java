@@ -99,6 +99,7 @@ public final class RunRecorder {
         metadata.workloadFile = workload.sourceName();
         metadata.workloadYaml = workload.yamlText();
         metadata.latencyPrecisionDigits = options.latencySignificantDigits();
+        metadata.producerWakeIntervalMicros = workload.producerWakeIntervalMicros();
         metadata.beginTimeEpochMillis = startTime.toEpochMilli();
         metadata.commandLine = commandLine;
         result.metadata = metadata;

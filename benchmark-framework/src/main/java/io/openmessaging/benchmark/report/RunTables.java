@@ -226,6 +226,9 @@ final class RunTables {
                 rows.put("Clock offsets", clockOffsets(metadata.clockOffsets));
                 rows.put("Latency precision", metadata.latencyPrecisionDigits == null ? null
                         : metadata.latencyPrecisionDigits + " significant digits");
+                rows.put("Producer wake interval", metadata.producerWakeIntervalMicros == null ? null
+                        : metadata.producerWakeIntervalMicros == 0 ? "0 (a wake-up for every message)"
+                        : metadata.producerWakeIntervalMicros + " µs");
                 rows.put("Command line", metadata.commandLine.isEmpty() ? null : String.join(" ", metadata.commandLine));
             }
             html.append("<table class=\"metadata\"><tbody>");

@@ -15,7 +15,8 @@ import java.util.TreeMap;
 @JsonPropertyOrder({
     "projectVersion", "gitSha", "jvm", "os", "hostname", "availableProcessors", "driverName",
     "driverId", "driverFile", "driverYaml", "workloadFile", "workloadYaml", "clientVersions",
-    "brokerInfo", "driverCounters", "clockOffsets", "latencyPrecisionDigits", "beginTimeEpochMillis",
+    "brokerInfo", "driverCounters", "clockOffsets", "latencyPrecisionDigits", "producerWakeIntervalMicros",
+    "beginTimeEpochMillis",
     "endTimeEpochMillis", "commandLine"
 })
 public class RunMetadata {
@@ -73,6 +74,12 @@ public class RunMetadata {
 
     /** Significant decimal digits of every latency histogram (3 by default). */
     public Integer latencyPrecisionDigits;
+
+    /**
+     * Shortest time between two wake-ups of a producer thread, µs (the workload's {@code
+     * producerWakeIntervalMicros}, its default when the file leaves it out); 0 woke for every message.
+     */
+    public Integer producerWakeIntervalMicros;
 
     /** Start of the run, epoch milliseconds (UTC). */
     public Long beginTimeEpochMillis;

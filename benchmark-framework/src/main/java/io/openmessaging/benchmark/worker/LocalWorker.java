@@ -267,7 +267,8 @@ public final class LocalWorker implements WorkerHandle {
         }
         for (int i = 0; i < threadCount && !producers.isEmpty(); i++) {
             ProducerThread producerThread =
-                    new ProducerThread(clock, stats, groups.get(i), load.payloads(), random.nextLong(), this::onFailure);
+                    new ProducerThread(clock, stats, groups.get(i), load.payloads(), random.nextLong(),
+                            TimeUnit.MICROSECONDS.toNanos(load.producerWakeIntervalMicros()), this::onFailure);
             Thread thread = new Thread(producerThread, "producer-" + i);
             thread.setDaemon(true);
             producerThreads.add(producerThread);

@@ -15,6 +15,15 @@ import java.util.function.Consumer;
  * in order, without sleeping (catch-up). Measures publish delay here and publish response time and
  * latency in the acknowledgement callback.
  *
+ * <p>The thread wakes at most once per {@code minWakeIntervalNanos} (the workload's {@code
+ * producerWakeIntervalMicros}): when the next message is due sooner than one interval after the last
+ * sleep's deadline, it sleeps until the interval has passed and then sends every message that came due
+ * meanwhile, whichever of its producers they belong to. Each
+ * wake-up costs the thread tens of microseconds of CPU on a virtual machine (the timer, two context
+ * switches), so at rates whose gap between messages is below the interval this bounds the wake-ups per
+ * second; each message still carries its own intended time, so the wait shows in publish delay and
+ * response time and nothing is hidden. Below that rate every message is sent at its intended time.
+ *
  * <p>Threading: {@link #runUntil} runs on one thread (the owner). {@link #requestStop} and {@link
  * #requestRate} may be called from any thread; the owner applies them between sends.
  */
@@ -44,13 +53,25 @@ final class ProducerThread implements Runnable {
     private final byte[][] payloads;
     private final SplittableRandom random;
     private final Consumer<Throwable> onFailure;
+    private final long minWakeIntervalNanos;
+    /**
+     * The deadline of the last sleep (not the time it actually woke, which is later by the park's overshoot:
+     * measuring the interval from there would push every following message late by one more overshoot
+     * when the rate is 1 / interval). One interval before the start at first.
+     */
+    private long lastWakeDeadlineNanos;
 
     private volatile boolean stopRequested;
     private volatile double requestedRatePerProducer = Double.NaN;
 
     ProducerThread(Clock clock, WorkerStats stats, List<Slot> slots, List<byte[]> payloads, long seed,
-            Consumer<Throwable> onFailure) {
+            long minWakeIntervalNanos, Consumer<Throwable> onFailure) {
+        if (minWakeIntervalNanos < 0) {
+            throw new IllegalArgumentException("minimum wake interval must be >= 0 ns, got " + minWakeIntervalNanos);
+        }
         this.clock = clock;
+        this.minWakeIntervalNanos = minWakeIntervalNanos;
+        this.lastWakeDeadlineNanos = clock.monotonicNanos() - minWakeIntervalNanos;
         this.stats = stats;
         this.heap = slots.toArray(new Slot[0]);
         this.payloads = payloads.toArray(new byte[0][]);
@@ -105,7 +126,16 @@ final class ProducerThread implements Runnable {
             if (intendedNanos >= stopAtMonotonicNanos) {
                 return;
             }
-            long sentNanos = clock.sleepUntil(intendedNanos);
+            long sentNanos = clock.monotonicNanos();
+            if (sentNanos - intendedNanos < 0) {
+                // early: sleep until it is due, and at least one wake interval after the last deadline
+                long deadlineNanos = lastWakeDeadlineNanos + minWakeIntervalNanos;
+                if (deadlineNanos - intendedNanos < 0) {
+                    deadlineNanos = intendedNanos;
+                }
+                sentNanos = clock.sleepUntil(deadlineNanos);
+                lastWakeDeadlineNanos = deadlineNanos;
+            }
             if (stopRequested) {
                 return;
             }

@@ -14,6 +14,7 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.PARTITIONS_PER_
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PAYLOAD_FILE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCERS_PER_TOPIC;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_RATE;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_WAKE_INTERVAL_MICROS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOMIZED_PAYLOAD_POOL_SIZE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOM_BYTES_RATIO;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_PRECISION;
@@ -61,6 +62,7 @@ public final class Workload {
     private final Duration warmupDuration;
     private final Duration testDuration;
     private final int sampleRateMillis;
+    private final int producerWakeIntervalMicros;
     private final boolean consumerOnly;
     private final List<String> existingTopicList;
     private final List<String> existingProduceTopicList;
@@ -91,6 +93,7 @@ public final class Workload {
         this.warmupDuration = values.get(WARMUP_DURATION);
         this.testDuration = ratePlan != null ? ratePlan.totalDuration() : values.get(TEST_DURATION);
         this.sampleRateMillis = values.get(SAMPLE_RATE_MILLIS);
+        this.producerWakeIntervalMicros = values.get(PRODUCER_WAKE_INTERVAL_MICROS);
         this.consumerOnly = values.get(CONSUMER_ONLY);
         this.existingTopicList = values.get(EXISTING_TOPIC_LIST);
         this.existingProduceTopicList = values.get(EXISTING_PRODUCE_TOPIC_LIST);
@@ -194,6 +197,11 @@ public final class Workload {
 
     public int sampleRateMillis() {
         return sampleRateMillis;
+    }
+
+    /** Shortest time between two wake-ups of a producer thread, µs; 0 wakes for every message. */
+    public int producerWakeIntervalMicros() {
+        return producerWakeIntervalMicros;
     }
 
     public boolean consumerOnly() {

@@ -262,6 +262,20 @@ public final class WorkloadSchema {
                     + " 10 s).")
             .build();
 
+    public static final Field<Integer> PRODUCER_WAKE_INTERVAL_MICROS =
+            integer("producerWakeIntervalMicros", "microseconds")
+            .atLeast(0)
+            .atMost(10_000)
+            .byDefault(100)
+            .meaning("Shortest time between two wake-ups of a producer thread (this project's key). When the"
+                    + " next message is due sooner than this after the last wake-up, the thread sleeps until the"
+                    + " interval has passed and then sends every message that came due, each stamped with its own"
+                    + " intended send time, so the wait shows in publish delay and response time. It matters only"
+                    + " above 1,000,000 / interval msg/s per producer thread (10,000 at the default) and bounds the"
+                    + " wake-ups, each of which costs tens of µs of CPU on a virtual machine (docs/performance.md)."
+                    + " 0 wakes for every message.")
+            .build();
+
     public static final Field<Boolean> CONSUMER_ONLY = bool("consumerOnly")
             .byDefault(false)
             .meaning("Confluent fork's mode: after the warm-up, build the backlog of `consumerBacklogSizeGB`"
@@ -315,6 +329,7 @@ public final class WorkloadSchema {
             TEST_DURATION,
             TEST_DURATION_MINUTES,
             SAMPLE_RATE_MILLIS,
+            PRODUCER_WAKE_INTERVAL_MICROS,
             CONSUMER_ONLY,
             EXISTING_TOPIC_LIST,
             EXISTING_PRODUCE_TOPIC_LIST,

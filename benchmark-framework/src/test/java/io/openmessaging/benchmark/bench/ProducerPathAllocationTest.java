@@ -40,7 +40,7 @@ class ProducerPathAllocationTest {
             worker.initializeDriver(new LoopbackDriver(SystemClock.INSTANCE, LoopbackConfig.defaults()));
             List<TopicSpec> topics = worker.createTopics(1, 16);
             worker.createProducers(List.of(new ProducerAssignment(topics.get(0).name(), 0)));
-            worker.startLoad(new LoadSpec(1e12, List.of(new byte[100]), keys), 1000);
+            worker.startLoad(new LoadSpec(1e12, List.of(new byte[100]), keys, 0), 1000);
 
             awaitSent(worker, WARM_UP_MESSAGES);
             Thread producer = ThreadAllocation.named("producer-0");

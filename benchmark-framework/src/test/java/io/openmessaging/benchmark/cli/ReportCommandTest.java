@@ -83,6 +83,7 @@ class ReportCommandTest {
                 .contains("1 KiB · 1 topic × 1 partitions")
                 .contains("<th>Client libraries</th>")
                 .contains("<th>Driver counters</th><td>kafka.consumerFailures 0, kafka.malformedStamps 2</td>")
+                .contains("<th>Producer wake interval</th><td>100 µs</td>")
                 .doesNotContain("Not in any of these files");
     }
 

@@ -68,6 +68,7 @@ class InProcessLoopbackRunIT {
         assertThat(result.aggregatedEndToEndLatencyQuantiles).isNotEmpty();
         assertThat(result.endToEndNegativeCount).isZero();
         assertThat(result.metadata.driverCounters).containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
+        assertThat(result.metadata.producerWakeIntervalMicros).isEqualTo(100); // the default
         assertThat(result.hlogFiles).hasSize(5);
         for (String hlog : result.hlogFiles.values()) {
             assertThat(dir.resolve("results").resolve(hlog)).isNotEmptyFile();

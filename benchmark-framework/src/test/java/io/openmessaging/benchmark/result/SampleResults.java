@@ -99,6 +99,7 @@ final class SampleResults {
         metadata.clockOffsets.add(new ClockOffset("http://10.0.0.1:8080", -12_500, 40_000));
         metadata.clockOffsets.add(new ClockOffset("http://10.0.0.2:8080", 3_000, 35_500));
         metadata.latencyPrecisionDigits = 3;
+        metadata.producerWakeIntervalMicros = 100;
         metadata.beginTimeEpochMillis = START.toEpochMilli();
         metadata.endTimeEpochMillis = START.plusSeconds(80).toEpochMilli();
         metadata.commandLine = List.of("--drivers", "driver-kafka/kafka.yaml", "workloads/1-topic-1-partition-1kb.yaml");

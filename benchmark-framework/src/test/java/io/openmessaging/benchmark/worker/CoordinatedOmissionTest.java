@@ -65,7 +65,7 @@ class CoordinatedOmissionTest {
                 KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, 1000),
                 ProducerThread.ackRecorder(clock, stats, e -> {}));
-        ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[1024]), 1, e -> {});
+        ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[1024]), 1, 0, e -> {});
 
         thread.runUntil(start + 10 * SECOND);
 
@@ -96,7 +96,7 @@ class CoordinatedOmissionTest {
         ProducerThread.Slot slot = new ProducerThread.Slot(
                 1, producer, KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, 500), ProducerThread.ackRecorder(clock, stats, e -> {}));
-        ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[8]), 1, e -> {});
+        ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[8]), 1, 0, e -> {});
 
         thread.runUntil(start + 4 * SECOND);
 

@@ -37,6 +37,7 @@ class InvalidWorkloadFilesTest {
             missing-rate                  |       | missing key 'producerRate'
             test-shorter-than-sample      | 9:1   | testDuration: 5s (line 9) is shorter than one sample period (sampleRateMillis: 10000 (default))
             sample-rate-too-low           | 10:19 | sampleRateMillis: found 10, expected an integer number of milliseconds, at least 100
+            wake-interval-too-long        | 10:29 | producerWakeIntervalMicros: found 50000, expected an integer number of microseconds from 0 to 10000
             nested-value                  | 3:3   | topics: found a nested mapping, expected an integer number of topics, at least 0
             syntax-error                  | 4:14  | YAML syntax error: mapping values are not allowed here
             duplicate-key                 | 10:1  | key 'topics' is given twice (first on line 2); keep one

@@ -46,6 +46,7 @@ class WorkloadLoaderTest {
         assertThat(workload.warmupDuration()).isEqualTo(Duration.ofMinutes(1));
         assertThat(workload.backlogDrainRatio()).isEqualTo(1.0);
         assertThat(workload.sampleRateMillis()).isEqualTo(10_000);
+        assertThat(workload.producerWakeIntervalMicros()).isEqualTo(100);
         assertThat(workload.consumerOnly()).isFalse();
 
         assertThat(workload.sourceName()).isEqualTo(file.toString());
@@ -105,6 +106,14 @@ class WorkloadLoaderTest {
         assertThat(workload.testDuration()).isEqualTo(Duration.ofMinutes(90));
         assertThat(workload.warmupDuration()).isEqualTo(Duration.ofMillis(500));
         assertThat(workload.sampleRateMillis()).isEqualTo(250);
+    }
+
+    @Test
+    void producerWakeIntervalIsReadAndZeroMeansEveryMessage() throws Exception {
+        assertThat(WorkloadLoader.parse(MINIMAL + "producerWakeIntervalMicros: 250\n", "w.yaml")
+                .producerWakeIntervalMicros()).isEqualTo(250);
+        assertThat(WorkloadLoader.parse(MINIMAL + "producerWakeIntervalMicros: 0\n", "w.yaml")
+                .producerWakeIntervalMicros()).isZero();
     }
 
     @Test

@@ -49,7 +49,7 @@ class WorkerServerTest {
         var topics = client.createTopics(1, 4);
         client.createConsumers(List.of(new ConsumerAssignment(topics.get(0).name(), "sub")));
         client.createProducers(List.of(new ProducerAssignment(topics.get(0).name(), 0)));
-        client.startLoad(new LoadSpec(2000, List.of(new byte[100]), KeyDistributorType.NO_KEY), 200);
+        client.startLoad(new LoadSpec(2000, List.of(new byte[100]), KeyDistributorType.NO_KEY, 100), 200);
         WorkerStatus status;
         do {
             Thread.sleep(100);
