@@ -3,8 +3,11 @@ package io.openmessaging.benchmark.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.worker.DriverRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class ValidationTest {
@@ -97,8 +100,20 @@ class ValidationTest {
     }
 
     @Test
-    void aDirectoryStandsForTheYamlFilesInIt() {
-        assertThat(Validation.validate(List.of(INVALID), registry)).hasSize(21);
+    void aDirectoryStandsForTheYamlFilesInIt() throws IOException {
+        List<String> yamlFiles;
+        try (Stream<Path> files = Files.list(INVALID)) {
+            yamlFiles = files.map(Path::toString).filter(name -> name.endsWith(".yaml")).sorted().toList();
+        }
+        assertThat(yamlFiles).hasSizeGreaterThan(20);
+
+        List<String> problems = Validation.validate(List.of(INVALID), registry);
+
+        // one problem per file (each shows its first), in file order
+        assertThat(problems).hasSameSizeAs(yamlFiles);
+        for (int i = 0; i < yamlFiles.size(); i++) {
+            assertThat(problems.get(i)).startsWith(yamlFiles.get(i) + ":");
+        }
     }
 
     private List<String> validate(String invalidFile) {
