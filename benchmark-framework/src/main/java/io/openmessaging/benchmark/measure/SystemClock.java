@@ -14,10 +14,11 @@ import java.util.concurrent.locks.LockSupport;
  * the kernel's timer slack (50 µs by default on Linux; {@code bin/benchmark} lowers it to 1 µs for its
  * JVM) plus the wake-up latency; that overshoot is calibrated once per JVM and then follows every park's
  * observed overshoot (a running median). A wait longer than the overshoot parks for the wait minus the
- * overshoot and spins what is left after that park (usually a few microseconds). A wait shorter than the overshoot but longer than {@value #SPIN_ONLY_NANOS} ns, the
- * gap between messages at high rates, parks for the whole wait and accepts waking about one overshoot
- * late: spinning it instead would burn a core at 50,000 msg/s, and the schedule's catch-up sends every
- * message that came due meanwhile. Waits under {@value #SPIN_ONLY_NANOS} ns are spun.
+ * overshoot and spins what is left after that park (usually a few microseconds). A wait shorter than the
+ * overshoot but longer than {@value #SPIN_ONLY_NANOS} ns, the gap between messages at high rates, parks
+ * for the whole wait and accepts waking about one overshoot late: spinning it instead would burn a core
+ * at 50,000 msg/s, and the schedule's catch-up sends every message that came due meanwhile. Waits under
+ * {@value #SPIN_ONLY_NANOS} ns are spun.
  */
 public final class SystemClock implements Clock {
 

@@ -268,8 +268,9 @@ public final class WorkloadSchema {
             .atMost(10_000)
             .byDefault(100)
             .meaning("Shortest time between two wake-ups of a producer thread (this project's key). When the"
-                    + " next message is due sooner than this after the last wake-up, the thread sleeps until the"
-                    + " interval has passed and then sends every message that came due, each stamped with its own"
+                    + " next message is due less than one interval after the deadline of the thread's previous"
+                    + " sleep, the thread sleeps until the interval has passed and then sends every message that"
+                    + " came due, each stamped with its own"
                     + " intended send time, so the wait shows in publish delay and response time. It matters only"
                     + " above 1,000,000 / interval msg/s per producer thread (10,000 at the default) and bounds the"
                     + " wake-ups, each of which costs tens of µs of CPU on a virtual machine (docs/performance.md)."
