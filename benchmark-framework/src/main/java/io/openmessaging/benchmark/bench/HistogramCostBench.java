@@ -51,12 +51,12 @@ final class HistogramCostBench {
         double recorderNanos = (System.nanoTime() - start) / (double) RECORDS_PER_ROUND;
 
         WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
+        long base = 1_700_000_000_000_000_000L;
         start = System.nanoTime();
         for (long i = 0; i < RECORDS_PER_ROUND; i++) {
-            stats.recordSent(1024, valuesNanos[(int) (i & (VALUES - 1))]);
+            stats.recordSent(1024, base, base + valuesNanos[(int) (i & (VALUES - 1))]);
         }
         double sentNanos = (System.nanoTime() - start) / (double) RECORDS_PER_ROUND;
-        long base = 1_700_000_000_000_000_000L;
         start = System.nanoTime();
         for (long i = 0; i < RECORDS_PER_ROUND; i++) {
             long value = valuesNanos[(int) (i & (VALUES - 1))];
@@ -73,7 +73,7 @@ final class HistogramCostBench {
         start = System.nanoTime();
         long cutMessages = 0;
         for (int i = 0; i < CUTS_PER_ROUND; i++) {
-            stats.recordSent(1024, valuesNanos[i]);
+            stats.recordSent(1024, base, base + valuesNanos[i]);
             PeriodStats period = stats.cutPeriod(i, i + 1);
             cutMessages += period.delta().messagesSent();
         }
@@ -86,7 +86,7 @@ final class HistogramCostBench {
         if (print) {
             System.out.printf(Locale.ROOT, "histograms (3 significant digits, 1 ns … 1 h, one thread):%n");
             System.out.printf(Locale.ROOT, "  SingleWriterRecorder.recordValue   %6.1f ns per value%n", recorderNanos);
-            System.out.printf(Locale.ROOT, "  WorkerStats.recordSent             %6.1f ns per message (1 value + counters)%n", sentNanos);
+            System.out.printf(Locale.ROOT, "  WorkerStats.recordSent             %6.1f ns per message (1 value, counters, in-flight ledger)%n", sentNanos);
             System.out.printf(Locale.ROOT, "  WorkerStats.recordAcked            %6.1f ns per message (2 values + counter)%n", ackedNanos);
             System.out.printf(Locale.ROOT, "  WorkerStats.cutPeriod (5 metrics)  %6.0f µs and %,.0f bytes allocated per snapshot%n",
                     cutMicros, cutBytes);

@@ -51,6 +51,12 @@ public final class BenchmarkRun {
     private final Clock clock;
     private final RunRecorder recorder;
     private volatile String abortReason;
+    /** Where the load went, for failure reasons ("the broker at …"); from the driver's description. */
+    private String brokerName = "the broker";
+    private boolean loadStarted;
+    private boolean measuring;
+    private boolean measuredPhaseBegun;
+    private boolean booksClosed;
 
     public BenchmarkRun(Workload workload, DriverConfiguration driverConfiguration, WorkerRoles roles,
             RunOptions options, Clock clock, RunRecorder recorder) {
@@ -83,6 +89,7 @@ public final class BenchmarkRun {
             recorder.fail(e.toString());
         } finally {
             try {
+                closeBooksAfterFailure();
                 recorder.driverCounters(ensemble.driverCounters());
             } finally {
                 // an interrupt while the counters are read must not leave the workers running
@@ -99,6 +106,7 @@ public final class BenchmarkRun {
         Map<String, String> description = ensemble.initializeDriver(driverConfiguration);
         ensemble.recordEpochs();
         recorder.driverDescribed(description);
+        brokerName = brokerName(description);
 
         List<TopicSpec> producerTopics;
         List<TopicSpec> consumerTopics;
@@ -156,7 +164,8 @@ public final class BenchmarkRun {
                 search ? " (the max-rate search starts here)" : "");
         recorder.loadStarted(clock.epochNanos(), payloads.get(0).length);
         LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor(),
-                workload.producerWakeIntervalMicros());
+                workload.producerWakeIntervalMicros(), subscriptionsReceiving());
+        loadStarted = true;
         ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
         if (search) {
             setTotalRate(searchMaxRate(producerCount), producerCount);
@@ -177,8 +186,46 @@ public final class BenchmarkRun {
         ensemble.forAll(WorkerHandle::stopLoad);
         // a partial drain (backlogDrainRatio below 1) leaves the rest of the backlog unconsumed on purpose
         drain(backlogPlan == null || !backlogPlan.partialDrain());
+        booksClosed = true;
+        ensemble.forAll(WorkerHandle::closeBooks);
         ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
         poll();
+        RunVerdict.check(ensemble.lastTotals(), workload, ensemble.firstSendError(), brokerName);
+    }
+
+    /**
+     * After a failure or an abort once the load started: closes every worker's books, so that what was due
+     * and never sent or never acknowledged is recorded with its age, and takes the last period: measured
+     * when the failure came in the measured phase, warm-up (discarded) when it came before it, drain after
+     * it. Best effort: a worker that cannot answer is named in the log.
+     */
+    private void closeBooksAfterFailure() throws InterruptedException {
+        if (!loadStarted || booksClosed) {
+            return;
+        }
+        booksClosed = true;
+        StatsSnapshot.Phase lastPhase = measuring ? StatsSnapshot.Phase.MEASURED
+                : measuredPhaseBegun ? StatsSnapshot.Phase.DRAIN : StatsSnapshot.Phase.WARMUP;
+        ensemble.closeBooksBestEffort(lastPhase);
+        for (StatsSnapshot merged : ensemble.pollAfterFailure()) {
+            recorder.period(merged, subscriptionsReceiving());
+        }
+        if (measuring) {
+            measuring = false;
+            recorder.measuredPhaseEnded(clock.epochNanos());
+        }
+    }
+
+    /** "the broker at <address>" from the driver's description, or "the broker". */
+    static String brokerName(Map<String, String> description) {
+        for (Map.Entry<String, String> fact : description.entrySet()) {
+            String key = fact.getKey();
+            if ((key.endsWith("bootstrapServers") || key.endsWith("serviceUrl") || key.endsWith("amqpUris"))
+                    && fact.getValue() != null && !fact.getValue().isBlank()) {
+                return "the broker at " + fact.getValue();
+            }
+        }
+        return "the broker";
     }
 
     /** The measured phase; with a backlog, it starts with the build and the drain, producers running throughout. */
@@ -186,6 +233,8 @@ public final class BenchmarkRun {
             throws RunFailedException, DriverException, IOException, InterruptedException {
         ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
         recorder.measuredPhaseStarted(clock.epochNanos());
+        measuring = true;
+        measuredPhaseBegun = true;
         long measuredStartNanos = clock.monotonicNanos();
         if (backlogPlan != null) {
             BacklogPhases backlog = new BacklogPhases(backlogPlan, true, ensemble, roles.consumers(), clock, recorder,
@@ -212,6 +261,7 @@ public final class BenchmarkRun {
         StatsSnapshot.Phase last = backlogPlan != null || test.toMillis() % sampleMillis != 0
                 ? StatsSnapshot.Phase.MEASURED : StatsSnapshot.Phase.DRAIN;
         ensemble.forAll(worker -> worker.cutFinal(last));
+        measuring = false;
         poll();
         recorder.measuredPhaseEnded(clock.epochNanos());
     }
@@ -231,21 +281,25 @@ public final class BenchmarkRun {
         recorder.stage(null);
         ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
         recorder.measuredPhaseStarted(clock.epochNanos());
+        measuring = true;
+        measuredPhaseBegun = true;
         recorder.stage("backlog drain");
         backlog.drain(watch());
         ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.MEASURED));
+        measuring = false;
         poll();
         recorder.measuredPhaseEnded(clock.epochNanos());
     }
 
     /** Polls, checks for aborts and stalls, and returns the totals: what the backlog phases follow. */
     private BacklogPhases.Watch watch() {
-        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos());
+        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         return () -> {
             poll();
             checkAbort();
             Counters totals = ensemble.lastTotals();
             stallWatch.check(totals, clock.monotonicNanos());
+            RunVerdict.checkSendErrorsSoFar(totals, workload, ensemble.firstSendError(), brokerName);
             return totals;
         };
     }
@@ -390,7 +444,7 @@ public final class BenchmarkRun {
     /** Follows the workers' snapshots for {@code duration}, checking for failures, stalls and aborts. */
     private void follow(Duration duration) throws RunFailedException, InterruptedException {
         long end = clock.monotonicNanos() + duration.toNanos();
-        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos());
+        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         while (true) {
             long remainingNanos = end - clock.monotonicNanos();
             if (remainingNanos <= 0) {
@@ -399,15 +453,22 @@ public final class BenchmarkRun {
             Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(remainingNanos))));
             poll();
             checkAbort();
-            stallWatch.check(ensemble.lastTotals(), clock.monotonicNanos());
+            Counters totals = ensemble.lastTotals();
+            stallWatch.check(totals, clock.monotonicNanos());
+            RunVerdict.checkSendErrorsSoFar(totals, workload, ensemble.firstSendError(), brokerName);
         }
     }
 
     /** Fetches new snapshots from every worker and hands complete merged periods to the recorder. */
     private void poll() throws RunFailedException, InterruptedException {
         for (StatsSnapshot merged : ensemble.poll()) {
-            recorder.period(merged, workload.consumersTotal() == 0 ? 0 : workload.subscriptionsPerTopic());
+            recorder.period(merged, subscriptionsReceiving());
         }
+    }
+
+    /** Subscriptions per topic that receive every message; 0 when nothing consumes. */
+    private int subscriptionsReceiving() {
+        return workload.consumersTotal() == 0 ? 0 : workload.subscriptionsPerTopic();
     }
 
     /**
@@ -422,9 +483,14 @@ public final class BenchmarkRun {
         }
     }
 
-    /** Waits for every send to complete and, when {@code waitForReceives}, every message to arrive. */
+    /**
+     * Waits for every send to complete and, when {@code waitForReceives}, every message to arrive. Fails the
+     * run when that does not happen within the drain timeout, or when no send completes for the stall
+     * timeout while some are in flight.
+     */
     private void drain(boolean waitForReceives) throws RunFailedException, InterruptedException {
         long deadline = clock.monotonicNanos() + options.drainTimeout().toNanos();
+        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         while (true) {
             poll();
             Counters totals = ensemble.lastTotals();
@@ -435,12 +501,12 @@ public final class BenchmarkRun {
                 return;
             }
             checkAbort();
+            stallWatch.check(totals, clock.monotonicNanos());
             if (clock.monotonicNanos() >= deadline) {
-                String missing = "after the load stopped, " + totals.sendsInFlight() + " send(s) still in flight and "
-                        + Math.max(0, expectedReceived - totals.messagesReceived()) + " message(s) not received";
-                log.warn("Drain incomplete after {}: {}", options.drainTimeout(), missing);
-                recorder.drainIncomplete(missing);
-                return;
+                throw new RunFailedException("drain incomplete: " + options.drainTimeout().toSeconds()
+                        + " s after the load stopped, " + totals.sendsInFlight() + " send(s) still in flight and "
+                        + Math.max(0, expectedReceived - totals.messagesReceived()) + " message(s) not received"
+                        + " from " + brokerName);
             }
             Thread.sleep(20);
         }
@@ -468,20 +534,26 @@ public final class BenchmarkRun {
         return String.format(Locale.ROOT, "%,.1f", value);
     }
 
-    /** Fails the run when no send completes (ack or error) for the stall timeout while sends are pending. */
-    private static final class StallWatch {
+    /**
+     * Fails the run when no send completes (ack or error) for the stall timeout while messages are pending:
+     * in flight, or due and not handed to the client (a producer blocked in the client's send).
+     */
+    static final class StallWatch {
         private final long stallTimeoutNanos;
+        private final String brokerName;
         private long lastCompleted = -1;
         private long lastProgressNanos;
 
-        StallWatch(long stallTimeoutNanos, long nowNanos) {
+        StallWatch(long stallTimeoutNanos, long nowNanos, String brokerName) {
             this.stallTimeoutNanos = stallTimeoutNanos;
             this.lastProgressNanos = nowNanos;
+            this.brokerName = brokerName;
         }
 
         void check(Counters totals, long nowNanos) throws RunFailedException {
             long completed = totals.messagesAcked() + totals.sendErrors();
-            if (completed != lastCompleted || totals.sendsInFlight() <= 0) {
+            boolean pending = totals.sendsInFlight() > 0 || totals.dueNotSent() > 0;
+            if (completed != lastCompleted || !pending) {
                 lastCompleted = completed;
                 lastProgressNanos = nowNanos;
                 return;
@@ -489,7 +561,8 @@ public final class BenchmarkRun {
             if (nowNanos - lastProgressNanos >= stallTimeoutNanos) {
                 throw new RunFailedException("no send completed or failed for "
                         + TimeUnit.NANOSECONDS.toSeconds(stallTimeoutNanos) + " s while " + totals.sendsInFlight()
-                        + " were in flight: the broker is unreachable or stalled");
+                        + " were in flight and " + Math.max(0, totals.dueNotSent()) + " were due but not sent: "
+                        + brokerName + " is unreachable or stalled");
             }
         }
     }

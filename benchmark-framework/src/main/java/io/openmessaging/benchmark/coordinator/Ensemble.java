@@ -54,6 +54,7 @@ final class Ensemble {
     private final long[] lastAnswerNanos;
     private final String[] epochs;
     private final Counters[] totals;
+    private String firstSendError;
     private final List<ArrayDeque<StatsSnapshot>> pending = new ArrayList<>();
     private long mergedSeq;
 
@@ -161,6 +162,22 @@ final class Ensemble {
      * @throws RunFailedException when a worker failed, restarted, or has not answered for too long
      */
     List<StatsSnapshot> poll() throws RunFailedException, InterruptedException {
+        return poll(true);
+    }
+
+    /**
+     * Polls every worker once after the run failed, to collect its last periods: a worker's failure is
+     * not thrown again, and one that does not answer is only logged.
+     */
+    List<StatsSnapshot> pollAfterFailure() throws InterruptedException {
+        try {
+            return poll(false);
+        } catch (RunFailedException e) {
+            throw new IllegalStateException("unreachable: a tolerant poll threw", e);
+        }
+    }
+
+    private List<StatsSnapshot> poll(boolean failOnTrouble) throws RunFailedException, InterruptedException {
         for (int i = 0; i < workers.size(); i++) {
             WorkerHandle worker = workers.get(i);
             WorkerStatus status;
@@ -168,7 +185,7 @@ final class Ensemble {
                 status = worker.status(lastSeq[i]);
             } catch (IOException e) {
                 long silentNanos = System.nanoTime() - lastAnswerNanos[i];
-                if (silentNanos >= unreachableTimeoutNanos) {
+                if (failOnTrouble && silentNanos >= unreachableTimeoutNanos) {
                     throw new RunFailedException("worker " + worker.id() + " has not answered for "
                             + TimeUnit.NANOSECONDS.toSeconds(silentNanos) + " s: " + e.getMessage(), e);
                 }
@@ -176,14 +193,19 @@ final class Ensemble {
                 continue;
             }
             lastAnswerNanos[i] = System.nanoTime();
-            if (epochs[i] != null && !epochs[i].equals(status.epoch())) {
-                throw new RunFailedException("worker " + worker.id()
-                        + " restarted during the run (its epoch changed); its measurements are lost");
-            }
-            if (status.failure() != null) {
-                throw new RunFailedException("worker " + worker.id() + " failed: " + status.failure());
+            if (failOnTrouble) {
+                if (epochs[i] != null && !epochs[i].equals(status.epoch())) {
+                    throw new RunFailedException("worker " + worker.id()
+                            + " restarted during the run (its epoch changed); its measurements are lost");
+                }
+                if (status.failure() != null) {
+                    throw new RunFailedException("worker " + worker.id() + " failed: " + status.failure());
+                }
             }
             totals[i] = status.totals();
+            if (firstSendError == null && status.firstSendError() != null) {
+                firstSendError = "worker " + worker.id() + ": " + status.firstSendError();
+            }
             for (StatsSnapshot snapshot : status.snapshots()) {
                 pending.get(i).addLast(snapshot);
                 lastSeq[i] = snapshot.seq();
@@ -227,6 +249,11 @@ final class Ensemble {
         return merged;
     }
 
+    /** The first send error a worker reported (with its id), or {@code null}. */
+    String firstSendError() {
+        return firstSendError;
+    }
+
     /** Sum of the last running totals every worker reported. */
     Counters lastTotals() {
         Counters sum = Counters.ZERO;
@@ -247,6 +274,18 @@ final class Ensemble {
             counters.forEach((key, count) -> sums.merge(key, count, Long::sum));
         }
         return sums;
+    }
+
+    /**
+     * After a failure: closes the books of every worker that answers and cuts its last period in {@code
+     * phase}, in parallel; failures are logged, never thrown.
+     */
+    void closeBooksBestEffort(StatsSnapshot.Phase phase) throws InterruptedException {
+        callEachBestEffort("Closing the books of worker", worker -> {
+            worker.closeBooks();
+            worker.cutFinal(phase);
+            return null;
+        });
     }
 
     /** Stops and closes every worker, in parallel, whatever state it is in; failures are logged. */

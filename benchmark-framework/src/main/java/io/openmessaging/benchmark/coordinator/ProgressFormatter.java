@@ -7,8 +7,9 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * One human-readable line per sampling period: rates, backlog, and the headline latencies in ms with
- * µs precision. Stateless.
+ * One human-readable line per sampling period: acknowledged and received rates, backlog, failed sends,
+ * messages due but not yet handed to the client, and the headline latencies in ms with µs precision.
+ * Stateless.
  */
 final class ProgressFormatter {
 
@@ -18,22 +19,26 @@ final class ProgressFormatter {
 
     /**
      * @param label e.g. "warm-up" or "measured 3/6"
-     * @param backlog messages produced but not yet consumed, summed over subscriptions
+     * @param backlog messages acknowledged but not yet consumed, summed over subscriptions
      */
     static String line(String label, PeriodStats period, long backlog) {
         Counters d = period.delta();
         double seconds = Math.max(period.durationSeconds(), 1e-9);
+        // bytes are counted when handed to the client: scale them to the acknowledged messages
+        double ackedBytes = d.messagesSent() == 0 ? 0 : (double) d.bytesSent() / d.messagesSent() * d.messagesAcked();
         return String.format(
                 Locale.ROOT,
                 "%-13s | pub %9.1f msg/s %7.2f MB/s | cons %9.1f msg/s %7.2f MB/s | backlog %8d | err %d"
-                        + " | pub resp ms p50 %s p99 %s p99.9 %s (service p99 %s) | e2e resp ms p50 %s p99 %s p99.9 %s",
+                        + " | not sent %d | pub resp ms p50 %s p99 %s p99.9 %s (service p99 %s)"
+                        + " | e2e resp ms p50 %s p99 %s p99.9 %s",
                 label,
-                d.messagesSent() / seconds,
-                d.bytesSent() / seconds / MIB,
+                d.messagesAcked() / seconds,
+                ackedBytes / seconds / MIB,
                 d.messagesReceived() / seconds,
                 d.bytesReceived() / seconds / MIB,
                 backlog,
                 d.sendErrors(),
+                Math.max(0, period.totals().dueNotSent()),
                 ms(period, LatencyMetric.PUBLISH_RESPONSE_TIME, 50),
                 ms(period, LatencyMetric.PUBLISH_RESPONSE_TIME, 99),
                 ms(period, LatencyMetric.PUBLISH_RESPONSE_TIME, 99.9),

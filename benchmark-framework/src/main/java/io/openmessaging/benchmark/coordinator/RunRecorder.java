@@ -164,7 +164,7 @@ public final class RunRecorder {
     void period(StatsSnapshot snapshot, int subscriptionsPerTopic) {
         PeriodStats stats = snapshot.stats();
         Counters totals = stats.totals();
-        long backlog = Math.max(0, totals.messagesSent() * subscriptionsPerTopic - totals.messagesReceived());
+        long backlog = Math.max(0, totals.messagesAcked() * subscriptionsPerTopic - totals.messagesReceived());
         String label = switch (snapshot.phase()) {
             case WARMUP -> "warm-up";
             case MEASURED -> "measured " + (measuredPeriods + 1);
@@ -188,11 +188,13 @@ public final class RunRecorder {
             measuredPeriods++;
             Counters d = stats.delta();
             double seconds = stats.durationSeconds();
-            result.publishRate.add(d.messagesSent() / seconds);
+            result.publishRate.add(d.messagesAcked() / seconds);
             result.publishErrorRate.add(d.sendErrors() / seconds);
             result.consumeRate.add(d.messagesReceived() / seconds);
             result.backlog.add(backlog);
-            result.sent.add(d.messagesSent());
+            result.sent.add(d.messagesAcked());
+            result.attempted.add(d.messagesSent());
+            result.dueNotSent.add(Math.max(0, totals.dueNotSent()));
             result.consumed.add(d.messagesReceived());
             result.publishFailed.add(d.sendErrors());
             result.consumeFailed.add(0L);
@@ -272,10 +274,6 @@ public final class RunRecorder {
         return measuredPeriods;
     }
 
-    void drainIncomplete(String detail) {
-        warnings.add("drain incomplete: " + detail);
-    }
-
     /** Marks the run failed; the first reason wins. */
     public void fail(String reason) {
         if (failureReason == null) {
@@ -308,7 +306,11 @@ public final class RunRecorder {
                 ResultFiller.setAggregate(result, metric, aggregates.get(metric));
             }
         }
-        result.totalMessagesSent = totals.messagesSent();
+        result.totalMessagesSent = totals.messagesAcked();
+        result.totalMessagesAttempted = totals.messagesSent();
+        result.totalMessagesDue = totals.messagesDue();
+        result.totalMessagesNotSent = totals.messagesNotSent();
+        result.totalMessagesUnackedAtEnd = totals.messagesUnackedAtEnd();
         result.totalMessagesReceived = totals.messagesReceived();
         result.totalSendErrors = totals.sendErrors();
         result.totalBytesSent = totals.bytesSent();

@@ -83,6 +83,11 @@ final class LoopbackProducer implements BenchmarkProducer {
                 }
                 sendNanos = clock.monotonicNanos();
             }
+            if (stalls.failsSendAt(sendNanos)) {
+                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId,
+                        new DriverException("loopback: the send failed (a FAIL_SEND stall window)"));
+                return;
+            }
         } else if (timingMode != TimingMode.IMMEDIATE) {
             sendNanos = clock.monotonicNanos();
         }

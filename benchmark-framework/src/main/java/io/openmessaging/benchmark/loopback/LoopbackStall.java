@@ -32,7 +32,12 @@ public record LoopbackStall(long startAfterMillis, long durationMillis, Kind kin
          * Sends return at once, but no acknowledgement and no delivery happens during the window; every
          * one due in it happens when the window ends, as during a broker pause.
          */
-        FREEZE
+        FREEZE,
+        /**
+         * Every {@code sendAsync} call made during the window fails at once through its callback, as when a
+         * broker refuses every message (too large, not authorized, no leader).
+         */
+        FAIL_SEND
     }
 
     public LoopbackStall {

@@ -16,6 +16,8 @@ final class StallWindows {
     private final long[] blockSendEndNanos;
     private final long[] freezeStartNanos;
     private final long[] freezeEndNanos;
+    private final long[] failSendStartNanos;
+    private final long[] failSendEndNanos;
     private final AtomicLong anchorMonotonicNanos = new AtomicLong(UNANCHORED);
 
     private StallWindows(List<LoopbackStall> stalls) {
@@ -25,6 +27,14 @@ final class StallWindows {
         blockSendEndNanos = endNanos(blockSends);
         freezeStartNanos = startNanos(freezes);
         freezeEndNanos = endNanos(freezes);
+        List<LoopbackStall> failSends = ofKind(stalls, LoopbackStall.Kind.FAIL_SEND);
+        failSendStartNanos = startNanos(failSends);
+        failSendEndNanos = endNanos(failSends);
+    }
+
+    /** Whether a send at {@code nowNanos} falls in a {@code FAIL_SEND} window. */
+    boolean failsSendAt(long nowNanos) {
+        return endOfWindowsContaining(failSendStartNanos, failSendEndNanos, nowNanos) != nowNanos;
     }
 
     /** The windows of {@code stalls}, or {@code null} when there are none (the sender then skips all checks). */

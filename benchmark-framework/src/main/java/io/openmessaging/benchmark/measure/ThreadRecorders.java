@@ -14,6 +14,7 @@ final class ThreadRecorders {
     private final HistogramSpec spec;
     private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[LatencyMetric.count()];
     private final Histogram[] recycled = new Histogram[LatencyMetric.count()];
+    private volatile InFlightLedger ledger;
 
     ThreadRecorders(HistogramSpec spec) {
         this.spec = spec;
@@ -28,6 +29,15 @@ final class ThreadRecorders {
         recorder.recordValue(valueNanos);
     }
 
+    /** Records {@code valueNanos} {@code count} times. Owning thread only. */
+    void record(LatencyMetric metric, long valueNanos, long count) {
+        SingleWriterRecorder recorder = recorders[metric.ordinal()];
+        if (recorder == null) {
+            recorder = newRecorder(metric);
+        }
+        recorder.recordValueWithCount(valueNanos, count);
+    }
+
     private synchronized SingleWriterRecorder newRecorder(LatencyMetric metric) {
         SingleWriterRecorder recorder =
                 new SingleWriterRecorder(
@@ -36,6 +46,21 @@ final class ThreadRecorders {
                         spec.significantDigits());
         recorders[metric.ordinal()] = recorder;
         return recorder;
+    }
+
+    /** Adds {@code delta} to this thread's {@link InFlightLedger} (created on first use). Owning thread only. */
+    void inFlight(long intendedEpochNanos, long delta) {
+        InFlightLedger own = ledger;
+        if (own == null) {
+            own = new InFlightLedger();
+            ledger = own;
+        }
+        own.add(intendedEpochNanos, delta);
+    }
+
+    /** This thread's ledger, or {@code null} when it never sent nor completed a message. */
+    InFlightLedger ledger() {
+        return ledger;
     }
 
     /** Adds everything recorded since the last drain to {@code targets[metric.ordinal()]}. */

@@ -1,8 +1,10 @@
 package io.openmessaging.benchmark.measure;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -16,6 +18,11 @@ import org.HdrHistogram.Histogram;
  * <p>Latency arguments are nanoseconds. A value above {@link HistogramSpec#HIGHEST_TRACKABLE_NANOS} is
  * clamped and counted; an end-to-end value ≤ 0 (clock skew between hosts) is recorded as 0 and
  * counted, never dropped.
+ *
+ * <p>Every message that came due is accounted for in the publish and end-to-end response times: when it is
+ * acknowledged, when its send fails (failure − intended), and, for what is left when the run ends, when
+ * {@link #closeBooks} writes off the messages never handed to the driver and those still in flight, each
+ * with its age. After that nothing more is recorded: a late acknowledgement cannot count twice.
  */
 public final class WorkerStats {
 
@@ -33,6 +40,11 @@ public final class WorkerStats {
     private final LongAdder endToEndNonPositive = new LongAdder();
     private final LongAdder valuesClamped = new LongAdder();
     private final LongAdder probesReceived = new LongAdder();
+    private final LongAdder messagesNotSent = new LongAdder();
+    private final LongAdder messagesUnackedAtEnd = new LongAdder();
+    private volatile LongSupplier messagesDue = () -> 0;
+    private volatile int endToEndCopies = 1;
+    private volatile boolean booksClosed;
 
     private Counters lastCut = Counters.ZERO;
 
@@ -51,24 +63,118 @@ public final class WorkerStats {
         return spec;
     }
 
-    /** A message was handed to the driver; {@code delayNanos} = sent − intended. Producer thread. */
-    public void recordSent(int payloadBytes, long delayNanos) {
+    /**
+     * Where the count of due messages comes from (the producers' schedules; see {@link
+     * Counters#messagesDue}). Set before the load starts.
+     */
+    public void messagesDue(LongSupplier dueMessages) {
+        this.messagesDue = dueMessages;
+    }
+
+    /**
+     * How many end-to-end values a message that never arrives stands for: the subscriptions that would
+     * each have received it (0 when nothing consumes). Set before the load starts.
+     */
+    public void endToEndCopies(int copies) {
+        this.endToEndCopies = copies;
+    }
+
+    /**
+     * A message was handed to the driver. Times are epoch nanos of this JVM; sent − intended is the
+     * publish delay. Producer thread.
+     */
+    public void recordSent(int payloadBytes, long intendedEpochNanos, long sentEpochNanos) {
+        if (booksClosed) {
+            return;
+        }
         messagesSent.increment();
         bytesSent.add(payloadBytes);
-        record(threadRecorders.get(), LatencyMetric.PUBLISH_DELAY_LATENCY, delayNanos);
+        ThreadRecorders recorders = threadRecorders.get();
+        recorders.inFlight(intendedEpochNanos, 1);
+        record(recorders, LatencyMetric.PUBLISH_DELAY_LATENCY, sentEpochNanos - intendedEpochNanos);
     }
 
     /** The broker acknowledged a message. Times are epoch nanos of this JVM. Any thread. */
     public void recordAcked(long intendedEpochNanos, long sentEpochNanos, long ackedEpochNanos) {
+        if (booksClosed) {
+            return;
+        }
         messagesAcked.increment();
         ThreadRecorders recorders = threadRecorders.get();
+        recorders.inFlight(intendedEpochNanos, -1);
         record(recorders, LatencyMetric.PUBLISH_RESPONSE_TIME, ackedEpochNanos - intendedEpochNanos);
         record(recorders, LatencyMetric.PUBLISH_LATENCY, ackedEpochNanos - sentEpochNanos);
     }
 
-    /** A send failed. Any thread. */
-    public void recordSendError() {
+    /**
+     * A send failed. Its response times, publish and end-to-end, are failed − intended: the producer waited
+     * that long for nothing. It has no service time. Any thread.
+     */
+    public void recordSendError(long intendedEpochNanos, long failedEpochNanos) {
+        if (booksClosed) {
+            return;
+        }
         sendErrors.increment();
+        ThreadRecorders recorders = threadRecorders.get();
+        recorders.inFlight(intendedEpochNanos, -1);
+        recordUndelivered(recorders, failedEpochNanos - intendedEpochNanos, 1);
+    }
+
+    /** The response times of {@code count} messages that will never arrive, each {@code ageNanos} old. */
+    private void recordUndelivered(ThreadRecorders recorders, long ageNanos, long count) {
+        long value = clamp(ageNanos, count);
+        recorders.record(LatencyMetric.PUBLISH_RESPONSE_TIME, value, count);
+        int copies = endToEndCopies;
+        if (copies > 0) {
+            recorders.record(LatencyMetric.END_TO_END_RESPONSE_TIME, value, count * copies);
+        }
+    }
+
+    /** Something that knows when the messages never handed to the driver were intended. */
+    public interface UnsentMessages {
+        /**
+         * Calls {@code each} for every due message never handed to the driver, or group of such messages,
+         * with the latest intended time in the group.
+         */
+        void forEach(InFlightLedger.Visitor each);
+    }
+
+    /**
+     * Ends the accounting, once the load has stopped: records every due message never handed to the
+     * driver ({@code unsent}) and every message still in flight as written off now, each with its age in
+     * the publish and end-to-end response times, and from then on records nothing (late completions would
+     * count twice). Idempotent. Returns how many messages were written off. Any thread.
+     */
+    public synchronized long closeBooks(long nowEpochNanos, UnsentMessages unsent) {
+        if (booksClosed) {
+            return 0;
+        }
+        long dueAtClose = messagesDue.getAsLong();
+        booksClosed = true;
+        messagesDue = () -> dueAtClose;
+        ThreadRecorders recorders = threadRecorders.get();
+        long[] notSent = new long[1];
+        unsent.forEach((latestIntended, count) -> {
+            notSent[0] += count;
+            recordUndelivered(recorders, nowEpochNanos - latestIntended, count);
+        });
+        messagesNotSent.add(notSent[0]);
+        List<InFlightLedger> ledgers = new ArrayList<>();
+        for (ThreadRecorders threadRecorders : allRecorders) {
+            InFlightLedger ledger = threadRecorders.ledger();
+            if (ledger != null) {
+                ledgers.add(ledger);
+            }
+        }
+        long unacked = InFlightLedger.inFlight(ledgers, nowEpochNanos,
+                (latestIntended, count) -> recordUndelivered(recorders, nowEpochNanos - latestIntended, count));
+        messagesUnackedAtEnd.add(unacked);
+        return notSent[0] + unacked;
+    }
+
+    /** Whether {@link #closeBooks} has run. */
+    public boolean booksClosed() {
+        return booksClosed;
     }
 
     /**
@@ -77,6 +183,9 @@ public final class WorkerStats {
      */
     public void recordReceived(
             int payloadBytes, long intendedEpochNanos, long sentEpochNanos, long receivedEpochNanos) {
+        if (booksClosed) {
+            return;
+        }
         messagesReceived.increment();
         bytesReceived.add(payloadBytes);
         ThreadRecorders recorders = threadRecorders.get();
@@ -105,14 +214,16 @@ public final class WorkerStats {
     }
 
     private void record(ThreadRecorders recorders, LatencyMetric metric, long valueNanos) {
+        recorders.record(metric, clamp(valueNanos, 1));
+    }
+
+    private long clamp(long valueNanos, long count) {
         if (valueNanos > HistogramSpec.HIGHEST_TRACKABLE_NANOS) {
-            valuesClamped.increment();
-            valueNanos = HistogramSpec.HIGHEST_TRACKABLE_NANOS;
-        } else if (valueNanos < 0) {
-            // publish metrics from one monotonic-based clock cannot be negative; guard anyway
-            valueNanos = 0;
+            valuesClamped.add(count);
+            return HistogramSpec.HIGHEST_TRACKABLE_NANOS;
         }
-        recorders.record(metric, valueNanos);
+        // publish metrics from one monotonic-based clock cannot be negative; guard anyway
+        return Math.max(0, valueNanos);
     }
 
     /** Running totals since this object was created. Any thread. */
@@ -127,7 +238,10 @@ public final class WorkerStats {
                 unstampedReceived.sum(),
                 endToEndNonPositive.sum(),
                 valuesClamped.sum(),
-                probesReceived.sum());
+                probesReceived.sum(),
+                messagesDue.getAsLong(),
+                messagesNotSent.sum(),
+                messagesUnackedAtEnd.sum());
     }
 
     /**

@@ -31,7 +31,8 @@ import java.util.TreeMap;
     "beginTime", "endTime",
     "sampleRateMillis", "warmupDurationSeconds", "testDurationSeconds", "publishRate",
     "publishErrorRate", "consumeRate", "backlog", "sent", "consumed", "publishFailed",
-    "consumeFailed", "totalMessagesSent", "totalMessagesReceived", "totalSendErrors",
+    "consumeFailed", "attempted", "dueNotSent", "totalMessagesSent", "totalMessagesAttempted", "totalMessagesDue",
+    "totalMessagesNotSent", "totalMessagesUnackedAtEnd", "totalMessagesReceived", "totalSendErrors",
     "totalBytesSent", "totalBytesReceived", "endToEndNegativeCount", "latencyValuesClampedCount",
     "unstampedMessagesReceived", "backlogPhases", "publishResponseTimeMin", "publishResponseTimeAvg",
     "publishResponseTime50pct", "publishResponseTime75pct", "publishResponseTime95pct",
@@ -181,10 +182,38 @@ public class TestResult {
     /** Consumer-side failures in the period (RP). */
     public List<Long> consumeFailed = new ArrayList<>();
 
+    /** Messages handed to the client in the period, acknowledged or not (send attempts). Ours. */
+    public List<Long> attempted = new ArrayList<>();
+
+    /**
+     * Messages due by their intended time but not yet handed to the client at the end of the period (a
+     * producer behind its schedule or blocked in the client's send). Ours.
+     */
+    public List<Long> dueNotSent = new ArrayList<>();
+
     // ---- totals over the measured phase (ours) ----
 
     /** Messages acknowledged. */
     public Long totalMessagesSent;
+
+    /** Messages handed to the client (send attempts). */
+    public Long totalMessagesAttempted;
+
+    /**
+     * Messages whose intended send time passed before the load stopped: each of them ends acknowledged,
+     * failed ({@link #totalSendErrors}), never sent ({@link #totalMessagesNotSent}) or unacknowledged at the
+     * end ({@link #totalMessagesUnackedAtEnd}), and is in the response times either way.
+     */
+    public Long totalMessagesDue;
+
+    /** Due messages never handed to the client, recorded in the response times with their age at the end. */
+    public Long totalMessagesNotSent;
+
+    /**
+     * Messages handed to the client and neither acknowledged nor failed when the run ended, recorded in the
+     * response times with their age then.
+     */
+    public Long totalMessagesUnackedAtEnd;
 
     /** Messages received, over all subscriptions. */
     public Long totalMessagesReceived;
@@ -192,7 +221,7 @@ public class TestResult {
     /** Sends that failed. */
     public Long totalSendErrors;
 
-    /** Payload bytes acknowledged. */
+    /** Payload bytes handed to the client. */
     public Long totalBytesSent;
 
     /** Payload bytes received, over all subscriptions. */

@@ -9,14 +9,53 @@ package io.openmessaging.benchmark.schedule;
  * stays late: lateness carries over and shows in the measurements instead of being forgiven.
  *
  * <p>Not thread-safe: owned by one producer thread. {@link #changeRate} from another thread must be
- * handed over by the owner (see {@code ProducerThread}).
+ * handed over by the owner (see {@code ProducerThread}). The one exception is {@link #segment()}: the
+ * current segment is published for other threads, which count from it how many messages came due by a
+ * time ({@link Segment#countBefore}) and when each was intended ({@link Segment#intendedNanos}), even
+ * while the owner is blocked in a send.
  */
 public final class IntendedSendSchedule {
 
+    /**
+     * One segment of constant rate, immutable.
+     *
+     * @param startNanos intended time of the segment's first message
+     * @param intervalNanos nanoseconds between two messages
+     * @param firstIndex index of the segment's first message among all messages of the schedule
+     */
+    public record Segment(long startNanos, double intervalNanos, long firstIndex) {
+
+        /** Intended time of the message with schedule index {@code index} (≥ {@link #firstIndex}). */
+        public long intendedNanos(long index) {
+            return startNanos + (long) ((index - firstIndex) * intervalNanos);
+        }
+
+        /**
+         * How many messages of the whole schedule are intended strictly before {@code monotonicNanos}, as
+         * far as this segment describes it (the earlier segments' messages all come before its start).
+         */
+        public long countBefore(long monotonicNanos) {
+            long span = monotonicNanos - startNanos;
+            if (span <= 0) {
+                return firstIndex;
+            }
+            long n = (long) Math.ceil(span / intervalNanos);
+            while ((long) (n * intervalNanos) < span) {
+                n++;
+            }
+            while (n > 0 && (long) ((n - 1) * intervalNanos) >= span) {
+                n--;
+            }
+            return firstIndex + n;
+        }
+    }
+
     private long segmentStartNanos;
     private double intervalNanos;
+    private long segmentFirstIndex;
     private long indexInSegment;
     private long nextIntendedNanos;
+    private volatile Segment published;
 
     /**
      * @param startMonotonicNanos intended time of the first message
@@ -26,6 +65,7 @@ public final class IntendedSendSchedule {
         this.segmentStartNanos = startMonotonicNanos;
         this.intervalNanos = intervalOf(ratePerSec);
         this.nextIntendedNanos = startMonotonicNanos;
+        this.published = new Segment(segmentStartNanos, intervalNanos, 0);
     }
 
     private static double intervalOf(double ratePerSec) {
@@ -48,15 +88,27 @@ public final class IntendedSendSchedule {
         return intended;
     }
 
+    /** Index of the next message among all messages of this schedule (= messages taken so far). */
+    public long nextIndex() {
+        return segmentFirstIndex + indexInSegment;
+    }
+
     /**
      * Continues at a new rate from the intended time of the next message (not from now): lateness is
      * kept.
      */
     public void changeRate(double ratePerSec) {
         double newInterval = intervalOf(ratePerSec);
+        segmentFirstIndex += indexInSegment;
         segmentStartNanos = nextIntendedNanos;
         indexInSegment = 0;
         intervalNanos = newInterval;
+        published = new Segment(segmentStartNanos, intervalNanos, segmentFirstIndex);
+    }
+
+    /** The current segment; any thread. */
+    public Segment segment() {
+        return published;
     }
 
     /** Current rate in msg/s. */

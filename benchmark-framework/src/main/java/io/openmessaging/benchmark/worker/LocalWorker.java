@@ -51,6 +51,10 @@ public final class LocalWorker implements WorkerHandle {
     private static final int SNAPSHOT_HISTORY = 1000;
     private static final long CREATE_TIMEOUT_SECONDS = 120;
     private static final byte[] PROBE_PAYLOAD = new byte[16];
+    /** How long stopping waits for producers to send what came due before giving up on them. */
+    static final long STOP_GRACE_MILLIS = 10_000;
+    /** The same when the books close on a failed run, where waiting longer would only delay the result. */
+    static final long CLOSE_GRACE_MILLIS = 1_000;
 
     private final Clock clock;
     private final WorkerStats stats;
@@ -118,7 +122,9 @@ public final class LocalWorker implements WorkerHandle {
     @Override
     public WorkerStatus status(long afterSeq) {
         Throwable failed = failure();
-        return new WorkerStatus(statsAfter(afterSeq), totals(), failed == null ? null : failed.toString(), epoch);
+        Throwable sendError = firstSendError();
+        return new WorkerStatus(statsAfter(afterSeq), totals(), failed == null ? null : failed.toString(), epoch,
+                sendError == null ? null : sendError.toString());
     }
 
     @Override
@@ -256,6 +262,8 @@ public final class LocalWorker implements WorkerHandle {
             groups.add(new ArrayList<>());
         }
         var callback = ProducerThread.ackRecorder(clock, stats, this::onSendError);
+        stats.endToEndCopies(load.endToEndCopies());
+        stats.messagesDue(this::messagesDue);
         for (int i = 0; i < producers.size(); i++) {
             int producerId = producerAssignments.get(i).producerId();
             groups.get(i % threadCount).add(new ProducerThread.Slot(
@@ -371,20 +379,75 @@ public final class LocalWorker implements WorkerHandle {
         return statsAfter(seq);
     }
 
-    /** Stops the producer threads and waits for them; in-flight sends keep completing. */
+    /**
+     * Stops the producer threads and waits for them: each still sends, at once, what came due before
+     * now. A thread that has not finished within {@value #STOP_GRACE_MILLIS} ms (blocked in the client's
+     * send) is abandoned and interrupted; what it never sent is written off by {@link #closeBooks}.
+     * In-flight sends keep completing. Idempotent.
+     */
     @Override
     public void stopLoad() throws InterruptedException {
+        stopLoad(STOP_GRACE_MILLIS);
+    }
+
+    private void stopLoad(long graceMillis) throws InterruptedException {
         List<Thread> toJoin;
+        List<ProducerThread> stopping;
         synchronized (this) {
             producerThreads.forEach(ProducerThread::requestStop);
-            threads.forEach(Thread::interrupt);
             toJoin = new ArrayList<>(threads);
+            stopping = new ArrayList<>(producerThreads);
+        }
+        long graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
+        for (Thread thread : toJoin) {
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(graceEnd - System.nanoTime())));
+        }
+        for (int i = 0; i < toJoin.size(); i++) {
+            Thread thread = toJoin.get(i);
+            if (thread.isAlive()) {
+                log.warn("{} still sending {} ms after the stop (blocked in the driver's send?): abandoning the"
+                        + " messages it has not sent", thread.getName(), graceMillis);
+                stopping.get(i).requestAbandon();
+                thread.interrupt();
+            }
         }
         for (Thread thread : toJoin) {
             thread.join(TimeUnit.SECONDS.toMillis(30));
             if (thread.isAlive()) {
                 onFailure(new IllegalStateException(thread.getName() + " did not stop within 30 s (blocked in the driver?)"));
             }
+        }
+    }
+
+    /** Messages due so far, over every producer of this worker (see {@link Counters#messagesDue}). */
+    private long messagesDue() {
+        long due = 0;
+        for (ProducerThread producerThread : producerThreadsSnapshot()) {
+            due += producerThread.messagesDue();
+        }
+        return due;
+    }
+
+    private synchronized List<ProducerThread> producerThreadsSnapshot() {
+        return new ArrayList<>(producerThreads);
+    }
+
+    /**
+     * Stops the load if it still runs and ends the accounting: every due message never sent and every
+     * message still in flight is recorded as written off now, with its age ({@link WorkerStats#closeBooks});
+     * nothing is recorded after that. Call after the drain, or when the run fails (producers still running
+     * then get {@value #CLOSE_GRACE_MILLIS} ms to send what came due). Idempotent.
+     */
+    @Override
+    public void closeBooks() throws InterruptedException {
+        stopLoad(CLOSE_GRACE_MILLIS);
+        List<ProducerThread> stopped = producerThreadsSnapshot();
+        long writtenOff = stats.closeBooks(clock.epochNanos(),
+                each -> stopped.forEach(producerThread -> producerThread.forEachUnsent(each)));
+        if (writtenOff > 0) {
+            Counters totals = stats.totals();
+            log.warn("Books closed with {} message(s) never sent and {} still in flight, recorded with their age",
+                    totals.messagesNotSent(), totals.messagesUnackedAtEnd());
         }
     }
 

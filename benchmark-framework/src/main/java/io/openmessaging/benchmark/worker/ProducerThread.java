@@ -3,8 +3,11 @@ package io.openmessaging.benchmark.worker;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.measure.InFlightLedger;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -24,10 +27,31 @@ import java.util.function.Consumer;
  * second; each message still carries its own intended time, so the wait shows in publish delay and
  * response time and nothing is hidden. Below that rate every message is sent at its intended time.
  *
- * <p>Threading: {@link #runUntil} runs on one thread (the owner). {@link #requestStop} and {@link
- * #requestRate} may be called from any thread; the owner applies them between sends.
+ * <p>Stopping ({@link #requestStop}) fixes the stop time: the thread still sends, at once, every message
+ * intended before it (usually the few of the last wake interval; after a stall, the whole backlog), then
+ * ends. When it cannot (blocked in the client's send), {@link #requestAbandon} makes it end after the send
+ * it is in, and the messages it never sent are counted from the schedules ({@link #forEachUnsent}), each
+ * with its intended time: a due message is never silently dropped.
+ *
+ * <p>Threading: {@link #runUntil} runs on one thread (the owner). {@link #requestStop}, {@link
+ * #requestAbandon}, {@link #requestRate}, {@link #messagesDue} and {@link #forEachUnsent} may be called from
+ * any thread; the owner applies requests between sends.
  */
 final class ProducerThread implements Runnable {
+
+    /** Longest single sleep, so that a stop request is seen within this time even at low rates. */
+    static final long MAX_SLEEP_NANOS = 10_000_000;
+    /** Beyond this many unsent messages of one producer, {@link #forEachUnsent} groups them. */
+    static final long MAX_UNSENT_VISITS = 1_000_000;
+    private static final VarHandle HANDED_OVER;
+
+    static {
+        try {
+            HANDED_OVER = MethodHandles.lookup().findVarHandle(Slot.class, "handedOver", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** One producer and its schedule. */
     static final class Slot {
@@ -36,6 +60,9 @@ final class ProducerThread implements Runnable {
         final KeyDistributor keys;
         final IntendedSendSchedule schedule;
         final SendCallback callback;
+        /** Messages whose send call returned (schedule indexes below this one); release-published. */
+        @SuppressWarnings("unused") // through HANDED_OVER
+        private long handedOver;
 
         Slot(int producerId, BenchmarkProducer producer, KeyDistributor keys, IntendedSendSchedule schedule,
                 SendCallback callback) {
@@ -50,6 +77,8 @@ final class ProducerThread implements Runnable {
     private final Clock clock;
     private final WorkerStats stats;
     private final Slot[] heap;
+    /** The slots in a fixed order, for other threads (the owner reorders {@link #heap}). */
+    private final Slot[] slots;
     private final byte[][] payloads;
     private final SplittableRandom random;
     private final Consumer<Throwable> onFailure;
@@ -62,6 +91,9 @@ final class ProducerThread implements Runnable {
     private long lastWakeDeadlineNanos;
 
     private volatile boolean stopRequested;
+    private volatile boolean abandonRequested;
+    /** Messages intended at or before this monotonic time are due; set once by {@link #requestStop}. */
+    private volatile long stopAtNanos;
     private volatile double requestedRatePerProducer = Double.NaN;
 
     ProducerThread(Clock clock, WorkerStats stats, List<Slot> slots, List<byte[]> payloads, long seed,
@@ -74,6 +106,7 @@ final class ProducerThread implements Runnable {
         this.lastWakeDeadlineNanos = clock.monotonicNanos() - minWakeIntervalNanos;
         this.stats = stats;
         this.heap = slots.toArray(new Slot[0]);
+        this.slots = heap.clone();
         this.payloads = payloads.toArray(new byte[0][]);
         this.random = new SplittableRandom(seed);
         this.onFailure = onFailure;
@@ -88,7 +121,7 @@ final class ProducerThread implements Runnable {
             if (error == null) {
                 stats.recordAcked(intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
             } else {
-                stats.recordSendError();
+                stats.recordSendError(intendedSendEpochNanos, clock.epochNanos());
                 onSendError.accept(error);
             }
         };
@@ -106,14 +139,14 @@ final class ProducerThread implements Runnable {
     }
 
     /**
-     * Sends until a stop is requested or the next intended send time is at or after {@code
-     * stopAtMonotonicNanos}.
+     * Sends until the next intended send time is at or after {@code stopAtMonotonicNanos} or after the
+     * stop time of {@link #requestStop}, or until {@link #requestAbandon}.
      */
     void runUntil(long stopAtMonotonicNanos) throws InterruptedException {
         if (heap.length == 0) {
             return;
         }
-        while (!stopRequested) {
+        while (!abandonRequested) {
             double newRate = requestedRatePerProducer;
             if (!Double.isNaN(newRate)) {
                 requestedRatePerProducer = Double.NaN;
@@ -123,7 +156,7 @@ final class ProducerThread implements Runnable {
             }
             Slot slot = heap[0];
             long intendedNanos = slot.schedule.peekIntendedNanos();
-            if (intendedNanos >= stopAtMonotonicNanos) {
+            if (intendedNanos - stopAtMonotonicNanos >= 0 || stoppedBefore(intendedNanos)) {
                 return;
             }
             long sentNanos = clock.monotonicNanos();
@@ -133,24 +166,86 @@ final class ProducerThread implements Runnable {
                 if (deadlineNanos - intendedNanos < 0) {
                     deadlineNanos = intendedNanos;
                 }
+                if (deadlineNanos - sentNanos > MAX_SLEEP_NANOS) {
+                    clock.sleepUntil(sentNanos + MAX_SLEEP_NANOS); // then look at stop requests again
+                    continue;
+                }
                 sentNanos = clock.sleepUntil(deadlineNanos);
                 lastWakeDeadlineNanos = deadlineNanos;
-            }
-            if (stopRequested) {
-                return;
+                if (abandonRequested || stoppedBefore(intendedNanos)) {
+                    continue; // stopped while asleep: the checks above end the loop
+                }
             }
             slot.schedule.nextIntendedNanos();
             byte[] payload = payloads.length == 1 ? payloads[0] : payloads[random.nextInt(payloads.length)];
             String key = slot.keys.next();
-            slot.producer.sendAsync(key, payload, clock.toEpochNanos(intendedNanos), clock.toEpochNanos(sentNanos),
-                    slot.producerId, slot.callback);
-            stats.recordSent(payload.length, sentNanos - intendedNanos);
+            long intendedEpochNanos = clock.toEpochNanos(intendedNanos);
+            long sentEpochNanos = clock.toEpochNanos(sentNanos);
+            slot.producer.sendAsync(key, payload, intendedEpochNanos, sentEpochNanos, slot.producerId, slot.callback);
+            HANDED_OVER.setRelease(slot, (long) HANDED_OVER.get(slot) + 1);
+            stats.recordSent(payload.length, intendedEpochNanos, sentEpochNanos);
             siftDown(0);
         }
     }
 
-    void requestStop() {
-        stopRequested = true;
+    /** Whether a stop was requested before {@code intendedNanos} (so that message is not due). */
+    private boolean stoppedBefore(long intendedNanos) {
+        return stopRequested && intendedNanos - stopAtNanos > 0;
+    }
+
+    /**
+     * Stops the schedules now: messages intended up to now are still sent (at once), later ones are not.
+     * Idempotent: the first call fixes the stop time.
+     */
+    synchronized void requestStop() {
+        if (!stopRequested) {
+            stopAtNanos = clock.monotonicNanos(); // written before the flag that publishes it
+            stopRequested = true;
+        }
+    }
+
+    /** Ends the thread after the send it is in, leaving due messages unsent (counted by {@link #forEachUnsent}). */
+    void requestAbandon() {
+        requestStop();
+        abandonRequested = true;
+    }
+
+    /**
+     * Messages of this thread's producers intended up to now, or up to the stop time once stopped. Any
+     * thread.
+     */
+    long messagesDue() {
+        long at = dueUntilNanos();
+        long due = 0;
+        for (Slot slot : slots) {
+            due += slot.schedule.segment().countBefore(at + 1);
+        }
+        return due;
+    }
+
+    private long dueUntilNanos() {
+        return stopRequested ? stopAtNanos : clock.monotonicNanos();
+    }
+
+    /**
+     * Calls {@code each} with the intended time (epoch nanos) of every message due (see {@link
+     * #messagesDue}) whose send call never returned: one by one up to {@value #MAX_UNSENT_VISITS} messages
+     * per producer, in that many groups beyond (each with its latest intended time, so ages are lower
+     * bounds). Meant for after {@link #requestStop}, when the thread has ended or been abandoned. Any thread.
+     */
+    void forEachUnsent(InFlightLedger.Visitor each) {
+        long at = dueUntilNanos();
+        for (Slot slot : slots) {
+            IntendedSendSchedule.Segment segment = slot.schedule.segment();
+            long due = segment.countBefore(at + 1);
+            long first = Math.max((long) HANDED_OVER.getAcquire(slot), segment.firstIndex());
+            long unsent = due - first;
+            long groupSize = Math.max(1, (unsent + MAX_UNSENT_VISITS - 1) / MAX_UNSENT_VISITS);
+            for (long index = first; index < due; index += groupSize) {
+                long last = Math.min(due, index + groupSize) - 1;
+                each.messages(clock.toEpochNanos(segment.intendedNanos(last)), last - index + 1);
+            }
+        }
     }
 
     /** Continues every producer of this thread at {@code ratePerProducer} msg/s, keeping lateness. */

@@ -76,8 +76,18 @@ public interface WorkerHandle extends AutoCloseable {
     /** The driver's counters ({@code BenchmarkDriver.counters()}); empty when no driver is loaded. */
     Map<String, Long> driverCounters() throws IOException, InterruptedException;
 
-    /** Stops the producers; in-flight sends keep completing. */
+    /**
+     * Stops the producers: each still sends what came due before now, at once; in-flight sends keep
+     * completing.
+     */
     void stopLoad() throws IOException, InterruptedException;
+
+    /**
+     * Ends the accounting (stopping the load first if it runs): due messages never sent and messages
+     * still in flight are recorded as written off, with their age; nothing is recorded after that.
+     * Idempotent.
+     */
+    void closeBooks() throws IOException, InterruptedException;
 
     /** Stops everything and closes producers, consumers and the driver; the worker becomes idle. */
     @Override

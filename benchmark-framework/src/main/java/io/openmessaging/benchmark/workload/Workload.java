@@ -15,6 +15,7 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.PAYLOAD_FILE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCERS_PER_TOPIC;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_RATE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_WAKE_INTERVAL_MICROS;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.SEND_ERROR_ALLOWANCE_PERCENT;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOMIZED_PAYLOAD_POOL_SIZE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOM_BYTES_RATIO;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_PRECISION;
@@ -63,6 +64,7 @@ public final class Workload {
     private final Duration testDuration;
     private final int sampleRateMillis;
     private final int producerWakeIntervalMicros;
+    private final double sendErrorAllowancePercent;
     private final boolean consumerOnly;
     private final List<String> existingTopicList;
     private final List<String> existingProduceTopicList;
@@ -94,6 +96,7 @@ public final class Workload {
         this.testDuration = ratePlan != null ? ratePlan.totalDuration() : values.get(TEST_DURATION);
         this.sampleRateMillis = values.get(SAMPLE_RATE_MILLIS);
         this.producerWakeIntervalMicros = values.get(PRODUCER_WAKE_INTERVAL_MICROS);
+        this.sendErrorAllowancePercent = values.get(SEND_ERROR_ALLOWANCE_PERCENT);
         this.consumerOnly = values.get(CONSUMER_ONLY);
         this.existingTopicList = values.get(EXISTING_TOPIC_LIST);
         this.existingProduceTopicList = values.get(EXISTING_PRODUCE_TOPIC_LIST);
@@ -202,6 +205,11 @@ public final class Workload {
     /** Shortest time between two wake-ups of a producer thread, µs; 0 wakes for every message. */
     public int producerWakeIntervalMicros() {
         return producerWakeIntervalMicros;
+    }
+
+    /** Percentage of completed sends that may fail before the run counts as failed; 0 allows none. */
+    public double sendErrorAllowancePercent() {
+        return sendErrorAllowancePercent;
     }
 
     public boolean consumerOnly() {

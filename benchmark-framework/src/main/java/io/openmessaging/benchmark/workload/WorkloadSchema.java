@@ -277,6 +277,17 @@ public final class WorkloadSchema {
                     + " 0 wakes for every message.")
             .build();
 
+    public static final Field<Double> SEND_ERROR_ALLOWANCE_PERCENT = number("sendErrorAllowancePercent", "percent")
+            .atLeast(0)
+            .atMost(100)
+            .byDefault(0.0)
+            .meaning("Share of completed sends that may fail before the run counts as failed (this project's key)."
+                    + " At the default 0, the first send error fails the run at once; above 0, the run fails as"
+                    + " soon as more than this percentage of the sends completed so far have failed, and again at"
+                    + " the end. Failed sends are always counted and recorded in the response times"
+                    + " (docs/measurement.md).")
+            .build();
+
     public static final Field<Boolean> CONSUMER_ONLY = bool("consumerOnly")
             .byDefault(false)
             .meaning("Confluent fork's mode: after the warm-up, build the backlog of `consumerBacklogSizeGB`"
@@ -331,6 +342,7 @@ public final class WorkloadSchema {
             TEST_DURATION_MINUTES,
             SAMPLE_RATE_MILLIS,
             PRODUCER_WAKE_INTERVAL_MICROS,
+            SEND_ERROR_ALLOWANCE_PERCENT,
             CONSUMER_ONLY,
             EXISTING_TOPIC_LIST,
             EXISTING_PRODUCE_TOPIC_LIST,

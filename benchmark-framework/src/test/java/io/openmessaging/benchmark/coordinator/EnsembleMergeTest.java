@@ -107,6 +107,9 @@ class EnsembleMergeTest {
         public void stopLoad() {}
 
         @Override
+        public void closeBooks() {}
+
+        @Override
         public void close() {}
     }
 

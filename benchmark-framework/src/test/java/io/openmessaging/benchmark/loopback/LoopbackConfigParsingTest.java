@@ -95,7 +95,7 @@ class LoopbackConfigParsingTest {
                 """, FILE))
                 .isInstanceOf(DriverException.class)
                 .hasMessageContaining(FILE + " line 2")
-                .hasMessageContaining("stalls[0].kind 'PAUSE' is not a stall kind; use one of [BLOCK_SEND, FREEZE]");
+                .hasMessageContaining("stalls[0].kind 'PAUSE' is not a stall kind; use one of [BLOCK_SEND, FREEZE, FAIL_SEND]");
     }
 
     @Test

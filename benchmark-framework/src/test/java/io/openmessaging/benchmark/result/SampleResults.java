@@ -53,7 +53,13 @@ final class SampleResults {
         result.consumed = List.of(10_005L, 9_993L);
         result.publishFailed = List.of(0L, 1L);
         result.consumeFailed = List.of(0L, 0L);
+        result.attempted = List.of(10_005L, 9_993L);
+        result.dueNotSent = List.of(3L, 0L);
         result.totalMessagesSent = 19_997L;
+        result.totalMessagesAttempted = 19_998L;
+        result.totalMessagesDue = 19_998L;
+        result.totalMessagesNotSent = 0L;
+        result.totalMessagesUnackedAtEnd = 0L;
         result.totalMessagesReceived = 19_998L;
         result.totalSendErrors = 1L;
         result.totalBytesSent = 19_997L * 1024;

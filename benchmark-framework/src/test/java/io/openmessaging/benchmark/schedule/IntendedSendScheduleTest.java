@@ -47,4 +47,24 @@ class IntendedSendScheduleTest {
         assertThatThrownBy(() -> new IntendedSendSchedule(0, Double.POSITIVE_INFINITY))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void thePublishedSegmentCountsAndDatesEveryMessageExactlyAsTheScheduleSendsThem() {
+        for (double rate : new double[] {3, 1000, 7777.7, 333_333.3}) {
+            IntendedSendSchedule schedule = new IntendedSendSchedule(1_000, rate);
+            for (int n = 0; n < 20_000; n++) {
+                if (n == 12_345) {
+                    schedule.changeRate(rate / 3); // a new segment: counting goes on across it
+                }
+                IntendedSendSchedule.Segment segment = schedule.segment();
+                long index = schedule.nextIndex();
+                long intended = schedule.peekIntendedNanos();
+                assertThat(segment.intendedNanos(index)).isEqualTo(intended);
+                // messages intended strictly before this one's time: exactly those already taken
+                assertThat(segment.countBefore(intended)).as("rate %s, message %d", rate, n).isEqualTo(index);
+                assertThat(segment.countBefore(intended + 1)).isEqualTo(index + 1);
+                schedule.nextIntendedNanos();
+            }
+        }
+    }
 }

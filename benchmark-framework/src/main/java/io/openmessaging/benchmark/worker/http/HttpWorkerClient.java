@@ -191,6 +191,11 @@ public final class HttpWorkerClient implements WorkerHandle {
     }
 
     @Override
+    public void closeBooks() throws IOException, InterruptedException {
+        call("POST", "load/close-books", null, CONTROL_TIMEOUT, new TypeReference<Map<String, Object>>() {});
+    }
+
+    @Override
     public void close() throws IOException, InterruptedException {
         call("POST", "stop", null, Duration.ofSeconds(90), new TypeReference<Map<String, Object>>() {});
     }

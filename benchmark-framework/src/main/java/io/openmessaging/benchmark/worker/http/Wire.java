@@ -49,7 +49,7 @@ final class Wire {
     record Snapshot(long seq, StatsSnapshot.Phase phase, long startEpochNanos, long endEpochNanos, Counters delta,
             Counters totals, Map<LatencyMetric, String> histograms) {}
 
-    record Status(List<Snapshot> snapshots, Counters totals, String failure, String epoch) {}
+    record Status(List<Snapshot> snapshots, Counters totals, String failure, String epoch, String firstSendError) {}
 
     static Status toWire(WorkerStatus status) {
         List<Snapshot> snapshots = new ArrayList<>();
@@ -62,7 +62,7 @@ final class Wire {
             snapshots.add(new Snapshot(snapshot.seq(), snapshot.phase(), stats.startEpochNanos(),
                     stats.endEpochNanos(), stats.delta(), stats.totals(), histograms));
         }
-        return new Status(snapshots, status.totals(), status.failure(), status.epoch());
+        return new Status(snapshots, status.totals(), status.failure(), status.epoch(), status.firstSendError());
     }
 
     static WorkerStatus fromWire(Status status) throws DataFormatException {
@@ -80,7 +80,8 @@ final class Wire {
                     snapshot.startEpochNanos(), snapshot.endEpochNanos(), snapshot.delta(), snapshot.totals(),
                     histograms)));
         }
-        return new WorkerStatus(snapshots, status.totals(), status.failure(), status.epoch());
+        return new WorkerStatus(snapshots, status.totals(), status.failure(), status.epoch(),
+                status.firstSendError());
     }
 
     static String encode(Histogram histogram) {

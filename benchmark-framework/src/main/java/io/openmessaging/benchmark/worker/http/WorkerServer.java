@@ -200,6 +200,9 @@ public final class WorkerServer implements AutoCloseable {
             case "POST load/stop":
                 current().stopLoad();
                 return null;
+            case "POST load/close-books":
+                current().closeBooks();
+                return null;
             case "POST consumers/pause":
                 current().pauseConsumers();
                 return null;
@@ -215,7 +218,8 @@ public final class WorkerServer implements AutoCloseable {
             case "GET stats": {
                 WorkerStatus status = current().status(afterParameter(exchange.getRequestURI()));
                 // the process's epoch: a restarted worker process answers with another one
-                return Wire.toWire(new WorkerStatus(status.snapshots(), status.totals(), status.failure(), epoch));
+                return Wire.toWire(new WorkerStatus(status.snapshots(), status.totals(), status.failure(), epoch,
+                        status.firstSendError()));
             }
             case "POST stop":
                 stopWorker();

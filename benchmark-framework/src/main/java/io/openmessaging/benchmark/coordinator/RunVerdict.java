@@ -1,0 +1,74 @@
+package io.openmessaging.benchmark.coordinator;
+
+import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.workload.Workload;
+import java.util.Locale;
+
+/**
+ * When a run that ran to its end still failed (docs/measurement.md, "When a run fails"): it did not
+ * deliver what the workload asked. Stalls and the drain timeout are judged while the run goes on
+ * ({@code BenchmarkRun}); this judges the counters. Stateless.
+ */
+final class RunVerdict {
+
+    /** Below this many completed sends, a percentage allowance is not judged during the run. */
+    static final long MIN_SENDS_FOR_RATIO = 100;
+
+    private RunVerdict() {}
+
+    /**
+     * During the run: fails at the first send error when the workload allows none, otherwise when the
+     * errors so far exceed its allowance (once {@value #MIN_SENDS_FOR_RATIO} sends completed).
+     */
+    static void checkSendErrorsSoFar(Counters totals, Workload workload, String firstError, String brokerName)
+            throws RunFailedException {
+        double allowance = workload.sendErrorAllowancePercent();
+        long completed = totals.messagesAcked() + totals.sendErrors();
+        if (totals.sendErrors() > 0 && (allowance == 0 || completed >= MIN_SENDS_FOR_RATIO)) {
+            checkSendErrors(totals, workload, firstError, brokerName);
+        }
+    }
+
+    /** After the run, its books closed: every message that came due must have been delivered. */
+    static void check(Counters totals, Workload workload, String firstError, String brokerName)
+            throws RunFailedException {
+        checkSendErrors(totals, workload, firstError, brokerName);
+        if (totals.messagesNotSent() > 0) {
+            throw new RunFailedException(String.format(Locale.ROOT, "%,d of %,d message(s) that came due were never"
+                    + " handed to the client: the producer was still blocked in its send when the load stopped"
+                    + " (is %s overloaded or down?)", totals.messagesNotSent(), totals.messagesDue(), brokerName));
+        }
+        if (totals.messagesUnackedAtEnd() > 0) {
+            throw new RunFailedException(String.format(Locale.ROOT, "%,d message(s) were neither acknowledged nor"
+                    + " failed by %s when the run ended", totals.messagesUnackedAtEnd(), brokerName));
+        }
+    }
+
+    private static void checkSendErrors(Counters totals, Workload workload, String firstError, String brokerName)
+            throws RunFailedException {
+        long errors = totals.sendErrors();
+        if (errors == 0) {
+            return;
+        }
+        long completed = totals.messagesAcked() + errors;
+        double percent = 100.0 * errors / completed;
+        double allowance = workload.sendErrorAllowancePercent();
+        if (allowance > 0 && percent <= allowance) {
+            return;
+        }
+        String allowed = allowance == 0 ? "the workload allows none: sendErrorAllowancePercent"
+                : String.format(Locale.ROOT, "above the workload's sendErrorAllowancePercent: %s",
+                        strip(allowance));
+        throw new RunFailedException(String.format(Locale.ROOT, "%,d of %,d send(s) to %s failed (%s %%; %s);"
+                + " first error: %s", errors, completed, brokerName, strip(percent), allowed,
+                firstError == null ? "not reported" : firstError));
+    }
+
+    private static String strip(double value) {
+        if (value > 0 && value < 0.01) {
+            return "< 0.01";
+        }
+        String text = String.format(Locale.ROOT, "%.2f", value);
+        return text.replaceFirst("\\.?0+$", "");
+    }
+}
