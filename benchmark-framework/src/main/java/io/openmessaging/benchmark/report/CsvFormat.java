@@ -58,6 +58,9 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
         columns.add(text("totalMessagesSent", result -> result.totalMessagesSent));
         columns.add(text("totalMessagesReceived", result -> result.totalMessagesReceived));
         columns.add(text("totalSendErrors", result -> result.totalSendErrors));
+        columns.add(text("totalMessagesDue", result -> result.totalMessagesDue));
+        columns.add(text("totalMessagesNotSent", result -> result.totalMessagesNotSent));
+        columns.add(text("totalMessagesUnackedAtEnd", result -> result.totalMessagesUnackedAtEnd));
         columns.add(number("publishErrorRate.avg", result -> average(result.publishErrorRate)));
         columns.add(text("backlog.max", result -> result.backlog.stream().filter(b -> b != null)
                 .max(Long::compare).orElse(null)));

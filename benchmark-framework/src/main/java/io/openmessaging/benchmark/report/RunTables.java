@@ -210,6 +210,11 @@ final class RunTables {
             rows.put("Messages sent / received", result.totalMessagesSent == null ? null
                     : Numbers.format(result.totalMessagesSent) + " / " + Numbers.format(Objects.requireNonNullElse(result.totalMessagesReceived, 0L)));
             rows.put("Send errors", result.totalSendErrors);
+            if (result.totalMessagesDue != null) {
+                rows.put("Due / never sent / unacknowledged at the end", Numbers.format(result.totalMessagesDue) + " / "
+                        + Numbers.format(Objects.requireNonNullElse(result.totalMessagesNotSent, 0L)) + " / "
+                        + Numbers.format(Objects.requireNonNullElse(result.totalMessagesUnackedAtEnd, 0L)));
+            }
             rows.put("End-to-end values ≤ 0", result.endToEndNegativeCount);
             rows.put("Unstamped messages received", result.unstampedMessagesReceived);
             if (metadata != null) {

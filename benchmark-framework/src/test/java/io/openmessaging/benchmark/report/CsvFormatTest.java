@@ -47,6 +47,7 @@ class CsvFormatTest {
             assertThat(cell(header, row, "publishDelayLatency.avg")).isEmpty();
             assertThat(cell(header, row, "messageSize")).isEmpty();
             assertThat(cell(header, row, "publishMBps.avg")).isEmpty();
+            assertThat(cell(header, row, "totalMessagesNotSent")).isEmpty();
         }
         assertThat(cell(header, rows.get(2), "file")).endsWith("sync-200k.json");
         assertThat(cell(header, rows.get(2), "endToEndLatency.p99")).isEqualTo("20");

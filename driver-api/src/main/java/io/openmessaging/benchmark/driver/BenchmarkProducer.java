@@ -16,7 +16,11 @@ public interface BenchmarkProducer extends AutoCloseable {
      * <p>The driver must carry the stamp (the three timing fields) to the consumer, encoded with {@link
      * MessageStampCodec} in a header or property, and must call {@code callback} exactly once, from any
      * thread, with the same three fields, when the broker acknowledged the message or the send failed.
-     * A send that fails synchronously is reported through the callback too, never thrown. The stamp
+     * A send that fails synchronously is reported through the callback too, never thrown. The framework
+     * keeps the books for every message, so the driver has no rule of its own for outages: a call that
+     * blocks (a full buffer, a dead broker) leaves the messages behind it due and not sent, a callback that
+     * never comes leaves the message in flight, and both are recorded with their age when the run ends;
+     * a callback after that is ignored. The call may be interrupted when the run gives up on it. The stamp
      * comes as primitives, not as a {@link MessageStamp}, so that the framework allocates nothing per
      * message on this path.
      *
