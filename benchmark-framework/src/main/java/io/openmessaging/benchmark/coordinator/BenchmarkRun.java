@@ -81,7 +81,7 @@ public final class BenchmarkRun {
         try {
             runPhases();
         } catch (RunFailedException | DriverException e) {
-            recorder.fail(e.getMessage());
+            recorder.fail(namingTheBroker(e.getMessage()));
         } catch (IOException e) {
             recorder.fail(e.getMessage() == null ? e.toString() : e.getMessage());
         } catch (RuntimeException e) {
@@ -188,6 +188,7 @@ public final class BenchmarkRun {
         drain(backlogPlan == null || !backlogPlan.partialDrain());
         booksClosed = true;
         ensemble.forAll(WorkerHandle::closeBooks);
+        recorder.booksClosed(clock.epochNanos());
         ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
         poll();
         RunVerdict.check(ensemble.lastTotals(), workload, ensemble.firstSendError(), brokerName);
@@ -207,6 +208,7 @@ public final class BenchmarkRun {
         StatsSnapshot.Phase lastPhase = measuring ? StatsSnapshot.Phase.MEASURED
                 : measuredPhaseBegun ? StatsSnapshot.Phase.DRAIN : StatsSnapshot.Phase.WARMUP;
         ensemble.closeBooksBestEffort(lastPhase);
+        recorder.booksClosed(clock.epochNanos());
         for (StatsSnapshot merged : ensemble.pollAfterFailure()) {
             recorder.period(merged, subscriptionsReceiving());
         }
@@ -214,6 +216,15 @@ public final class BenchmarkRun {
             measuring = false;
             recorder.measuredPhaseEnded(clock.epochNanos());
         }
+    }
+
+    /** {@code reason}, with where the load went appended unless it says so already. */
+    private String namingTheBroker(String reason) {
+        if (reason == null || !brokerName.startsWith("the broker at ")
+                || reason.contains(brokerName.substring("the broker at ".length()))) {
+            return reason;
+        }
+        return reason + " (the load went to " + brokerName + ")";
     }
 
     /** "the broker at <address>" from the driver's description, or "the broker". */

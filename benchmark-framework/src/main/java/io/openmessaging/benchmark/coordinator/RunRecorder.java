@@ -62,6 +62,7 @@ public final class RunRecorder {
     private long measuredStartEpochNanos;
     private long measuredEndEpochNanos;
     private long loadStartEpochNanos;
+    private long booksClosedEpochNanos;
     private String failureReason;
     private final TreeMap<Long, String> stages = new TreeMap<>();
 
@@ -274,6 +275,16 @@ public final class RunRecorder {
         return measuredPeriods;
     }
 
+    /**
+     * The workers closed their books: the accounting, and so the run, ended here (the clients are closed
+     * after it). The result's end time is this moment.
+     */
+    void booksClosed(long epochNanos) {
+        if (booksClosedEpochNanos == 0) {
+            booksClosedEpochNanos = epochNanos;
+        }
+    }
+
     /** Marks the run failed; the first reason wins. */
     public void fail(String reason) {
         if (failureReason == null) {
@@ -318,7 +329,7 @@ public final class RunRecorder {
         result.endToEndNegativeCount = totals.endToEndNonPositive();
         result.latencyValuesClampedCount = totals.valuesClamped();
         result.unstampedMessagesReceived = totals.unstampedReceived();
-        Instant end = Instant.ofEpochSecond(0, clock.epochNanos());
+        Instant end = Instant.ofEpochSecond(0, booksClosedEpochNanos != 0 ? booksClosedEpochNanos : clock.epochNanos());
         result.endTime = ResultFiles.formatTimestamp(end);
         result.metadata.endTimeEpochMillis = end.toEpochMilli();
         if (measuredEndEpochNanos == 0 && result.testDurationSeconds == null && measuredStartEpochNanos != 0) {

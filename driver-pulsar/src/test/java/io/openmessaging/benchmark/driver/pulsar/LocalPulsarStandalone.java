@@ -51,6 +51,8 @@ public final class LocalPulsarStandalone implements AutoCloseable {
     private final String startOutput;
     private final Thread shutdownHook;
     private boolean closed;
+    /** Set by pause(), cleared by resume(): close() resumes first. */
+    private boolean paused;
 
     private LocalPulsarStandalone(Path repositoryRoot, Path dataDirectory, int port, Properties state,
             String startOutput) {
@@ -144,6 +146,91 @@ public final class LocalPulsarStandalone implements AutoCloseable {
         });
     }
 
+    /**
+     * SIGSTOP the standalone: it keeps its sockets open but answers nothing (a stall, like a long GC pause
+     * or a frozen VM) until {@link #resume()}. {@link #close()} resumes a paused standalone before
+     * stopping it.
+     */
+    public synchronized void pause() {
+        signal("STOP");
+        paused = true;
+        awaitState(true);
+    }
+
+    /** SIGCONT a standalone that {@link #pause()} stopped. */
+    public synchronized void resume() {
+        signal("CONT");
+        paused = false;
+        awaitState(false);
+    }
+
+    /** Whether the standalone is paused now. */
+    public synchronized boolean isPaused() {
+        return paused;
+    }
+
+    private void resumeQuietly() {
+        if (paused && ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            try {
+                signal("CONT");
+            } catch (RuntimeException e) {
+                // stopping goes on; a SIGKILL ends a stopped process too
+            }
+        }
+        paused = false;
+    }
+
+    /** Sends {@code SIG<name>} to the standalone's process with kill(1). */
+    private void signal(String name) {
+        List<String> command = List.of("kill", "-" + name, String.valueOf(pid()));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " did not finish within 10 s");
+            }
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed with exit code "
+                        + process.exitValue() + ": " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + command, e);
+        }
+    }
+
+    /** Waits until /proc shows the process stopped ({@code T}) or, when not {@code stopped}, running again. */
+    private void awaitState(boolean stopped) {
+        Path stat = Paths.get("/proc/" + pid() + "/stat");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            String text;
+            try {
+                text = Files.readString(stat);
+            } catch (IOException e) {
+                throw new IllegalStateException("standalone pid " + pid() + " is gone", e);
+            }
+            // "pid (comm) S ...": the state is the first field after the last ')'
+            char state = text.substring(text.lastIndexOf(')') + 1).strip().charAt(0);
+            if ((state == 'T') == stopped) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("standalone pid " + pid() + " is in state " + state + " 10 s after SIG"
+                        + (stopped ? "STOP" : "CONT"));
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
     /** Stops the standalone (SIGTERM, SIGKILL after a bound) and deletes its data directory. */
     @Override
     public synchronized void close() {
@@ -151,6 +238,7 @@ public final class LocalPulsarStandalone implements AutoCloseable {
             return;
         }
         closed = true;
+        resumeQuietly();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException shutdownInProgress) {
@@ -181,6 +269,7 @@ public final class LocalPulsarStandalone implements AutoCloseable {
             return;
         }
         closed = true;
+        resumeQuietly();
         run(repositoryRoot, stopCommand(), STOP_TIMEOUT_SECONDS);
         deleteRecursively(dataDirectory);
     }

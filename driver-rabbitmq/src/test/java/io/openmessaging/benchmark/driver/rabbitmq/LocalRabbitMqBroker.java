@@ -52,6 +52,8 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     private final Properties state;
     private final Thread shutdownHook;
     private boolean closed;
+    /** Set by pause(), cleared by resume(): close() resumes first. */
+    private boolean paused;
 
     private LocalRabbitMqBroker(Path repositoryRoot, int port, Properties state) {
         this.repositoryRoot = repositoryRoot;
@@ -140,6 +142,19 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
         return ctlLines("list_queues", "-p", vhost, "name");
     }
 
+    /**
+     * Lowers (or raises) the node's {@code max_message_size} at run time, with {@code rabbitmqctl eval}:
+     * channels opened afterwards refuse a publish with a larger body (the broker closes the channel with
+     * PRECONDITION_FAILED). Channels already open keep the limit they started with.
+     */
+    public void setMaxMessageSize(int bytes) {
+        ctlLines("eval", "application:set_env(rabbit, max_message_size, " + bytes + ").");
+        List<String> now = ctlLines("eval", "application:get_env(rabbit, max_message_size).");
+        if (!now.equals(List.of("{ok," + bytes + "}"))) {
+            throw new IllegalStateException("max_message_size is " + now + " after setting it to " + bytes);
+        }
+    }
+
     /** SIGKILL the node, without any shutdown: for tests of client behaviour on broker failure. */
     public void kill() {
         ProcessHandle.of(pid()).ifPresent(process -> {
@@ -154,6 +169,91 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
         });
     }
 
+    /**
+     * SIGSTOP the node: it keeps its sockets open but answers nothing (a stall, like a long GC pause
+     * or a frozen VM) until {@link #resume()}. {@link #close()} resumes a paused node before
+     * stopping it.
+     */
+    public synchronized void pause() {
+        signal("STOP");
+        paused = true;
+        awaitState(true);
+    }
+
+    /** SIGCONT a node that {@link #pause()} stopped. */
+    public synchronized void resume() {
+        signal("CONT");
+        paused = false;
+        awaitState(false);
+    }
+
+    /** Whether the node is paused now. */
+    public synchronized boolean isPaused() {
+        return paused;
+    }
+
+    private void resumeQuietly() {
+        if (paused && ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            try {
+                signal("CONT");
+            } catch (RuntimeException e) {
+                // stopping goes on; a SIGKILL ends a stopped process too
+            }
+        }
+        paused = false;
+    }
+
+    /** Sends {@code SIG<name>} to the node's process with kill(1). */
+    private void signal(String name) {
+        List<String> command = List.of("kill", "-" + name, String.valueOf(pid()));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " did not finish within 10 s");
+            }
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed with exit code "
+                        + process.exitValue() + ": " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + command, e);
+        }
+    }
+
+    /** Waits until /proc shows the process stopped ({@code T}) or, when not {@code stopped}, running again. */
+    private void awaitState(boolean stopped) {
+        Path stat = Paths.get("/proc/" + pid() + "/stat");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            String text;
+            try {
+                text = Files.readString(stat);
+            } catch (IOException e) {
+                throw new IllegalStateException("node pid " + pid() + " is gone", e);
+            }
+            // "pid (comm) S ...": the state is the first field after the last ')'
+            char state = text.substring(text.lastIndexOf(')') + 1).strip().charAt(0);
+            if ((state == 'T') == stopped) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("node pid " + pid() + " is in state " + state + " 10 s after SIG"
+                        + (stopped ? "STOP" : "CONT"));
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
     /** Stops the node ({@code rabbitmqctl shutdown}, SIGKILL after a bound) and deletes its data. */
     @Override
     public synchronized void close() {
@@ -161,6 +261,7 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
             return;
         }
         closed = true;
+        resumeQuietly();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException shutdownInProgress) {
@@ -182,6 +283,7 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     private synchronized void stopQuietly() {
         if (!closed) {
             closed = true;
+            resumeQuietly();
             stop();
         }
     }
