@@ -64,6 +64,8 @@ final class RunCommand {
     @Parameter(names = "--output-dir", description = "Directory for result files")
     String outputDir = Defaults.OUTPUT_DIR;
 
+    static final long MAX_TIMEOUT_SECONDS = 86_400;
+
     @Parameter(names = "--readiness-timeout-seconds",
             description = "Bound on waiting until every subscription receives a probe")
     long readinessTimeoutSeconds = Defaults.READINESS_TIMEOUT.toSeconds();
@@ -150,6 +152,9 @@ final class RunCommand {
         if (latencyDigits < 1 || latencyDigits > 5) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, "--latency-digits must be 1 to 5, got " + latencyDigits);
         }
+        requireSeconds("--readiness-timeout-seconds", readinessTimeoutSeconds);
+        requireSeconds("--drain-timeout-seconds", drainTimeoutSeconds);
+        requireSeconds("--stall-timeout-seconds", stallTimeoutSeconds);
         DriverRegistry registry = new DriverRegistry();
         List<Workload> loadedWorkloads = new ArrayList<>();
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
@@ -170,6 +175,14 @@ final class RunCommand {
             throw new CommandFailure(Benchmark.EXIT_FAILED, e.toString());
         }
         return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers);
+    }
+
+    /** A timeout option must be 1 s … one day: 0 or less would fail every run at once. */
+    private static void requireSeconds(String option, long seconds) throws CommandFailure {
+        if (seconds < 1 || seconds > MAX_TIMEOUT_SECONDS) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE,
+                    option + " must be 1 to " + MAX_TIMEOUT_SECONDS + " (seconds, one day), got " + seconds);
+        }
     }
 
     /** The run options of this command line, writing to {@code explicitOutputFile} (or the default names when null). */

@@ -9,12 +9,16 @@ import java.util.regex.Pattern;
  * Durations as people write them in workload files: one or more {@code <whole number><unit>} parts,
  * largest unit first, each unit at most once, no spaces. Units: {@code h}, {@code m}, {@code s},
  * {@code ms}. Examples: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h30m}. A bare {@code 0} is
- * also accepted.
+ * also accepted. At most {@link #MAX} (one year): no run lasts longer, and nanosecond arithmetic on
+ * longer durations overflows.
  */
 public final class DurationText {
 
     /** Units from largest to smallest; a text's parts must follow this order. */
     private static final List<String> UNITS = List.of("h", "m", "s", "ms");
+
+    /** The longest duration a text may give: 365 days, written {@code 8760h}. */
+    public static final Duration MAX = Duration.ofDays(365);
 
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|h|m|s)");
 
@@ -56,6 +60,9 @@ public final class DurationText {
         }
         if (lastUnitIndex < 0) {
             throw new IllegalArgumentException("not a duration");
+        }
+        if (total.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException("too long a duration: at most " + format(MAX) + " (one year)");
         }
         return total;
     }

@@ -761,7 +761,7 @@ public final class WorkloadSchema {
                 case ENUM -> Arrays.stream(javaType.getEnumConstants())
                         .map(constant -> "`" + constant + "`")
                         .collect(Collectors.joining(", "));
-                case DURATION -> "e.g. `500ms`, `30s`, `2m`, `1h30m`";
+                case DURATION -> "e.g. `500ms`, `30s`, `2m`, `1h30m`; at most `8760h` (one year)";
                 case TEXT_LIST -> "a YAML list of distinct names, e.g. `[orders, payments]`";
                 case NOT_SUPPORTED, STRUCTURED -> "none";
                 default -> rangeText(false);

@@ -35,7 +35,9 @@ class DurationTextTest {
         "PT30S, not a duration",
         "30s1m, 'units must go from largest to smallest, each once'",
         "1m1m, 'units must go from largest to smallest, each once'",
-        "99999999999999999999h, too long a duration"
+        "99999999999999999999h, too long a duration",
+        "99999999999999h, 'too long a duration: at most 8760h (one year)'",
+        "8760h1ms, 'too long a duration: at most 8760h (one year)'"
     })
     void rejectsWithTheReason(String text, String reason) {
         assertThatThrownBy(() -> DurationText.parse(text))
@@ -48,7 +50,7 @@ class DurationTextTest {
         assertThat(DurationText.format(Duration.ofMinutes(90))).isEqualTo("1h30m");
         assertThat(DurationText.format(Duration.ofMillis(61_500))).isEqualTo("1m1s500ms");
         assertThat(DurationText.format(Duration.ZERO)).isEqualTo("0s");
-        for (String text : new String[] {"500ms", "30s", "2m", "1h", "25h59m59s999ms"}) {
+        for (String text : new String[] {"500ms", "30s", "2m", "1h", "25h59m59s999ms", "8760h"}) {
             assertThat(DurationText.format(DurationText.parse(text))).isEqualTo(text);
         }
     }

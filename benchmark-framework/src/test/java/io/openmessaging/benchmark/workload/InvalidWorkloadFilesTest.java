@@ -42,6 +42,8 @@ class InvalidWorkloadFilesTest {
             syntax-error                  | 4:14  | YAML syntax error: mapping values are not allowed here
             duplicate-key                 | 10:1  | key 'topics' is given twice (first on line 2); keep one
             two-payload-sources           | 12:1  | useRandomizedPayloads: true (line 10) and payloadFile: payload/payload-1Kb.data (line 12) both define the payload; keep one
+            duration-too-long             | 9:15  | testDuration: found '99999999999999h', expected a duration such as 500ms, 30s, 2m or 1h30m; too long a duration: at most 8760h (one year)
+            error-allowance-over-100      | 10:28 | sendErrorAllowancePercent: found 150, expected a number of percent from 0 to 100
             """;
 
     @ParameterizedTest(name = "{0}")

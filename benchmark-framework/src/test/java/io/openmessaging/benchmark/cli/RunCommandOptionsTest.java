@@ -1,0 +1,54 @@
+package io.openmessaging.benchmark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Run options out of range stop {@code bin/benchmark} before anything starts: exit code 2 and what is allowed. */
+class RunCommandOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "--stall-timeout-seconds, -5",
+        "--stall-timeout-seconds, 0",
+        "--drain-timeout-seconds, 0",
+        "--readiness-timeout-seconds, 86401"
+    })
+    void aTimeoutOutsideOneSecondToOneDayIsRefused(String option, String value) throws IOException {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), """
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 1000
+                testDuration: 2s
+                sampleRateMillis: 500
+                warmupDuration: 0s
+                """);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exitCode = Benchmark.run(new String[] {"-d", "../driver-loopback/loopback.yaml", "--output-dir",
+            dir.resolve("results").toString(), option, value, workload.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
+
+        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("error: " + option + " must be 1 to 86400 (seconds, one day), got " + value);
+        assertThat(dir.resolve("results")).doesNotExist();
+    }
+}
