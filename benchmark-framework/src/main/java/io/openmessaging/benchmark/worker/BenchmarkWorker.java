@@ -10,10 +10,15 @@ import io.openmessaging.benchmark.worker.http.WorkerMetrics;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -35,6 +40,10 @@ public final class BenchmarkWorker {
     @Parameter(names = "--token-file", description = "File holding the bearer token every request must carry"
             + " (default: the " + Defaults.TOKEN_ENV + " environment variable; none = no authentication)")
     String tokenFile;
+
+    @Parameter(names = "--insecure-no-token", description = "Allow a non-loopback --bind without a token: anyone"
+            + " who reaches the port may then run loads from this machine")
+    boolean insecureNoToken;
 
     @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
     boolean help;
@@ -62,7 +71,20 @@ public final class BenchmarkWorker {
             System.exit(2);
             return;
         }
-        WorkerMetrics metrics = new WorkerMetrics(options.bindAddress + ":" + options.port);
+        String problem = exposureProblem(options.bindAddress, token, options.insecureNoToken);
+        if (problem != null) {
+            System.err.println("error: " + problem);
+            System.exit(2);
+            return;
+        }
+        if (options.tokenFile != null) {
+            String warning = tokenFileWarning(Path.of(options.tokenFile));
+            if (warning != null) {
+                System.err.println("warning: " + warning);
+            }
+        }
+        String host = reachableHost(options.bindAddress);
+        WorkerMetrics metrics = new WorkerMetrics(host + ":" + options.port);
         WorkerServer server;
         HttpServer statsServer;
         try {
@@ -98,9 +120,58 @@ public final class BenchmarkWorker {
         }, "worker-shutdown"));
         server.start();
         statsServer.start();
-        System.out.println("Worker ready: http://" + options.bindAddress + ":" + server.address().getPort()
+        System.out.println("Worker ready: http://" + host + ":" + server.address().getPort()
                 + " (metrics on port " + statsServer.getAddress().getPort() + ")");
         stopped.await();
+    }
+
+    /**
+     * Why the worker must not start: listening beyond loopback without a token lets anyone who reaches the
+     * port run loads from this machine. {@code null} when it may.
+     */
+    static String exposureProblem(String bindAddress, String token, boolean insecureNoToken) {
+        if (token != null || insecureNoToken) {
+            return null;
+        }
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(bindAddress);
+        } catch (UnknownHostException e) {
+            return "--bind " + bindAddress + " is not an address of this machine";
+        }
+        if (address.isLoopbackAddress()) {
+            return null;
+        }
+        return "--bind " + bindAddress + " listens beyond this machine, so a token is required: give --token-file"
+                + " (or set " + Defaults.TOKEN_ENV + "), or --insecure-no-token to accept that anyone who reaches the"
+                + " port may drive this worker (docs/distributed.md, Security)";
+    }
+
+    /** A warning when the token file can be read by users other than its owner, else {@code null}. */
+    static String tokenFileWarning(Path tokenFile) {
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(tokenFile);
+            if (permissions.contains(PosixFilePermission.GROUP_READ)
+                    || permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                return "the token file " + tokenFile + " is readable by other users ("
+                        + PosixFilePermissions.toString(permissions) + "); chmod 600 it";
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            return null; // not a POSIX file system, or unreadable (reading the token already said so)
+        }
+        return null;
+    }
+
+    /** A host name clients can use for {@code bindAddress}: the machine's name for a wildcard address. */
+    static String reachableHost(String bindAddress) {
+        try {
+            if (InetAddress.getByName(bindAddress).isAnyLocalAddress()) {
+                return InetAddress.getLocalHost().getCanonicalHostName();
+            }
+        } catch (UnknownHostException e) {
+            return bindAddress;
+        }
+        return bindAddress.contains(":") && !bindAddress.startsWith("[") ? "[" + bindAddress + "]" : bindAddress;
     }
 
     /** The token from the file, else from the environment variable, else {@code null}. */

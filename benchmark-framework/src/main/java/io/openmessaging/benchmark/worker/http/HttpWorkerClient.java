@@ -38,6 +38,8 @@ public final class HttpWorkerClient implements WorkerHandle {
     private final HttpClient http;
     private final String workload;
     private final String driver;
+    /** This client's run id ({@link WorkerServer#RUN_HEADER}): the worker takes orders only from its owner. */
+    private final String runId = Long.toHexString(new java.security.SecureRandom().nextLong());
 
     /**
      * @param baseUrl e.g. {@code http://10.0.0.5:8080}
@@ -222,6 +224,7 @@ public final class HttpWorkerClient implements WorkerHandle {
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
+        request.header(WorkerServer.RUN_HEADER, runId);
         HttpResponse<byte[]> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

@@ -34,11 +34,19 @@ import org.slf4j.LoggerFactory;
  * <p>With a token, every {@code /v1/} request must carry {@code Authorization: Bearer <token>}; others get
  * 401 and change nothing. Errors are JSON {@code {"error", "detail"}}: 400 for a bad request, 409 for a
  * request the worker's state does not allow, 500 for a failure (a driver failure has error "driver").
+ *
+ * <p>A run belongs to the coordinator that started it: the {@value #RUN_HEADER} header of its {@code POST
+ * /v1/driver} becomes the run's id, and every later {@code POST} (including {@code /v1/stop}) must carry the
+ * same id, or it is refused with 409 and changes nothing. So a second coordinator, refused because a run is
+ * in progress, cannot stop or change the first one's run. Reads ({@code GET}) are open to any client.
  */
 public final class WorkerServer implements AutoCloseable {
 
     /** Version of the protocol this server speaks; part of every path. */
     public static final String PROTOCOL = "v1";
+
+    /** Request header with the id of the coordinator's run (any text up to 100 characters). */
+    public static final String RUN_HEADER = "X-OMB-Run";
 
     private static final Logger log = LoggerFactory.getLogger(WorkerServer.class);
 
@@ -56,6 +64,8 @@ public final class WorkerServer implements AutoCloseable {
     private final String epoch = Long.toHexString(new java.security.SecureRandom().nextLong());
     private LocalWorker worker;
     private String driverName;
+    /** The run id of the coordinator that owns {@link #worker}; {@code null} for a client that sent none. */
+    private String ownerRunId;
 
     /**
      * @param token the bearer token every request must carry, or {@code null} for none
@@ -103,11 +113,14 @@ public final class WorkerServer implements AutoCloseable {
                 return;
             }
             try {
+                checkOwner(method, exchange);
                 Object response = route(method, path.substring(PROTOCOL.length() + 2), exchange);
                 send(exchange, 200, response == null ? Map.of() : response);
             } catch (NotFound e) {
                 send(exchange, 404, new Wire.Error("not_found", e.getMessage()));
-            } catch (JsonProcessingException | IllegalArgumentException e) {
+            } catch (JsonProcessingException e) {
+                send(exchange, 400, new Wire.Error("bad_request", describe(e)));
+            } catch (IllegalArgumentException e) {
                 send(exchange, 400, new Wire.Error("bad_request", e.getMessage()));
             } catch (IllegalStateException e) {
                 send(exchange, 409, new Wire.Error("conflict", e.getMessage()));
@@ -118,7 +131,8 @@ public final class WorkerServer implements AutoCloseable {
                 send(exchange, 500, new Wire.Error("interrupted", e.toString()));
             } catch (RuntimeException e) {
                 log.error("Request {} {} failed", method, path, e);
-                send(exchange, 500, new Wire.Error("internal", e.toString()));
+                send(exchange, 500, new Wire.Error("internal", "the worker failed on this request; its log has the"
+                        + " details"));
             }
         }
     }
@@ -134,6 +148,9 @@ public final class WorkerServer implements AutoCloseable {
                 return new Wire.Clock(clock.epochNanos());
             case "POST driver": {
                 DriverConfiguration configuration = read(exchange, DriverConfiguration.class);
+                if (configuration.name() == null || configuration.yamlText() == null) {
+                    throw new IllegalArgumentException("the driver request needs 'name' and 'yamlText'");
+                }
                 LocalWorker fresh;
                 synchronized (this) {
                     if (worker != null) {
@@ -143,6 +160,7 @@ public final class WorkerServer implements AutoCloseable {
                     fresh = new LocalWorker(clock, HistogramSpec.DEFAULT);
                     worker = fresh;
                     driverName = configuration.name();
+                    ownerRunId = runId(exchange);
                 }
                 try {
                     return fresh.initializeDriver(configuration);
@@ -246,6 +264,29 @@ public final class WorkerServer implements AutoCloseable {
         return 0;
     }
 
+    /**
+     * Refuses (409) a {@code POST} that does not carry the run id of the coordinator whose run is in progress.
+     * {@code POST /v1/driver} on an idle worker starts a run and is always let through.
+     */
+    private synchronized void checkOwner(String method, HttpExchange exchange) {
+        if (!"POST".equals(method) || worker == null) {
+            return;
+        }
+        String runId = runId(exchange);
+        if (!java.util.Objects.equals(runId, ownerRunId)) {
+            throw new IllegalStateException("a run of another coordinator is in progress on this worker (driver "
+                    + driverName + "); only that coordinator may change or stop it");
+        }
+    }
+
+    private static String runId(HttpExchange exchange) {
+        String runId = exchange.getRequestHeaders().getFirst(RUN_HEADER);
+        if (runId != null && runId.length() > 100) {
+            throw new IllegalArgumentException(RUN_HEADER + " must be at most 100 characters");
+        }
+        return runId;
+    }
+
     private synchronized LocalWorker current() {
         if (worker == null) {
             throw new IllegalStateException("no driver initialized: POST /v1/driver first");
@@ -260,6 +301,7 @@ public final class WorkerServer implements AutoCloseable {
             stopping = worker;
             worker = null;
             driverName = null;
+            ownerRunId = null;
         }
         if (metrics != null) {
             metrics.unbind();
@@ -283,14 +325,47 @@ public final class WorkerServer implements AutoCloseable {
 
     private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
-            return Wire.MAPPER.readValue(in, type);
+            return present(Wire.MAPPER.readValue(in, type));
         }
     }
 
     private static <T> T read(HttpExchange exchange, TypeReference<T> type) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
-            return Wire.MAPPER.readValue(in, type);
+            return present(Wire.MAPPER.readValue(in, type));
         }
+    }
+
+    /** What is wrong with a request body, in the protocol's terms: where, and no Java type names. */
+    static String describe(JsonProcessingException e) {
+        StringBuilder text = new StringBuilder();
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            StringBuilder field = new StringBuilder();
+            for (com.fasterxml.jackson.databind.JsonMappingException.Reference reference : mapping.getPath()) {
+                if (reference.getFieldName() != null) {
+                    field.append(field.length() == 0 ? "" : ".").append(reference.getFieldName());
+                } else if (reference.getIndex() >= 0) {
+                    field.append('[').append(reference.getIndex()).append(']');
+                }
+            }
+            text.append("the JSON body has a wrong value at '").append(field).append("'");
+        } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException) {
+            text.append("the JSON body does not have the shape this request takes (see docs/distributed.md)");
+        } else {
+            text.append("the body is not valid JSON");
+        }
+        if (e.getLocation() != null) {
+            text.append(" (line ").append(e.getLocation().getLineNr()).append(", column ")
+                    .append(e.getLocation().getColumnNr()).append(')');
+        }
+        return text.toString();
+    }
+
+    /** A body of JSON {@code null} (or none) is a bad request, not a null to trip over later. */
+    private static <T> T present(T body) {
+        if (body == null) {
+            throw new IllegalArgumentException("the request needs a JSON body; got none or null");
+        }
+        return body;
     }
 
     private static void send(HttpExchange exchange, int status, Object body) throws IOException {

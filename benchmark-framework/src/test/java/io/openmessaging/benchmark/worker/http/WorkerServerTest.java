@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.worker.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
@@ -10,6 +11,7 @@ import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.worker.WorkerStatus;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.KeyDistributorType;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -121,6 +123,50 @@ class WorkerServerTest {
 
         assertThat(get(url + "/v1/nothing", null).statusCode()).isEqualTo(404);
         assertThat(get(url + "/v2/health", null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aSecondCoordinatorIsRefusedAndCannotStopOrChangeTheFirstOnesRun() throws Exception {
+        String url = start(null);
+        HttpWorkerClient first = new HttpWorkerClient(url, null, "w", "d");
+        first.initializeDriver(LOOPBACK);
+        var topics = first.createTopics(1, 4);
+        first.createProducers(List.of(new ProducerAssignment(topics.get(0).name(), 0)));
+        first.startLoad(new LoadSpec(1000, List.of(new byte[100]), KeyDistributorType.NO_KEY, 100), 200);
+
+        HttpWorkerClient second = new HttpWorkerClient(url, null, "w", "d");
+        assertThatThrownBy(() -> second.initializeDriver(LOOPBACK)).isInstanceOf(IOException.class)
+                .hasMessageContaining("HTTP 409").hasMessageContaining("a run of another coordinator is in progress");
+        // what a refused coordinator does on its way out, and a stray request without any run id
+        assertThatThrownBy(second::close).isInstanceOf(IOException.class)
+                .hasMessageContaining("HTTP 409").hasMessageContaining("only that coordinator may change or stop it");
+        assertThatThrownBy(() -> second.adjustRate(1)).isInstanceOf(IOException.class).hasMessageContaining("HTTP 409");
+        assertThat(post(url + "/v1/stop", "", null).statusCode()).isEqualTo(409);
+
+        // the first run goes on, and its owner still drives it
+        assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"busy\"");
+        long sentBefore = first.status(0).totals().messagesSent();
+        Thread.sleep(300);
+        assertThat(first.status(0).totals().messagesSent()).isGreaterThan(sentBefore);
+        first.close();
+        assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"idle\"");
+    }
+
+    @Test
+    void malformedBodiesGet400WithoutJavaNamesAndLeaveTheWorkerIdleAndReusable() throws Exception {
+        String url = start(null);
+        for (String body : new String[] {"null", "", "[]", "{}", "{\"name\":null}"}) {
+            HttpResponse<String> response = post(url + "/v1/driver", body, null);
+            assertThat(response.statusCode()).as(body).isEqualTo(400);
+            assertThat(response.body()).as(body).contains("\"error\":\"bad_request\"")
+                    .doesNotContain("NullPointerException").doesNotContain("java.");
+            assertThat(get(url + "/v1/health", null).body()).as(body).contains("\"state\":\"idle\"");
+        }
+        HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
+        assertThat(client.initializeDriver(LOOPBACK)).containsEntry("driver", "loopback");
+        HttpResponse<String> nullTopics = post(url + "/v1/topics", "null", null);
+        assertThat(nullTopics.statusCode()).isEqualTo(409); // carries no run id: refused before it is read
+        client.close();
     }
 
     private HttpResponse<String> get(String url, String token) throws Exception {
