@@ -31,6 +31,11 @@ final class ValidateCommand implements Subcommand {
     @Override
     public int execute(PrintStream out, PrintStream err) {
         List<Path> paths = files.stream().map(Path::of).toList();
+        if (countFiles(paths) == 0) {
+            err.println("error: no workload or driver file to check: " + String.join(", ", files)
+                    + (files.size() == 1 ? " holds" : " hold") + " no .yaml or .yml file");
+            return Benchmark.EXIT_USAGE;
+        }
         List<String> problems = Validation.validate(paths, new DriverRegistry());
         problems.forEach(problem -> err.println("error: " + problem));
         if (!problems.isEmpty()) {

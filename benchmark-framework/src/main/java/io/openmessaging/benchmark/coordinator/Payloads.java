@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.coordinator;
 
+import io.openmessaging.benchmark.workload.InputFiles;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,12 +23,15 @@ import java.util.stream.Stream;
  *       data of that entropy).
  * </ul>
  *
- * A relative {@code payloadFile} is looked up in the current directory, then beside the workload file.
+ * A relative {@code payloadFile} is looked up in the current directory, then beside the workload file. A
+ * payload file must be a regular file of at most {@value #MAX_PAYLOAD_BYTES} bytes.
  * Random payloads come from a fixed seed, so every run of a workload sends the same bytes.
  */
 final class Payloads {
 
     private static final long SEED = 0x5eed_0f_b17e5L;
+    /** The largest payload file: 100 MiB, above what Kafka (1 MiB), Pulsar (5 MiB) and most brokers take. */
+    static final long MAX_PAYLOAD_BYTES = 100L << 20;
 
     private Payloads() {}
 
@@ -73,7 +77,7 @@ final class Payloads {
     private static byte[] readFile(Workload workload, Path file) throws RunFailedException {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = InputFiles.readBytes(file, MAX_PAYLOAD_BYTES, "a payload file");
         } catch (IOException e) {
             throw new RunFailedException(workload.sourceName() + ": payloadFile '" + workload.payloadFile()
                     + "' cannot be read (looked in the current directory and beside the workload file): " + e);

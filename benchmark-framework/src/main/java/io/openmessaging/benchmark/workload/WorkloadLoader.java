@@ -83,12 +83,18 @@ public final class WorkloadLoader {
         return new Workload(values, baseName(sourceName), sourceName, yaml);
     }
 
-    /** The file's text as UTF-8; a failure to read names the file. Shared by the package's loaders. */
+    /**
+     * The file's text as UTF-8, at most {@link InputFiles#MAX_CONFIG_BYTES} of a regular file; a failure to
+     * read names the file. Shared by the package's loaders.
+     */
     static String readText(Path file) throws ConfigException {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return InputFiles.readText(file, InputFiles.MAX_CONFIG_BYTES, "a workload or driver file");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ConfigException(ConfigException.at(file.toString(), 0, 0, "cannot read the file: no such file"), e);
         } catch (IOException e) {
-            throw new ConfigException(ConfigException.at(file.toString(), 0, 0, "cannot read the file: " + e), e);
+            throw new ConfigException(ConfigException.at(file.toString(), 0, 0, "cannot read the file: "
+                    + e.getMessage()), e);
         }
     }
 

@@ -99,6 +99,15 @@ class PayloadsTest {
     }
 
     @Test
+    void aDeviceAsPayloadFileIsRefusedInsteadOfExhaustingMemory() {
+        assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "payloadFile: /dev/zero\n")))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("payloadFile '/dev/zero' cannot be read")
+                .hasMessageContaining("/dev/zero is not a regular file (a device, a named pipe or a socket); a payload"
+                        + " file must be one");
+    }
+
+    @Test
     void payloadFileOfAnotherSizeThanMessageSizeFails() throws Exception {
         Path file = Files.write(dir.resolve("payload.data"), new byte[10]);
 
