@@ -23,6 +23,7 @@ import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,8 +62,14 @@ final class RunCommand {
             description = "Result file name (with several runs, each gets a numbered suffix; never overwrites)")
     String output;
 
-    @Parameter(names = "--output-dir", description = "Directory for result files")
     String outputDir = Defaults.OUTPUT_DIR;
+    boolean outputDirGiven;
+
+    @Parameter(names = "--output-dir", description = "Directory for result files (with -o: where a relative -o goes)")
+    void outputDir(String directory) {
+        outputDir = directory;
+        outputDirGiven = true;
+    }
 
     static final long MAX_TIMEOUT_SECONDS = 86_400;
 
@@ -97,7 +104,7 @@ final class RunCommand {
             err.println("error: " + e.getMessage());
             return e.exitCode();
         }
-        RunOptions options = runOptions(output == null ? null : Path.of(output));
+        RunOptions options = runOptions(outputFile());
         int exitCode = Benchmark.EXIT_OK;
         for (Workload workload : setup.workloads()) {
             for (DriverConfiguration driverConfiguration : setup.drivers()) {
@@ -155,6 +162,7 @@ final class RunCommand {
         requireSeconds("--readiness-timeout-seconds", readinessTimeoutSeconds);
         requireSeconds("--drain-timeout-seconds", drainTimeoutSeconds);
         requireSeconds("--stall-timeout-seconds", stallTimeoutSeconds);
+        checkOutputDirectory();
         DriverRegistry registry = new DriverRegistry();
         List<Workload> loadedWorkloads = new ArrayList<>();
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
@@ -182,6 +190,49 @@ final class RunCommand {
         if (seconds < 1 || seconds > MAX_TIMEOUT_SECONDS) {
             throw new CommandFailure(Benchmark.EXIT_USAGE,
                     option + " must be 1 to " + MAX_TIMEOUT_SECONDS + " (seconds, one day), got " + seconds);
+        }
+    }
+
+    /**
+     * The {@code -o} file: as given, or inside {@code --output-dir} when that is given too and the name is
+     * relative; {@code null} for the default names.
+     */
+    Path outputFile() {
+        if (output == null) {
+            return null;
+        }
+        Path file = Path.of(output);
+        return outputDirGiven && !file.isAbsolute() ? Path.of(outputDir).resolve(file) : file;
+    }
+
+    /** Makes sure results can be written where they go, before anything runs; says why not. */
+    private void checkOutputDirectory() throws CommandFailure {
+        Path file = outputFile();
+        Path directory = file == null ? Path.of(outputDir)
+                : file.toAbsolutePath().getParent();
+        String problem = null;
+        if (Files.exists(directory)) {
+            try {
+                Files.delete(Files.createTempFile(directory, ".write-check-", ".tmp"));
+            } catch (IOException | SecurityException e) {
+                problem = Files.isDirectory(directory) ? "cannot create a file in it: " + e.getMessage()
+                        : "it is not a directory";
+            }
+        } else {
+            // created when the run writes; what exists of its path must let it be created
+            Path existing = directory.toAbsolutePath().getParent();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing != null && !Files.isDirectory(existing)) {
+                problem = existing + " is not a directory";
+            } else if (existing != null && !Files.isWritable(existing)) {
+                problem = existing + " is not writable";
+            }
+        }
+        if (problem != null) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE, "results cannot be written in " + directory + " ("
+                    + problem + "); choose another --output-dir or -o");
         }
     }
 
@@ -261,7 +312,8 @@ final class RunCommand {
             written = recorder.write();
             out.println("Result written to " + written);
         } catch (Exception e) {
-            err.println("error: could not write the result: " + e);
+            err.println("error: could not write the result: " + e + "; the interval logs measured so far are in "
+                    + recorder.inProgressDirectory());
             recorder.fail("result not written: " + e);
         } finally {
             finished.countDown();

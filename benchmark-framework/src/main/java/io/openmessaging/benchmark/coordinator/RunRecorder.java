@@ -370,6 +370,11 @@ public final class RunRecorder {
         return table;
     }
 
+    /** Where the interval logs are written during the run (moved beside the result when it is written). */
+    public Path inProgressDirectory() {
+        return hlogTempDir;
+    }
+
     /** The result as built so far. */
     public TestResult result() {
         return result;

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,6 +18,19 @@ class RunCommandOptionsTest {
 
     @TempDir
     Path dir;
+
+    private static final String WORKLOAD = """
+            topics: 1
+            partitionsPerTopic: 1
+            messageSize: 100
+            subscriptionsPerTopic: 1
+            consumerPerSubscription: 1
+            producersPerTopic: 1
+            producerRate: 1000
+            testDuration: 2s
+            sampleRateMillis: 500
+            warmupDuration: 0s
+            """;
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
@@ -50,5 +64,39 @@ class RunCommandOptionsTest {
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains("error: " + option + " must be 1 to 86400 (seconds, one day), got " + value);
         assertThat(dir.resolve("results")).doesNotExist();
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotHoldResultsIsAUsageErrorBeforeAnythingRuns() throws IOException {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), WORKLOAD);
+        Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exitCode = Benchmark.run(new String[] {"-d", "../driver-loopback/loopback.yaml", "--output-dir",
+            notADirectory.resolve("results").toString(), workload.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: results cannot be written in "
+                + notADirectory.resolve("results")).contains("choose another --output-dir or -o")
+                .doesNotContain("\tat ");
+    }
+
+    @Test
+    void aRelativeOutputNameGoesIntoTheOutputDirectoryWhenBothAreGiven() {
+        RunCommand command = new RunCommand();
+        com.beust.jcommander.JCommander.newBuilder().addObject(command).build()
+                .parse("-o", "mine.json", "--output-dir", "out", "w.yaml");
+        assertThat(command.outputFile()).isEqualTo(Path.of("out", "mine.json"));
+
+        RunCommand alone = new RunCommand();
+        com.beust.jcommander.JCommander.newBuilder().addObject(alone).build().parse("-o", "mine.json", "w.yaml");
+        assertThat(alone.outputFile()).isEqualTo(Path.of("mine.json"));
+
+        RunCommand absolute = new RunCommand();
+        com.beust.jcommander.JCommander.newBuilder().addObject(absolute).build()
+                .parse("-o", "/tmp/mine.json", "--output-dir", "out", "w.yaml");
+        assertThat(absolute.outputFile()).isEqualTo(Path.of("/tmp/mine.json"));
     }
 }
