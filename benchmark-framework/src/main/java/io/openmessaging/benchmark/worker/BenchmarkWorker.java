@@ -3,17 +3,15 @@ package io.openmessaging.benchmark.worker;
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
-import com.sun.net.httpserver.HttpServer;
 import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.worker.http.MetricsServer;
 import io.openmessaging.benchmark.worker.http.WorkerMetrics;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -86,11 +84,11 @@ public final class BenchmarkWorker {
         String host = reachableHost(options.bindAddress);
         WorkerMetrics metrics = new WorkerMetrics(host + ":" + options.port);
         WorkerServer server;
-        HttpServer statsServer;
+        MetricsServer statsServer;
         try {
             server = new WorkerServer(SystemClock.INSTANCE, new InetSocketAddress(options.bindAddress, options.port),
                     token, metrics);
-            statsServer = HttpServer.create(new InetSocketAddress(options.bindAddress, options.statsPort), 16);
+            statsServer = new MetricsServer(new InetSocketAddress(options.bindAddress, options.statsPort), metrics);
         } catch (IOException e) {
             System.err.println("error: cannot listen on " + options.bindAddress + " ports " + options.port + " and "
                     + options.statsPort + ": " + e.getMessage() + " (is another worker running? choose --port and"
@@ -98,16 +96,6 @@ public final class BenchmarkWorker {
             System.exit(1);
             return;
         }
-        statsServer.createContext("/metrics", exchange -> {
-            try (exchange) {
-                byte[] body = metrics.scrape().getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            }
-        });
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -115,13 +103,13 @@ public final class BenchmarkWorker {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            statsServer.stop(0);
+            statsServer.close();
             stopped.countDown();
         }, "worker-shutdown"));
         server.start();
         statsServer.start();
         System.out.println("Worker ready: http://" + host + ":" + server.address().getPort()
-                + " (metrics on port " + statsServer.getAddress().getPort() + ")");
+                + " (metrics on port " + statsServer.address().getPort() + ")");
         stopped.await();
     }
 

@@ -2,8 +2,6 @@ package io.openmessaging.benchmark.worker.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Clock;
@@ -15,20 +13,27 @@ import io.openmessaging.benchmark.worker.WorkerStatus;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Set;
+import java.util.TreeMap;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The benchmark worker's HTTP server (worker protocol v1, DESIGN §5), on the JDK's own HTTP server.
+ * The benchmark worker's HTTP server (worker protocol v1, DESIGN §5), on Jetty ({@link JettyServers}: a
+ * slow or stalled client holds no thread).
  * Holds one {@link LocalWorker} per run; {@code POST /v1/stop} closes it and the worker is idle again.
  *
  * <p>With a token, every {@code /v1/} request must carry {@code Authorization: Bearer <token>}; others get
@@ -39,6 +44,9 @@ import org.slf4j.LoggerFactory;
  * /v1/driver} becomes the run's id, and every later {@code POST} (including {@code /v1/stop}) must carry the
  * same id, or it is refused with 409 and changes nothing. So a second coordinator, refused because a run is
  * in progress, cannot stop or change the first one's run. Reads ({@code GET}) are open to any client.
+ *
+ * <p>A known path asked with another method gets 405 with an {@code Allow} header; {@code HEAD} works
+ * wherever {@code GET} does.
  */
 public final class WorkerServer implements AutoCloseable {
 
@@ -50,15 +58,12 @@ public final class WorkerServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerServer.class);
 
-    static {
-        // small JSON answers go out at once: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
+    /** The methods of every route, for 405 answers. */
+    private static final Map<String, Set<String>> ROUTES = routes();
 
     private final Clock clock;
     private final byte[] token;
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final Server server;
     private final String version;
     private final WorkerMetrics metrics;
     private final String epoch = Long.toHexString(new java.security.SecureRandom().nextLong());
@@ -78,66 +83,120 @@ public final class WorkerServer implements AutoCloseable {
         this.metrics = metrics;
         this.version = WorkerServer.class.getPackage().getImplementationVersion() == null
                 ? "dev" : WorkerServer.class.getPackage().getImplementationVersion();
-        this.server = HttpServer.create(address, 64);
-        this.executor = Executors.newFixedThreadPool(8, r -> {
-            Thread t = new Thread(r, "worker-http");
-            t.setDaemon(true);
-            return t;
+        this.server = JettyServers.bound(address, "worker-http", new Handler.Abstract() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) {
+                WorkerServer.this.handle(new Exchange(request, response), callback);
+                return true;
+            }
         });
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
     }
 
     public void start() {
-        server.start();
-        log.info("Worker listening on {} (protocol {}, {})", server.getAddress(), PROTOCOL,
+        JettyServers.start(server);
+        log.info("Worker listening on {} (protocol {}, {})", address(), PROTOCOL,
                 token == null ? "no token: anyone who reaches the port may drive it" : "token required");
     }
 
     public InetSocketAddress address() {
-        return server.getAddress();
+        return JettyServers.address(server);
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String path = exchange.getRequestURI().getPath();
-            String method = exchange.getRequestMethod();
-            if (!path.startsWith("/" + PROTOCOL + "/")) {
-                send(exchange, 404, new Wire.Error("not_found", "no such path " + path + "; this worker speaks /"
-                        + PROTOCOL + "/"));
-                return;
-            }
-            if (!authorized(exchange)) {
-                send(exchange, 401, new Wire.Error("unauthorized",
-                        "missing or wrong 'Authorization: Bearer <token>' header"));
-                return;
-            }
-            try {
-                checkOwner(method, exchange);
-                Object response = route(method, path.substring(PROTOCOL.length() + 2), exchange);
-                send(exchange, 200, response == null ? Map.of() : response);
-            } catch (NotFound e) {
-                send(exchange, 404, new Wire.Error("not_found", e.getMessage()));
-            } catch (JsonProcessingException e) {
-                send(exchange, 400, new Wire.Error("bad_request", describe(e)));
-            } catch (IllegalArgumentException e) {
-                send(exchange, 400, new Wire.Error("bad_request", e.getMessage()));
-            } catch (IllegalStateException e) {
-                send(exchange, 409, new Wire.Error("conflict", e.getMessage()));
-            } catch (DriverException e) {
-                send(exchange, 500, new Wire.Error("driver", e.getMessage()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                send(exchange, 500, new Wire.Error("interrupted", e.toString()));
-            } catch (RuntimeException e) {
-                log.error("Request {} {} failed", method, path, e);
-                send(exchange, 500, new Wire.Error("internal", "the worker failed on this request; its log has the"
-                        + " details"));
-            }
+    /** One request and its response, as the routes see them. */
+    private record Exchange(Request request, Response response) {
+        String method() {
+            String method = request.getMethod();
+            return "HEAD".equals(method) ? "GET" : method; // HEAD: GET without the body (Jetty drops it)
+        }
+
+        String path() {
+            return request.getHttpURI().getPath();
+        }
+
+        String rawQuery() {
+            return request.getHttpURI().getQuery();
+        }
+
+        String header(String name) {
+            return request.getHeaders().get(name);
+        }
+
+        InputStream body() {
+            return Content.Source.asInputStream(request);
         }
     }
 
-    private Object route(String method, String route, HttpExchange exchange)
+    private void handle(Exchange exchange, Callback callback) {
+        String path = exchange.path();
+        String method = exchange.method();
+        int status;
+        Object body;
+        Map<String, String> headers = Map.of();
+        if (!path.startsWith("/" + PROTOCOL + "/")) {
+            status = 404;
+            body = new Wire.Error("not_found", "no such path " + path + "; this worker speaks /" + PROTOCOL + "/");
+        } else if (!authorized(exchange)) {
+            status = 401;
+            body = new Wire.Error("unauthorized", "missing or wrong 'Authorization: Bearer <token>' header");
+        } else {
+            String route = path.substring(PROTOCOL.length() + 2);
+            Set<String> allowed = ROUTES.get(route);
+            if (allowed != null && !allowed.contains(method)) {
+                status = 405;
+                body = new Wire.Error("method_not_allowed", method + " /" + PROTOCOL + "/" + route
+                        + " is not a request; allowed: " + String.join(", ", allowed));
+                headers = Map.of("Allow", String.join(", ", allowed) + (allowed.contains("GET") ? ", HEAD" : ""));
+            } else {
+                Answer answer = answer(method, path, route, exchange);
+                status = answer.status();
+                body = answer.body();
+            }
+        }
+        byte[] bytes;
+        try {
+            bytes = Wire.MAPPER.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            status = 500;
+            bytes = "{\"error\":\"internal\",\"detail\":\"the answer could not be written\"}"
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+        Response response = exchange.response();
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        headers.forEach((name, value) -> response.getHeaders().put(name, value));
+        response.write(true, ByteBuffer.wrap(bytes), callback);
+    }
+
+    private record Answer(int status, Object body) {}
+
+    private Answer answer(String method, String path, String route, Exchange exchange) {
+        try {
+            checkOwner(method, exchange);
+            Object response = route(method, route, exchange);
+            return new Answer(200, response == null ? Map.of() : response);
+        } catch (NotFound e) {
+            return new Answer(404, new Wire.Error("not_found", e.getMessage()));
+        } catch (JsonProcessingException e) {
+            return new Answer(400, new Wire.Error("bad_request", describe(e)));
+        } catch (IOException e) {
+            return new Answer(400, new Wire.Error("bad_request", "the request body could not be read"));
+        } catch (IllegalArgumentException e) {
+            return new Answer(400, new Wire.Error("bad_request", e.getMessage()));
+        } catch (IllegalStateException e) {
+            return new Answer(409, new Wire.Error("conflict", e.getMessage()));
+        } catch (DriverException e) {
+            return new Answer(500, new Wire.Error("driver", e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Answer(500, new Wire.Error("interrupted", "the worker was interrupted"));
+        } catch (RuntimeException e) {
+            log.error("Request {} {} failed", method, path, e);
+            return new Answer(500, new Wire.Error("internal", "the worker failed on this request; its log has the"
+                    + " details"));
+        }
+    }
+
+    private Object route(String method, String route, Exchange exchange)
             throws IOException, DriverException, InterruptedException {
         switch (method + " " + route) {
             case "GET health":
@@ -234,7 +293,7 @@ public final class WorkerServer implements AutoCloseable {
                 current().cutFinal(read(exchange, Wire.CutRequest.class).phase());
                 return null;
             case "GET stats": {
-                WorkerStatus status = current().status(afterParameter(exchange.getRequestURI()));
+                WorkerStatus status = current().status(afterParameter(exchange.rawQuery()));
                 // the process's epoch: a restarted worker process answers with another one
                 return Wire.toWire(new WorkerStatus(status.snapshots(), status.totals(), status.failure(), epoch,
                         status.firstSendError()));
@@ -247,8 +306,7 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
-    private static long afterParameter(URI uri) {
-        String query = uri.getRawQuery();
+    private static long afterParameter(String query) {
         if (query != null) {
             for (String part : query.split("&")) {
                 if (part.startsWith("after=")) {
@@ -268,7 +326,7 @@ public final class WorkerServer implements AutoCloseable {
      * Refuses (409) a {@code POST} that does not carry the run id of the coordinator whose run is in progress.
      * {@code POST /v1/driver} on an idle worker starts a run and is always let through.
      */
-    private synchronized void checkOwner(String method, HttpExchange exchange) {
+    private synchronized void checkOwner(String method, Exchange exchange) {
         if (!"POST".equals(method) || worker == null) {
             return;
         }
@@ -279,8 +337,8 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
-    private static String runId(HttpExchange exchange) {
-        String runId = exchange.getRequestHeaders().getFirst(RUN_HEADER);
+    private static String runId(Exchange exchange) {
+        String runId = exchange.header(RUN_HEADER);
         if (runId != null && runId.length() > 100) {
             throw new IllegalArgumentException(RUN_HEADER + " must be at most 100 characters");
         }
@@ -312,25 +370,25 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
-    private boolean authorized(HttpExchange exchange) {
+    private boolean authorized(Exchange exchange) {
         if (token == null) {
             return true;
         }
-        String header = exchange.getRequestHeaders().getFirst("Authorization");
+        String header = exchange.header("Authorization");
         if (header == null || !header.startsWith("Bearer ")) {
             return false;
         }
         return MessageDigest.isEqual(token, header.substring("Bearer ".length()).getBytes(StandardCharsets.UTF_8));
     }
 
-    private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {
-        try (InputStream in = exchange.getRequestBody()) {
+    private static <T> T read(Exchange exchange, Class<T> type) throws IOException {
+        try (InputStream in = exchange.body()) {
             return present(Wire.MAPPER.readValue(in, type));
         }
     }
 
-    private static <T> T read(HttpExchange exchange, TypeReference<T> type) throws IOException {
-        try (InputStream in = exchange.getRequestBody()) {
+    private static <T> T read(Exchange exchange, TypeReference<T> type) throws IOException {
+        try (InputStream in = exchange.body()) {
             return present(Wire.MAPPER.readValue(in, type));
         }
     }
@@ -368,20 +426,24 @@ public final class WorkerServer implements AutoCloseable {
         return body;
     }
 
-    private static void send(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = Wire.MAPPER.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     @Override
     public void close() throws InterruptedException {
         stopWorker();
-        server.stop(0);
-        executor.shutdownNow();
+        JettyServers.stop(server);
+    }
+
+    private static Map<String, Set<String>> routes() {
+        Map<String, Set<String>> routes = new TreeMap<>();
+        for (String get : List.of("health", "clock", "driver/counters", "stats")) {
+            routes.put(get, Set.of("GET"));
+        }
+        for (String post : List.of("driver", "topics", "topics/describe", "topics/ensure", "producers", "consumers",
+                "load/start", "load/rate", "load/stop", "load/close-books", "consumers/pause", "consumers/resume",
+                "stats/measured", "stats/cut", "stop")) {
+            routes.put(post, Set.of("POST"));
+        }
+        routes.put("probes", new java.util.TreeSet<>(Set.of("GET", "POST")));
+        return routes;
     }
 
     /** An unknown route: answered 404. */

@@ -169,6 +169,65 @@ class WorkerServerTest {
         client.close();
     }
 
+    @Test
+    void fiftyStalledConnectionsFreezeNeitherTheApiNorARun() throws Exception {
+        String url = start(null);
+        HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
+        client.initializeDriver(LOOPBACK);
+        var topics = client.createTopics(1, 4);
+        client.createConsumers(List.of(new ConsumerAssignment(topics.get(0).name(), "sub")));
+        client.createProducers(List.of(new ProducerAssignment(topics.get(0).name(), 0)));
+        client.startLoad(new LoadSpec(1000, List.of(new byte[100]), KeyDistributorType.NO_KEY, 100), 200);
+
+        List<java.net.Socket> stalled = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) { // each sends half a request and then nothing
+                java.net.Socket socket = new java.net.Socket("127.0.0.1", server.address().getPort());
+                socket.getOutputStream().write("GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: "
+                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                stalled.add(socket);
+            }
+            // every call of a run still gets its answer (the JDK server of before froze here with 8)
+            for (int i = 0; i < 20; i++) {
+                HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url + "/v1/health"))
+                        .timeout(java.time.Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(health.statusCode()).isEqualTo(200);
+            }
+            long received = client.status(0).totals().messagesReceived();
+            Thread.sleep(300);
+            assertThat(client.status(0).totals().messagesReceived()).isGreaterThan(received);
+            client.stopLoad();
+            client.close();
+        } finally {
+            for (java.net.Socket socket : stalled) {
+                socket.close();
+            }
+        }
+        assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"idle\"");
+    }
+
+    @Test
+    void wrongMethodsGet405WithAllowAndHeadWorksWhereGetDoes() throws Exception {
+        String url = start(null);
+        HttpResponse<String> getDriver = get(url + "/v1/driver", null);
+        assertThat(getDriver.statusCode()).isEqualTo(405);
+        assertThat(getDriver.headers().firstValue("Allow")).hasValue("POST");
+        assertThat(getDriver.body()).contains("\"error\":\"method_not_allowed\"");
+        HttpResponse<String> postHealth = post(url + "/v1/health", "{}", null);
+        assertThat(postHealth.statusCode()).isEqualTo(405);
+        assertThat(postHealth.headers().firstValue("Allow")).hasValue("GET, HEAD");
+        HttpResponse<String> deleteStop = http.send(HttpRequest.newBuilder(URI.create(url + "/v1/stop"))
+                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(deleteStop.statusCode()).isEqualTo(405);
+
+        HttpResponse<String> head = http.send(HttpRequest.newBuilder(URI.create(url + "/v1/health"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(head.statusCode()).isEqualTo(200);
+        assertThat(head.body()).isEmpty();
+        assertThat(head.headers().firstValue("Content-Type")).hasValue("application/json");
+    }
+
     private HttpResponse<String> get(String url, String token) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
         if (token != null) {
