@@ -36,6 +36,10 @@ public final class Benchmark {
     public static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         String command = args.length > 0 ? args[0] : "";
         String[] commandArgs = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+        if (command.equals("--version") || command.equals("-V")) {
+            out.println(version());
+            return EXIT_OK;
+        }
         return switch (command) {
             case ValidateCommand.NAME -> runSubcommand(new ValidateCommand(), ValidateCommand.NAME, ValidateCommand.USAGE,
                     commandArgs, out, err);
@@ -46,6 +50,14 @@ public final class Benchmark {
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
             default -> runBenchmark(args, out, err, installSignalHandler);
         };
+    }
+
+    /** "messaging-benchmark VERSION (git SHA)": the jar's version ("dev" from classes) and the build's commit. */
+    static String version() {
+        String version = Benchmark.class.getPackage().getImplementationVersion();
+        String gitSha = System.getProperty(io.openmessaging.benchmark.coordinator.RunRecorder.GIT_SHA_PROPERTY);
+        return "messaging-benchmark " + (version == null ? "dev" : version)
+                + (gitSha == null || gitSha.isBlank() ? "" : " (git " + gitSha.strip() + ")");
     }
 
     /** Parses a subcommand's arguments (without its name) into {@code command} and runs it. */
@@ -59,6 +71,12 @@ public final class Benchmark {
             commander.parse(args);
         } catch (ParameterException e) {
             err.println("error: " + e.getMessage());
+            err.println(usage);
+            return EXIT_USAGE;
+        }
+        String unknown = UnknownOptions.find(commander, args);
+        if (unknown != null) {
+            err.println("error: " + unknown);
             err.println(usage);
             return EXIT_USAGE;
         }
@@ -81,6 +99,12 @@ public final class Benchmark {
             commander.parse(args);
         } catch (ParameterException e) {
             err.println("error: " + e.getMessage());
+            err.println("run 'bin/benchmark --help' for the options");
+            return EXIT_USAGE;
+        }
+        String unknown = UnknownOptions.find(commander, args);
+        if (unknown != null) {
+            err.println("error: " + unknown);
             err.println("run 'bin/benchmark --help' for the options");
             return EXIT_USAGE;
         }

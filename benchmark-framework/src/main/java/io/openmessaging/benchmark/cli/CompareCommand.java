@@ -85,7 +85,8 @@ final class CompareCommand {
             } else if (arg.startsWith("--threshold=")) {
                 thresholds.add(Threshold.parse(arg.substring("--threshold=".length())));
             } else if (arg.startsWith("-") && arg.length() > 1) {
-                throw new IllegalArgumentException("unknown option '" + arg + "'");
+                throw new IllegalArgumentException("unknown option '" + arg + "'" + io.openmessaging.benchmark.workload
+                        .Suggestions.didYouMean(arg, java.util.List.of("--help", "--json", "--threshold")));
             } else {
                 (afterSeparator ? candidate : base).add(Path.of(arg));
             }

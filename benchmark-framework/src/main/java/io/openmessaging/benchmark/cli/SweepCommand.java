@@ -69,6 +69,12 @@ final class SweepCommand {
             err.println(USAGE);
             return Benchmark.EXIT_USAGE;
         }
+        String unknown = UnknownOptions.find(commander, args);
+        if (unknown != null) {
+            err.println("error: " + unknown);
+            err.println(USAGE);
+            return Benchmark.EXIT_USAGE;
+        }
         if (command.run.help) {
             StringBuilder help = new StringBuilder();
             commander.getUsageFormatter().usage(help);

@@ -101,7 +101,10 @@ public final class RegressionCommand {
                 case "--cases" -> caseNames.addAll(caseNames(value(args, i++)));
                 case "--threshold" -> thresholds.add(Threshold.parse(value(args, i++)));
                 case "--rate-tolerance" -> rateTolerancePercent = ratePercent(value(args, i++));
-                default -> throw new IllegalArgumentException("unknown option '" + option + "'");
+                default -> throw new IllegalArgumentException("unknown option '" + option + "'"
+                        + io.openmessaging.benchmark.workload.Suggestions.didYouMean(option, java.util.List.of(
+                                "--update-baseline", "--suite", "--root", "--results-dir", "--baseline-dir", "--cases",
+                                "--threshold", "--rate-tolerance")));
             }
         }
         if (suiteFile == null) {

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.worker;
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
+import io.openmessaging.benchmark.cli.UnknownOptions;
 import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.worker.http.MetricsServer;
@@ -54,7 +55,9 @@ public final class BenchmarkWorker {
         try {
             commander.parse(args);
         } catch (ParameterException e) {
-            System.err.println("error: " + e.getMessage());
+            String unknown = UnknownOptions.find(commander, args);
+            System.err.println("error: " + (unknown != null ? unknown : e.getMessage())
+                    + "; run 'bin/benchmark-worker --help' for the options");
             System.exit(2);
         }
         if (options.help) {
