@@ -148,6 +148,11 @@ final class YamlMapping {
     private static YamlNode readNode(JsonParser parser) throws IOException {
         JsonToken valueToken = parser.currentToken();
         JsonLocation valueAt = parser.currentTokenLocation();
+        if (parser instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser yaml && yaml.isCurrentAlias()) {
+            // the parser hands an alias over as the anchor's name: refuse it rather than read that name
+            throw new AliasNotSupported(parser, valueAt, "YAML aliases (*" + parser.getText() + ") are not"
+                    + " supported; write the value out");
+        }
         Kind kind;
         String text = null;
         Object value = null;
@@ -205,7 +210,24 @@ final class YamlMapping {
         };
     }
 
+    /** A YAML alias, which this reader refuses. */
+    private static final class AliasNotSupported extends com.fasterxml.jackson.core.JsonParseException {
+        private static final long serialVersionUID = 1L;
+
+        private final transient JsonLocation at;
+
+        AliasNotSupported(JsonParser parser, JsonLocation at, String message) {
+            super(parser, message);
+            this.at = at;
+        }
+    }
+
     private static ConfigException syntaxError(JacksonException e, String sourceName) {
+        if (e instanceof AliasNotSupported alias) {
+            JsonLocation where = alias.at;
+            return new ConfigException(ConfigException.at(sourceName, where == null ? 0 : where.getLineNr(),
+                    where == null ? 0 : where.getColumnNr(), alias.getOriginalMessage()), e);
+        }
         if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
             String detail = marked.getProblem();
             if (marked.getContext() != null && marked.getContextMark() != null) {

@@ -44,6 +44,7 @@ class InvalidWorkloadFilesTest {
             two-payload-sources           | 12:1  | useRandomizedPayloads: true (line 10) and payloadFile: payload/payload-1Kb.data (line 12) both define the payload; keep one
             duration-too-long             | 9:15  | testDuration: found '99999999999999h', expected a duration such as 500ms, 30s, 2m or 1h30m; too long a duration: at most 8760h (one year)
             error-allowance-over-100      | 10:28 | sendErrorAllowancePercent: found 150, expected a number of percent from 0 to 100
+            yaml-alias                    | 3:21  | YAML aliases (*n) are not supported; write the value out
             """;
 
     @ParameterizedTest(name = "{0}")
