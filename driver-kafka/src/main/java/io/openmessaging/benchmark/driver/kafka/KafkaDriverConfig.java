@@ -446,6 +446,9 @@ public final class KafkaDriverConfig {
                         + " and consumers all connect through it");
             }
             rejectForced(common, producer, consumer);
+            checkValues(COMMON_CONFIG, common, KafkaPropertyCheck.Clients.ALL);
+            checkValues(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
+            checkValues(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
 
             offsetCommitLingerMs = commitLinger(raw, consumer, defaults);
 
@@ -517,6 +520,17 @@ public final class KafkaDriverConfig {
             }
             rejectIn(COMMON_CONFIG, common, ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionReason);
             rejectIn(PRODUCER_CONFIG, producer, ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionReason);
+        }
+
+        /** Every property of {@code block} the Kafka client defines must have a value it accepts. */
+        private void checkValues(String blockKey, PropertiesBlock block, KafkaPropertyCheck.Clients clients)
+                throws DriverException {
+            for (Map.Entry<String, String> property : block.values().entrySet()) {
+                String problem = KafkaPropertyCheck.problem(property.getKey(), property.getValue(), clients);
+                if (problem != null) {
+                    throw propertyError(blockKey, block, property.getKey(), problem);
+                }
+            }
         }
 
         private void rejectIn(String blockKey, PropertiesBlock block, String property, String reason)

@@ -262,4 +262,30 @@ class KafkaDriverConfigTest {
         assertThat(config.consumerProperties("g")).containsEntry("max.partition.fetch.bytes", "7");
         assertThat(config.topicConfigs()).containsEntry("segment.ms", "60000").containsEntry("retention.ms", "1");
     }
+
+    @Test
+    void propertyValuesAreCheckedWithTheKafkaClientsOwnDefinitions() {
+        assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  linger.ms=1\n  acks=maybe\n"))
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("test.yaml:5: key 'producerConfig' sets property 'acks', which is 'maybe':"
+                        + " the Kafka client refuses it (Invalid value maybe for configuration acks");
+        assertThatThrownBy(() -> parse(MINIMAL + "consumerConfig: |\n  fetch.min.bytes=-5\n"))
+                .hasMessageContaining("sets property 'fetch.min.bytes', which is '-5': the Kafka client refuses it");
+        assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  compression.type=zip\n"))
+                .hasMessageContaining("sets property 'compression.type', which is 'zip'");
+        assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  batch.size=lots\n"))
+                .hasMessageContaining("sets property 'batch.size', which is 'lots'");
+        assertThatThrownBy(() -> parse("commonConfig: |\n  bootstrap.servers=127.0.0.1\n"))
+                .hasMessageContaining("sets property 'bootstrap.servers', which is '127.0.0.1': '127.0.0.1' is not"
+                        + " host:port with a port from 1 to 65535");
+        assertThatThrownBy(() -> parse("commonConfig: |\n  bootstrap.servers=a:9092,,b:9092\n"))
+                .hasMessageContaining("has an empty entry");
+    }
+
+    @Test
+    void propertiesTheClientDoesNotDefineAndGoodValuesPass() throws Exception {
+        KafkaDriverConfig config = parse("commonConfig: |\n  bootstrap.servers=SASL_SSL://broker-1:9093,[::1]:9092\n"
+                + "producerConfig: |\n  acks=all\n  linger.ms=1\n  some.custom.property=x\n");
+        assertThat(config).isNotNull();
+    }
 }
