@@ -35,8 +35,11 @@ public final class WorkerMetrics {
         this.workerId = workerId;
     }
 
-    /** The Prometheus text exposition of every metric. */
-    public String scrape() {
+    /**
+     * The Prometheus text exposition of every metric. Holds the same lock as {@link #bind} and {@link
+     * #unbind}, so a scrape never sees a run's meters half registered or half removed.
+     */
+    public synchronized String scrape() {
         return registry.scrape();
     }
 
