@@ -66,6 +66,11 @@ public final class LocalWorker implements WorkerHandle {
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
     private final Map<String, LongAdder> probesByPair = new ConcurrentHashMap<>();
     private final List<ProducerThread> producerThreads = new ArrayList<>();
+    /**
+     * The producer threads for readers that must not take this object's lock: the due count is read
+     * inside {@link WorkerStats}'s lock, which the sampler takes while holding this one.
+     */
+    private volatile List<ProducerThread> producerThreadView = List.of();
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final AtomicReference<Throwable> firstSendError = new AtomicReference<>();
@@ -282,6 +287,7 @@ public final class LocalWorker implements WorkerHandle {
             producerThreads.add(producerThread);
             threads.add(thread);
         }
+        producerThreadView = List.copyOf(producerThreads);
         threads.forEach(Thread::start);
         startSampling(samplePeriodMillis);
     }
@@ -422,14 +428,10 @@ public final class LocalWorker implements WorkerHandle {
     /** Messages due so far, over every producer of this worker (see {@link Counters#messagesDue}). */
     private long messagesDue() {
         long due = 0;
-        for (ProducerThread producerThread : producerThreadsSnapshot()) {
+        for (ProducerThread producerThread : producerThreadView) {
             due += producerThread.messagesDue();
         }
         return due;
-    }
-
-    private synchronized List<ProducerThread> producerThreadsSnapshot() {
-        return new ArrayList<>(producerThreads);
     }
 
     /**
@@ -441,7 +443,7 @@ public final class LocalWorker implements WorkerHandle {
     @Override
     public void closeBooks() throws InterruptedException {
         stopLoad(CLOSE_GRACE_MILLIS);
-        List<ProducerThread> stopped = producerThreadsSnapshot();
+        List<ProducerThread> stopped = producerThreadView;
         long writtenOff = stats.closeBooks(clock.epochNanos(),
                 each -> stopped.forEach(producerThread -> producerThread.forEachUnsent(each)));
         if (writtenOff > 0) {
