@@ -116,6 +116,35 @@ class RegressionJudgeTest {
     }
 
     @Test
+    void withAttemptsTheScheduleIsJudgedBothWaysAndAcknowledgementsOnlyWhenTheyFallShort() {
+        // acknowledgements of the warm-up landing in the measured phase: 12 % above, sends on schedule
+        CaseOutcome catchUp = judgeRun(result -> {
+            result.attempted = perPeriod(result, 2_000);
+            result.publishRate = scaled(result.publishRate, 1.12);
+        });
+        assertThat(catchUp.failures()).isEmpty();
+
+        CaseOutcome pacingBug = judgeRun(result -> result.attempted = perPeriod(result, 2_500));
+        assertThat(pacingBug.failures()).singleElement().asString()
+                .startsWith("send rate (messages handed to the client) off target: 2,500 msg/s on average is 25.0%"
+                        + " above the workload's 2,000 msg/s (tolerance ±10%)");
+
+        CaseOutcome stalled = judgeRun(result -> {
+            result.attempted = perPeriod(result, 2_000);
+            result.publishRate = scaled(result.publishRate, 0.8);
+        });
+        assertThat(stalled.failures()).singleElement().asString().startsWith("publish rate off target: ")
+                .endsWith("below the workload's 2,000 msg/s (tolerance -10%)");
+    }
+
+    /** Attempted sends per measured period at {@code rateMsgPerSec} over the result's measured time. */
+    private static List<Long> perPeriod(TestResult result, double rateMsgPerSec) {
+        int periods = result.publishRate.size();
+        long each = Math.round(rateMsgPerSec * result.testDurationSeconds / periods);
+        return new java.util.ArrayList<>(java.util.Collections.nCopies(periods, each));
+    }
+
+    @Test
     void aPublishRateWithinTheToleranceOrAWiderOnePasses() {
         assertThat(judgeRun(result -> result.publishRate = scaled(result.publishRate, 0.92)).failures()).isEmpty();
 
