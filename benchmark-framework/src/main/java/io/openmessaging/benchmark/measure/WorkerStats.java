@@ -172,11 +172,6 @@ public final class WorkerStats {
         return notSent[0] + unacked;
     }
 
-    /** Whether {@link #closeBooks} has run. */
-    public boolean booksClosed() {
-        return booksClosed;
-    }
-
     /**
      * A measured message arrived. Times are epoch nanos; intended and sent come from the producing
      * host, received from this one. Any thread.
