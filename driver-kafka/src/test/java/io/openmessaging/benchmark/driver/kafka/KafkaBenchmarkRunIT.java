@@ -38,11 +38,12 @@ class KafkaBenchmarkRunIT {
         // the generator kept the schedule: messages handed to the client in the measured phase
         long measuredAttempted = result.attempted.stream().mapToLong(Long::longValue).sum();
         assertThat(measuredAttempted / result.testDurationSeconds).isCloseTo(5000.0, within(100.0));
-        // and every message that came due was acknowledged (acks of the warm-up's last messages may land in
-        // the measured phase, so the acknowledged rate of the phase alone is only near the target)
+        // and every message that came due was acknowledged. The acknowledged rate of the phase alone is only
+        // bounded below: acks of messages still in flight when the warm-up ended land in the measured phase
+        // (a fresh Pulsar standalone was 4 s behind once in CI: 5,642 msg/s acknowledged at 5,000)
         assertThat(result.totalMessagesSent).isEqualTo(result.totalMessagesAttempted).isEqualTo(result.totalMessagesDue);
         long measuredAcked = result.sent.stream().mapToLong(Long::longValue).sum();
-        assertThat(measuredAcked / result.testDurationSeconds).isCloseTo(5000.0, within(500.0));
+        assertThat(measuredAcked / result.testDurationSeconds).isGreaterThan(4500.0);
         assertThat(BenchmarkRuns.fractionalMillisShare(result)).isGreaterThan(0.5);
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
         assertThat(result.metadata.clientVersions).isNotEmpty().doesNotContainKey("kafka.consumerFailures");

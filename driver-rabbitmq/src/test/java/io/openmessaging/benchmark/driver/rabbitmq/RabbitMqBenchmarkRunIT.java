@@ -129,12 +129,13 @@ class RabbitMqBenchmarkRunIT {
         long measuredAttempted = result.attempted.stream().mapToLong(Long::longValue).sum();
         assertThat(measuredAttempted / result.testDurationSeconds).as("measured send rate")
                 .isCloseTo((double) RATE, within(RATE * 0.02));
-        // and every message that came due was acknowledged (acks of the warm-up's last messages may land in
-        // the measured phase, so the acknowledged rate of the phase alone is only near the target)
+        // and every message that came due was acknowledged. The acknowledged rate of the phase alone is only
+        // bounded below: acks of messages still in flight when the warm-up ended land in the measured phase
+        // (a fresh Pulsar standalone was 4 s behind once in CI: 5,642 msg/s acknowledged at 5,000)
         assertThat(result.totalMessagesSent).isEqualTo(result.totalMessagesAttempted).isEqualTo(result.totalMessagesDue);
         long measuredAcked = result.sent.stream().mapToLong(Long::longValue).sum();
         assertThat(measuredAcked / result.testDurationSeconds).as("measured acknowledged rate")
-                .isCloseTo((double) RATE, within(RATE * 0.1));
+                .isGreaterThan(RATE * 0.9);
         assertThat(BenchmarkRuns.fractionalMillisShare(result)).as("share of sub-ms e2e quantiles").isGreaterThan(0.5);
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
         assertThat(result.metadata.clientVersions).isNotEmpty();
