@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.coordinator.BenchmarkRun;
 import io.openmessaging.benchmark.coordinator.WorkerRoles;
 import io.openmessaging.benchmark.coordinator.RunOptions;
 import io.openmessaging.benchmark.coordinator.RunRecorder;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.result.ClockOffset;
@@ -18,6 +19,7 @@ import io.openmessaging.benchmark.worker.DriverRegistry;
 import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.DriverConfigurationLoader;
+import io.openmessaging.benchmark.workload.PayloadFiles;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;
@@ -170,10 +172,18 @@ final class RunCommand {
             for (String file : workloads) {
                 loadedWorkloads.add(WorkloadLoader.load(Path.of(file)));
             }
+            List<String> problems = new ArrayList<>();
             for (String file : drivers) {
                 DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);
-                registry.newConfiguredDriver(configuration).close();
+                try (BenchmarkDriver driver = registry.newConfiguredDriver(configuration)) {
+                    for (Workload workload : loadedWorkloads) {
+                        problems.addAll(PayloadFiles.loadProblems(workload, driver));
+                    }
+                }
                 loadedDrivers.add(configuration);
+            }
+            if (!problems.isEmpty()) {
+                throw new CommandFailure(Benchmark.EXIT_FAILED, String.join("\nerror: ", problems));
             }
         } catch (CommandFailure e) {
             throw e;

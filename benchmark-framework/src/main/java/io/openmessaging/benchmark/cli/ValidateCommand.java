@@ -39,7 +39,7 @@ final class ValidateCommand implements Subcommand {
         List<String> problems = Validation.validate(paths, new DriverRegistry());
         problems.forEach(problem -> err.println("error: " + problem));
         if (!problems.isEmpty()) {
-            err.printf("%d of %d file(s) invalid%n", problems.size(), countFiles(paths));
+            err.printf("%d problem(s) in %d file(s) checked%n", problems.size(), countFiles(paths));
             return Benchmark.EXIT_FAILED;
         }
         out.printf("%d file(s) valid%n", countFiles(paths));

@@ -64,6 +64,20 @@ public final class InputFiles {
         }
     }
 
+    /** What went wrong reading a file, in words, without the exception's class name. */
+    public static String problem(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException missing) {
+            return missing.getFile() + ": no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException denied) {
+            return denied.getFile() + ": permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getFile() + ": " + fs.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
     private static String tooLarge(Path file, long size, long maxBytes, String what) {
         return String.format(Locale.ROOT, "%s has %,d bytes, more than the %,d bytes %s may have", file, size, maxBytes,
                 what);

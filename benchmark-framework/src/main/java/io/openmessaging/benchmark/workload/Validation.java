@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * Checks workload and driver files without running anything ({@code bin/benchmark validate}). A
  * file with a top-level {@code driver} or {@code driverClass} key is a driver file: its framework
  * keys are read and its driver parses the rest ({@code configure}, no connection). Any other file is
- * a workload.
+ * a workload. When both kinds are given, every driver is asked what its system would refuse in every
+ * workload ({@link BenchmarkDriver#loadProblems}).
  */
 public final class Validation {
 
@@ -31,23 +34,48 @@ public final class Validation {
      */
     public static List<String> validate(List<Path> files, DriverRegistry registry) {
         List<String> problems = new ArrayList<>();
-        for (Path given : files) {
-            List<Path> expanded;
-            try {
-                expanded = expand(given);
-            } catch (IOException e) {
-                problems.add(ConfigException.at(given.toString(), 0, 0, "cannot list the directory: " + e));
-                continue;
-            }
-            for (Path file : expanded) {
+        List<Workload> workloads = new ArrayList<>();
+        Map<DriverConfiguration, BenchmarkDriver> drivers = new LinkedHashMap<>();
+        try {
+            for (Path given : files) {
+                List<Path> expanded;
                 try {
-                    check(file, registry);
+                    expanded = expand(given);
+                } catch (IOException e) {
+                    problems.add(ConfigException.at(given.toString(), 0, 0, "cannot list the directory: " + e));
+                    continue;
+                }
+                for (Path file : expanded) {
+                    try {
+                        check(file, registry, workloads, drivers);
+                    } catch (ConfigException e) {
+                        problems.add(e.getMessage());
+                    }
+                }
+            }
+            problems.addAll(checkPairs(workloads, drivers));
+        } finally {
+            drivers.forEach(Validation::close);
+        }
+        return problems;
+    }
+
+    /**
+     * What each valid driver file's system would refuse in each valid workload file, when both kinds were
+     * given: a message above the client's size limit, a partition count the broker refuses.
+     */
+    private static List<String> checkPairs(List<Workload> workloads, Map<DriverConfiguration, BenchmarkDriver> drivers) {
+        List<String> problems = new ArrayList<>();
+        for (BenchmarkDriver driver : drivers.values()) {
+            for (Workload workload : workloads) {
+                try {
+                    problems.addAll(PayloadFiles.loadProblems(workload, driver));
                 } catch (ConfigException e) {
-                    problems.add(e.getMessage());
+                    problems.add(e.getMessage()); // reported already by the workload's own check
                 }
             }
         }
-        return problems;
+        return problems.stream().distinct().toList();
     }
 
     private static List<Path> expand(Path given) throws IOException {
@@ -64,22 +92,30 @@ public final class Validation {
         }
     }
 
-    private static void check(Path file, DriverRegistry registry) throws ConfigException {
+    private static void check(Path file, DriverRegistry registry, List<Workload> workloads,
+            Map<DriverConfiguration, BenchmarkDriver> drivers) throws ConfigException {
         String text = WorkloadLoader.readText(file);
         String sourceName = file.toString();
         YamlMapping mapping = YamlMapping.read(text, sourceName);
         if (!mapping.has(DriverConfigurationLoader.DRIVER_KEY)
                 && !mapping.has(DriverConfigurationLoader.DRIVER_CLASS_KEY)) {
-            WorkloadLoader.parse(text, sourceName);
+            Workload workload = WorkloadLoader.parse(text, sourceName);
+            if (workload.payloadFile() != null) {
+                PayloadFiles.read(workload); // the same checks as a run: exists, regular, not empty, sizes agree
+            }
+            workloads.add(workload);
             return;
         }
         DriverConfiguration configuration = DriverConfigurationLoader.parse(text, sourceName, registry);
-        BenchmarkDriver driver = registry.newConfiguredDriver(configuration);
+        drivers.put(configuration, registry.newConfiguredDriver(configuration));
+    }
+
+    private static void close(DriverConfiguration configuration, BenchmarkDriver driver) {
         try {
             driver.close();
         } catch (Exception e) {
             log.warn("Closing the {} driver after checking {} failed; the file itself is fine",
-                    configuration.driverId(), sourceName, e);
+                    configuration.driverId(), configuration.sourceName(), e);
         }
     }
 }

@@ -469,6 +469,17 @@ public final class WorkloadSchema {
                     values -> values.show(TEST_DURATION) + " is shorter than one sample period ("
                             + values.show(SAMPLE_RATE_MILLIS) + "), so the measured phase would have no sample;"
                             + " lengthen it or lower sampleRateMillis"),
+            new Rule("A fixed `producerRate` gives every producer at least one message in the measured phase"
+                    + " (`producerRate` ÷ producers × `testDuration` ≥ 1).",
+                    List.of(PRODUCER_RATE, TEST_DURATION, PRODUCERS_PER_TOPIC),
+                    values -> messagesPerProducer(values) < 1,
+                    values -> values.show(PRODUCER_RATE) + " shared by " + producersTotal(values) + " producer(s) is "
+                            + String.format(java.util.Locale.ROOT, "%.3g", values.get(PRODUCER_RATE) / producersTotal(values))
+                            + " msg/s each, fewer than one message per producer in the measured phase ("
+                            + values.show(TEST_DURATION) + "); the lowest rate that sends is "
+                            + String.format(java.util.Locale.ROOT, "%.3g", producersTotal(values)
+                                    / (values.get(TEST_DURATION).toNanos() / 1e9))
+                            + " msg/s, or use fewer producers"),
             new Rule("At most 2,147,483,647 producers and consumers in total (`topics` × `producersPerTopic`,"
                     + " `topics` × `subscriptionsPerTopic` × `consumerPerSubscription`).",
                     List.of(TOPICS, PRODUCERS_PER_TOPIC, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
@@ -522,6 +533,19 @@ public final class WorkloadSchema {
                 ? values.get(EXISTING_TOPIC_LIST).size() + values.get(EXISTING_CONSUME_TOPIC_LIST).size()
                 : values.get(TOPICS);
         return topics * values.get(SUBSCRIPTIONS_PER_TOPIC) * values.get(CONSUMER_PER_SUBSCRIPTION);
+    }
+
+    /**
+     * Messages each producer sends in the measured phase at a fixed {@code producerRate}; infinite when the
+     * rate is a search or a plan, there is no producer, or no measured phase.
+     */
+    private static double messagesPerProducer(WorkloadValues values) {
+        Duration test = values.get(TEST_DURATION);
+        if (!values.given(PRODUCER_RATE) || isMaxRateSearch(values) || test == null || test.isZero()
+                || producersTotal(values) == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return values.get(PRODUCER_RATE) / producersTotal(values) * (test.toNanos() / 1e9);
     }
 
     private static long producersTotal(WorkloadValues values) {

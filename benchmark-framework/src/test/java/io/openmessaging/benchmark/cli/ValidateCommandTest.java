@@ -70,7 +70,7 @@ class ValidateCommandTest {
     void everyBadFileIsReportedNotJustTheFirst() {
         assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString(),
                 INVALID.resolve("unknown-key.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("negative-rate.yaml").contains("unknown-key.yaml").contains("2 of 2");
+        assertThat(errText()).contains("negative-rate.yaml").contains("unknown-key.yaml").contains("2 problem(s) in 2 file(s) checked");
     }
 
     @Test

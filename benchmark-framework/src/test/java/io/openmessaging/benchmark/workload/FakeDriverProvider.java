@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A driver that only reads its file: it refuses a line starting with {@code compression:}, crashes
- * on one starting with {@code explode:}, and remembers every driver it made, so tests can see that
- * each was closed.
+ * on one starting with {@code explode:}, takes messages up to the size a line {@code maxMessageBytes: N}
+ * gives, and remembers every driver it made, so tests can see that each was closed.
  */
 public final class FakeDriverProvider implements DriverProvider {
 
@@ -56,6 +56,8 @@ public final class FakeDriverProvider implements DriverProvider {
     public static final class FakeDriver implements BenchmarkDriver {
 
         private String configuredWith;
+        private String sourceName;
+        private long maxMessageBytes = Long.MAX_VALUE;
         private boolean closed;
 
         @Override
@@ -70,7 +72,21 @@ public final class FakeDriverProvider implements DriverProvider {
                             + " fake driver");
                 }
             }
+            for (String line : lines) {
+                if (line.startsWith("maxMessageBytes:")) {
+                    maxMessageBytes = Long.parseLong(line.substring("maxMessageBytes:".length()).strip());
+                }
+            }
             configuredWith = driverYaml;
+            this.sourceName = sourceName;
+        }
+
+        @Override
+        public List<String> loadProblems(int messageBytes, int partitionsPerTopic) {
+            return messageBytes > maxMessageBytes
+                    ? List.of(sourceName + ": a message of " + messageBytes + " bytes is above the fake's "
+                            + maxMessageBytes)
+                    : List.of();
         }
 
         public String configuredWith() {

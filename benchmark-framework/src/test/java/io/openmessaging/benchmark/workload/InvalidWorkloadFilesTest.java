@@ -45,6 +45,7 @@ class InvalidWorkloadFilesTest {
             duration-too-long             | 9:15  | testDuration: found '99999999999999h', expected a duration such as 500ms, 30s, 2m or 1h30m; too long a duration: at most 8760h (one year)
             error-allowance-over-100      | 10:28 | sendErrorAllowancePercent: found 150, expected a number of percent from 0 to 100
             yaml-alias                    | 3:21  | YAML aliases (*n) are not supported; write the value out
+            rate-below-one-message        | 8:1   | producerRate: 0.05 (line 8) shared by 4 producer(s) is 0.0125 msg/s each, fewer than one message per producer in the measured phase (testDuration: 1m (line 9)); the lowest rate that sends is 0.0667 msg/s, or use fewer producers
             """;
 
     @ParameterizedTest(name = "{0}")

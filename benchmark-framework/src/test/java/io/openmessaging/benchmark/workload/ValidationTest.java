@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ValidationTest {
 
@@ -118,5 +120,37 @@ class ValidationTest {
 
     private List<String> validate(String invalidFile) {
         return Validation.validate(List.of(INVALID.resolve(invalidFile)), registry);
+    }
+
+    private static final Path PAYLOADS = Path.of("src/test/resources/payloads-invalid");
+
+    /** One workload per payload a run would refuse, each with the exact message {@code validate} prints. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            payload-missing         | payloadFile 'no-such-payload.data' cannot be read (looked in the current directory and beside the workload file): no-such-payload.data: no such file
+            payload-empty           | payloadFile '@/empty.data' is empty; a payload needs at least 1 byte
+            payload-empty-directory | payloadFile directory '@/empty-directory' holds no payload files; put one file per payload in it (hidden files are skipped)
+            payload-size-mismatch   | payloadFile '@/100-bytes.data' has 100 bytes but messageSize is 1024; they must be equal
+            payload-mixed-sizes     | payloadFile directory '@/mixed-sizes' mixes sizes: 'a.data' has 4 bytes but 'b.data' has 8; every payload file must have the same size
+            """)
+    void aPayloadARunWouldRefuseIsRefusedByValidate(String name, String detail) {
+        Path file = PAYLOADS.resolve(name + ".yaml");
+        String besideTheWorkload = PAYLOADS.toAbsolutePath().toString();
+
+        assertThat(Validation.validate(List.of(file), registry)).singleElement().asString()
+                .isEqualTo(file + ": " + detail.replace("@", besideTheWorkload));
+    }
+
+    @Test
+    void aWorkloadAndADriverAreCheckedTogetherForWhatTheSystemRefuses() {
+        Path workload = Path.of("..", "workloads", "quick-start.yaml");
+        Path driver = DRIVERS.resolve("fake-small-messages.yaml");
+
+        assertThat(Validation.validate(List.of(workload, driver), registry)).containsExactly(
+                workload + " with " + driver + ": a message of 1024 bytes is above the fake's 100");
+        assertThat(Validation.validate(List.of(workload, DRIVERS.resolve("fake.yaml")), registry)).isEmpty();
+        assertThat(Validation.validate(List.of(driver), registry)).as("a driver alone has nothing to compare")
+                .isEmpty();
+        assertThat(fake.created()).hasSize(3).allSatisfy(created -> assertThat(created.closed()).isTrue());
     }
 }

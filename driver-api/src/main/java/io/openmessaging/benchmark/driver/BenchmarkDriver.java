@@ -65,6 +65,19 @@ public interface BenchmarkDriver extends AutoCloseable {
             String topic, String subscriptionName, ConsumerCallback callback);
 
     /**
+     * What the configured clients or the system would refuse in a workload of this shape, known without
+     * connecting: {@code bin/benchmark validate} (given a workload and a driver file) and a run before it
+     * starts ask. Called after {@link #configure}. Each problem is a sentence naming the workload's value,
+     * the limit and the setting that sets it. The default finds none.
+     *
+     * @param messageBytes payload bytes of every message
+     * @param partitionsPerTopic partitions of each topic the run creates; 0 when it uses existing topics
+     */
+    default List<String> loadProblems(int messageBytes, int partitionsPerTopic) {
+        return List.of();
+    }
+
+    /**
      * Facts for the result metadata: client library version, broker version when the driver can ask,
      * effective settings. Called after {@link #initialize}. Keys are free-form.
      */

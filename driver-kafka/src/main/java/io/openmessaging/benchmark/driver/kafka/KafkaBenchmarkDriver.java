@@ -112,6 +112,15 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     }
 
     @Override
+    public List<String> loadProblems(int messageBytes, int partitionsPerTopic) {
+        KafkaDriverConfig cfg = config;
+        if (cfg == null) {
+            throw new IllegalStateException(driverId + " driver: configure() must be called before loadProblems()");
+        }
+        return KafkaLoadLimits.problems(cfg, defaults.apacheKafkaLimits(), messageBytes, partitionsPerTopic);
+    }
+
+    @Override
     public String topicNamePrefix() {
         KafkaDriverConfig cfg = config;
         return cfg == null ? defaults.topicPrefix() : cfg.topicPrefix();

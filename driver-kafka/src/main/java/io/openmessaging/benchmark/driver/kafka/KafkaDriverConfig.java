@@ -366,7 +366,7 @@ public final class KafkaDriverConfig {
         return bestDistance <= Math.max(2, key.length() / 4) ? Optional.of(best) : Optional.empty();
     }
 
-    private static int editDistance(String a, String b) {
+    static int editDistance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -449,6 +449,13 @@ public final class KafkaDriverConfig {
             checkValues(COMMON_CONFIG, common, KafkaPropertyCheck.Clients.ALL);
             checkValues(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
             checkValues(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
+            for (Map.Entry<String, String> config : topic.values().entrySet()) {
+                String problem = KafkaPropertyCheck.topicProblem(config.getKey(), config.getValue(),
+                        defaults.apacheKafkaLimits());
+                if (problem != null) {
+                    throw propertyError(TOPIC_CONFIG, topic, config.getKey(), problem);
+                }
+            }
 
             offsetCommitLingerMs = commitLinger(raw, consumer, defaults);
 

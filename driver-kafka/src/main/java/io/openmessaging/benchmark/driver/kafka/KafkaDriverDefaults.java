@@ -18,6 +18,10 @@ import java.util.Map;
  * @param producerProperties producer client properties applied when the YAML does not set them
  * @param consumerProperties consumer client properties applied when the YAML does not set them
  * @param topicProperties topic configs applied when {@code topicConfig} does not set them
+ * @param apacheKafkaLimits whether Apache Kafka's broker limits apply: {@code topicConfig} may name only
+ *     the topic configs Kafka defines (its brokers refuse others) and a topic fits in one request of its
+ *     controller ({@link KafkaTopicManager#MAX_RECORDS_PER_REQUEST}); false for Redpanda, which has topic
+ *     configs and limits of its own
  */
 public record KafkaDriverDefaults(
         String topicPrefix,
@@ -27,7 +31,8 @@ public record KafkaDriverDefaults(
         long initializeTimeoutMs,
         Map<String, String> producerProperties,
         Map<String, String> consumerProperties,
-        Map<String, String> topicProperties) {
+        Map<String, String> topicProperties,
+        boolean apacheKafkaLimits) {
 
     /** First wait before retrying a retriable topic-creation failure; doubles per retry. */
     public static final long TOPIC_CREATION_INITIAL_BACKOFF_MS = 200;
@@ -63,7 +68,8 @@ public record KafkaDriverDefaults(
                     30_000,
                     Map.of(),
                     Map.of("enable.auto.commit", "false"),
-                    Map.of());
+                    Map.of(),
+                    true);
 
     public KafkaDriverDefaults {
         producerProperties = Map.copyOf(producerProperties);

@@ -1,12 +1,18 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.utils.Utils;
 
 /**
@@ -14,6 +20,14 @@ import org.apache.kafka.common.utils.Utils;
  * {@code bin/benchmark validate} runs, so that {@code acks=maybe} or a malformed {@code bootstrap.servers}
  * is found before a run starts instead of when the first client is created. Properties the client does
  * not define are left alone (the client itself ignores them with a warning).
+ *
+ * <p>Topic configs ({@code topicConfig}) have no definitions in the client, only their names ({@link
+ * TopicConfig}); a name the client does not know is refused for Apache Kafka (its brokers refuse unknown
+ * topic configs when the topic is created, after the workers have started), and values are checked by
+ * the kind of the name: {@code *.ms}, {@code *.bytes}, {@code *.messages}, {@code *.level} and {@code
+ * min.insync.replicas} whole numbers, {@code *.enable}, {@code *.disable} and {@code preallocate} booleans,
+ * {@code min.cleanable.dirty.ratio} a fraction, and the enumerations of {@code cleanup.policy}, {@code
+ * compression.type} and {@code message.timestamp.type}.
  */
 final class KafkaPropertyCheck {
 
@@ -61,6 +75,100 @@ final class KafkaPropertyCheck {
             }
         }
         return null;
+    }
+
+    /** The topic config names this client version defines, from {@link TopicConfig}'s constants. */
+    static final Set<String> TOPIC_CONFIGS = topicConfigNames();
+
+    private static Set<String> topicConfigNames() {
+        Set<String> names = new TreeSet<>();
+        for (Field field : TopicConfig.class.getFields()) {
+            if (field.getName().endsWith("_CONFIG") && Modifier.isStatic(field.getModifiers())
+                    && field.getType() == String.class) {
+                try {
+                    names.add((String) field.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return Set.copyOf(names);
+    }
+
+    /**
+     * What is wrong with topic config {@code name} = {@code value}, as the end of a sentence, or {@code null}.
+     *
+     * @param onlyKafkaNames whether a name Apache Kafka does not define is refused (false for brokers with
+     *     their own topic configs, such as Redpanda)
+     */
+    static String topicProblem(String name, String value, boolean onlyKafkaNames) {
+        String v = value.strip();
+        if (!TOPIC_CONFIGS.contains(name)) {
+            if (!onlyKafkaNames) {
+                return null;
+            }
+            String closest = null;
+            int best = Integer.MAX_VALUE;
+            for (String known : TOPIC_CONFIGS) {
+                int distance = KafkaDriverConfig.editDistance(name.toLowerCase(Locale.ROOT), known);
+                if (distance < best) {
+                    best = distance;
+                    closest = known;
+                }
+            }
+            return "is not a topic config Kafka defines, and Kafka brokers refuse unknown ones"
+                    + (best <= Math.max(2, name.length() / 4) ? " (did you mean '" + closest + "'?)" : "")
+                    + "; allowed: " + String.join(", ", new TreeSet<>(TOPIC_CONFIGS));
+        }
+        switch (name) {
+            case TopicConfig.CLEANUP_POLICY_CONFIG -> {
+                for (String policy : v.split(",")) {
+                    if (!Set.of("compact", "delete").contains(policy.strip())) {
+                        return "is '" + v + "'; allowed: compact, delete, or compact,delete";
+                    }
+                }
+                return null;
+            }
+            case TopicConfig.COMPRESSION_TYPE_CONFIG -> {
+                return oneOf(v, List.of("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"));
+            }
+            case TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG -> {
+                return oneOf(v, List.of("CreateTime", "LogAppendTime"));
+            }
+            case TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG -> {
+                try {
+                    double ratio = Double.parseDouble(v);
+                    return ratio >= 0 && ratio <= 1 ? null : "is " + v + "; allowed: a fraction from 0 to 1";
+                } catch (NumberFormatException e) {
+                    return "is '" + v + "'; allowed: a fraction from 0 to 1, e.g. 0.5";
+                }
+            }
+            default -> {
+                // the kind follows from the name
+            }
+        }
+        if (name.endsWith(".enable") || name.endsWith(".disable") || name.equals(TopicConfig.PREALLOCATE_CONFIG)) {
+            return v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false") ? null
+                    : "is '" + v + "'; allowed: true or false";
+        }
+        if (name.endsWith(".ms") || name.endsWith(".bytes") || name.endsWith(".messages") || name.endsWith(".level")
+                || name.equals(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG)) {
+            try {
+                long number = Long.parseLong(v);
+                return number >= -1 ? null : "is " + v + "; allowed: a whole number, -1 where Kafka means"
+                        + " \"no limit\"";
+            } catch (NumberFormatException e) {
+                return "is '" + v + "'; allowed: a whole number"
+                        + (name.endsWith(".ms") ? " of milliseconds" : name.endsWith(".bytes") ? " of bytes" : "")
+                        + (name.startsWith("retention.") || name.startsWith("local.retention.")
+                                ? " (-1 for no limit)" : "");
+            }
+        }
+        return null;
+    }
+
+    private static String oneOf(String value, List<String> allowed) {
+        return allowed.contains(value) ? null : "is '" + value + "'; allowed: " + String.join(", ", allowed);
     }
 
     private static String bootstrapProblem(String value) {

@@ -119,6 +119,24 @@ final class KafkaTopicManager {
 
     private final AdminOperations admin;
     private final Sleeper sleeper;
+    /**
+     * The most metadata records Kafka's KRaft controller writes for one request: a {@code CreateTopics}
+     * above it fails with "Unable to perform excessively large batch operation" (or, above 10,000
+     * partitions, "Excessively large number of partitions per request"). So a batch of topics stays within
+     * it whatever {@code topicCreationBatchSize} says.
+     */
+    static final int MAX_RECORDS_PER_REQUEST = 10_000;
+
+    /**
+     * Records a topic costs the controller, as an upper bound: its topic record, one per partition, one per
+     * config, and one more when it has configs. Measured against the local broker (Kafka 4.3): 1 topic of
+     * 9,999 partitions is created and of 10,000 refused; with one config, 9,997 created and 9,998 refused;
+     * 2 topics of 4,999 created, with a config each refused.
+     */
+    static int controllerRecords(int partitions, int configs) {
+        return 2 + partitions + configs;
+    }
+
     private final int batchSize;
     private final int maxRetries;
 
@@ -147,8 +165,7 @@ final class KafkaTopicManager {
             List<NewTopic> retry = new ArrayList<>();
             Throwable lastRetriable = null;
             Map<NewTopic, Throwable> fatal = new LinkedHashMap<>();
-            for (int from = 0; from < pending.size(); from += batchSize) {
-                List<NewTopic> batch = pending.subList(from, Math.min(pending.size(), from + batchSize));
+            for (List<NewTopic> batch : batches(pending)) {
                 Map<String, CompletableFuture<Void>> results = submitCreate(batch);
                 for (NewTopic topic : batch) {
                     Throwable cause = outcome(results.get(topic.name()));
@@ -275,6 +292,31 @@ final class KafkaTopicManager {
             throw new DriverException("reset: cannot list topics: " + describe(e), e);
         }
         return names.stream().filter(n -> n.startsWith(prefix)).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    /**
+     * {@code topics} in request-sized batches: at most {@code topicCreationBatchSize} topics and {@value
+     * #MAX_RECORDS_PER_REQUEST} controller records each (a larger topic goes alone, and the broker says why).
+     */
+    List<List<NewTopic>> batches(List<NewTopic> topics) {
+        List<List<NewTopic>> batches = new ArrayList<>();
+        List<NewTopic> batch = new ArrayList<>();
+        long records = 0;
+        for (NewTopic topic : topics) {
+            int topicRecords = controllerRecords(Math.max(1, topic.numPartitions()),
+                    topic.configs() == null ? 0 : topic.configs().size());
+            if (!batch.isEmpty() && (batch.size() >= batchSize || records + topicRecords > MAX_RECORDS_PER_REQUEST)) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                records = 0;
+            }
+            batch.add(topic);
+            records += topicRecords;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
     }
 
     private Map<String, CompletableFuture<Void>> submitCreate(List<NewTopic> batch) {

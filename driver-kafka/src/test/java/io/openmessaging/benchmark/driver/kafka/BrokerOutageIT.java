@@ -96,12 +96,17 @@ class BrokerOutageIT {
         assertThat(result.aggregatedPublishLatency50pct).as(summary).isLessThan(100.0);
     }
 
-    /** Messages the broker refuses (2 MiB, limit 1 MiB): sends fail; exit 1, the reason names failed sends. */
+    /**
+     * Messages the broker refuses (2 MiB, its limit 1 MiB; the producer's max.request.size raised to 4 MiB so
+     * that the client sends them): sends fail; exit 1, the reason names failed sends.
+     */
     @Test
     void messagesLargerThanTheBrokerAcceptsFailTheRun() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
         Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
-                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker)
+                        .replace("producerConfig: |\n", "producerConfig: |\n  max.request.size=4194304\n"));
+        assertThat(Files.readString(driver)).contains("max.request.size=4194304");
         Path workload = BenchmarkRuns.workload(dir, "too-large", 4, 1, 1, 10, "2s", "10s", SAMPLE_RATE_MILLIS,
                 TOO_LARGE_MESSAGE_BYTES);
 

@@ -243,7 +243,7 @@ class KafkaDriverConfigTest {
         KafkaDriverDefaults defaults = new KafkaDriverDefaults("pre", 5000, 10, 1, 1000,
                 Map.of("linger.ms", "1", "acks", "all"),
                 Map.of("enable.auto.commit", "false", "max.partition.fetch.bytes", "131072"),
-                Map.of("segment.ms", "60000"));
+                Map.of("segment.ms", "60000"), true);
         KafkaDriverConfig config = KafkaDriverConfig.parse(MINIMAL + """
                   acks=1
                 producerConfig: |
@@ -287,5 +287,41 @@ class KafkaDriverConfigTest {
         KafkaDriverConfig config = parse("commonConfig: |\n  bootstrap.servers=SASL_SSL://broker-1:9093,[::1]:9092\n"
                 + "producerConfig: |\n  acks=all\n  linger.ms=1\n  some.custom.property=x\n");
         assertThat(config).isNotNull();
+    }
+
+    @Test
+    void topicConfigNamesAreKafkasAndTheirValuesHaveTheRightKind() {
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  retention.ms=1000\n  min.insync.replica=2\n"))
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("test.yaml:5: key 'topicConfig' sets property 'min.insync.replica', which is"
+                        + " not a topic config Kafka defines, and Kafka brokers refuse unknown ones (did you mean"
+                        + " 'min.insync.replicas'?); allowed: cleanup.policy, ");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  retention.ms=forever\n"))
+                .hasMessageEndingWith("sets property 'retention.ms', which is 'forever'; allowed: a whole number of"
+                        + " milliseconds (-1 for no limit)");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  cleanup.policy=compact,forget\n"))
+                .hasMessageEndingWith("is 'compact,forget'; allowed: compact, delete, or compact,delete");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  unclean.leader.election.enable=yes\n"))
+                .hasMessageEndingWith("is 'yes'; allowed: true or false");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  min.cleanable.dirty.ratio=2\n"))
+                .hasMessageEndingWith("is 2; allowed: a fraction from 0 to 1");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  message.timestamp.type=createtime\n"))
+                .hasMessageEndingWith("is 'createtime'; allowed: CreateTime, LogAppendTime");
+        assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  segment.bytes=-7\n"))
+                .hasMessageContaining("is -7; allowed: a whole number, -1 where Kafka means \"no limit\"");
+    }
+
+    @Test
+    void goodTopicConfigsPassAndRedpandasOwnNamesPassForRedpanda() throws Exception {
+        String topics = "topicConfig: |\n  retention.ms=-1\n  cleanup.policy=compact,delete\n  compression.type=zstd\n"
+                + "  min.cleanable.dirty.ratio=0.5\n  preallocate=true\n  max.message.bytes=2097152\n";
+        assertThat(parse(MINIMAL + topics).topicConfigs()).containsEntry("max.message.bytes", "2097152");
+        KafkaDriverDefaults redpanda = new KafkaDriverDefaults("pre", 5000, 10, 1, 1000, Map.of(), Map.of(), Map.of(),
+                false);
+        KafkaDriverConfig config = KafkaDriverConfig.parse(MINIMAL + "topicConfig: |\n  write.caching=true\n",
+                "test.yaml", redpanda);
+        assertThat(config.topicConfigs()).containsEntry("write.caching", "true");
+        assertThatThrownBy(() -> KafkaDriverConfig.parse(MINIMAL + "topicConfig: |\n  retention.ms=soon\n",
+                "test.yaml", redpanda)).hasMessageContaining("which is 'soon'");
     }
 }

@@ -117,6 +117,25 @@ class KafkaTopicManagerTest {
     }
 
     @Test
+    void aRequestStaysWithinTheControllersRecordLimitWhateverTheBatchSize() throws Exception {
+        // Kafka's controller refuses a CreateTopics request above 10,000 metadata records (checked against the
+        // local broker: 150 topics of 100 partitions, or 100 of 100, in one request are refused), so 500 topics
+        // of 100 partitions (102 records each) go in requests of 98 topics
+        List<TopicSpec> specs = IntStream.range(0, 500).mapToObj(i -> new TopicSpec("test-topic-" + i, 100))
+                .collect(Collectors.toList());
+        manager(500, 0).createTopics(specs, Optional.empty(), Map.of());
+        assertThat(admin.createBatches).extracting(List::size).containsExactly(98, 98, 98, 98, 98, 10);
+        assertThat(admin.created).hasSize(500);
+
+        admin.createBatches.clear();
+        List<TopicSpec> mixed = List.of(new TopicSpec("a", 6_000), new TopicSpec("b", 3_996), new TopicSpec("c", 1),
+                new TopicSpec("d", 12_000), new TopicSpec("e", 1));
+        manager(500, 0).createTopics(mixed, Optional.empty(), Map.of("retention.ms", "1"));
+        // a + b = 2 + 6,000 + 1 + 2 + 3,996 + 1 = 10,002 records: b goes with c; d alone (the broker refuses it)
+        assertThat(admin.createBatches).containsExactly(List.of("a"), List.of("b", "c"), List.of("d"), List.of("e"));
+    }
+
+    @Test
     void creationWaitsUntilEveryPartitionLeaderServes() throws Exception {
         admin.describesUntilLeaders = 3;
         manager(10, 0).createTopics(topics(2), Optional.empty(), Map.of());

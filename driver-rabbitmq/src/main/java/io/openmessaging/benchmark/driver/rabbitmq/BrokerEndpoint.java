@@ -81,9 +81,19 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
         return new BrokerEndpoint(uri.getHost(), port, tls, virtualHost, username, password);
     }
 
-    /** A connection factory for this broker: no automatic recovery (a failure is a result). */
+    /**
+     * The largest message body a consumer accepts: RabbitMQ's own ceiling for {@code max_message_size}
+     * (512 MiB), so the broker's setting decides what a run can send, not the Java client's default of 64 MiB.
+     */
+    static final int MAX_INBOUND_BODY_BYTES = 512 << 20;
+
+    /**
+     * A connection factory for this broker: no automatic recovery (a failure is a result); consumers take
+     * any body the broker delivers ({@link #MAX_INBOUND_BODY_BYTES}).
+     */
     ConnectionFactory connectionFactory(int connectionTimeoutMs) {
         ConnectionFactory factory = new ConnectionFactory();
+        factory.setMaxInboundMessageBodySize(MAX_INBOUND_BODY_BYTES);
         factory.setHost(host);
         factory.setPort(port);
         if (virtualHost != null) {

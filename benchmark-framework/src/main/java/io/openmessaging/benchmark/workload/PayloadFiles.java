@@ -1,0 +1,108 @@
+package io.openmessaging.benchmark.workload;
+
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Reads the payloads a workload's {@code payloadFile} names: a file (its bytes, upstream), or a directory
+ * (one payload per regular file directly in it, in name order, hidden files skipped: the Redpanda fork's
+ * extension; every file the same size). A relative {@code payloadFile} is looked up in the current
+ * directory, then beside the workload file. A payload file is a regular file of 1 to {@value
+ * #MAX_PAYLOAD_BYTES} bytes, and its size equals {@code messageSize} when both are given. Both {@code run}
+ * and {@code validate} read payloads here, so {@code validate} refuses every payload a run would refuse.
+ */
+public final class PayloadFiles {
+
+    /** The largest payload file: 100 MiB, above what Kafka (1 MiB), Pulsar (5 MiB) and most brokers take. */
+    public static final long MAX_PAYLOAD_BYTES = 100L << 20;
+
+    private PayloadFiles() {}
+
+    /** The payload size of every message of {@code workload}: its payload file's, else its messageSize. */
+    public static int messageBytes(Workload workload) throws ConfigException {
+        return workload.payloadFile() != null ? read(workload).get(0).length : workload.messageSize();
+    }
+
+    /**
+     * What {@code driver} says its system would refuse in {@code workload} ({@link
+     * BenchmarkDriver#loadProblems}), each problem naming the workload file first.
+     */
+    public static List<String> loadProblems(Workload workload, BenchmarkDriver driver) throws ConfigException {
+        int partitions = workload.usesExistingTopics() ? 0 : workload.partitionsPerTopic();
+        return driver.loadProblems(messageBytes(workload), partitions).stream()
+                .map(problem -> workload.sourceName() + " with " + problem)
+                .toList();
+    }
+
+    /** The payloads of a workload that gives {@code payloadFile}. */
+    public static List<byte[]> read(Workload workload) throws ConfigException {
+        Path path = resolve(workload);
+        return Files.isDirectory(path) ? readDirectory(workload, path) : List.of(readFile(workload, path));
+    }
+
+    private static Path resolve(Workload workload) {
+        Path asGiven = Path.of(workload.payloadFile());
+        if (!asGiven.isAbsolute() && !Files.exists(asGiven) && workload.sourceName() != null) {
+            Path besideWorkload = Path.of(workload.sourceName()).toAbsolutePath().getParent().resolve(asGiven);
+            if (Files.exists(besideWorkload)) {
+                return besideWorkload;
+            }
+        }
+        return asGiven;
+    }
+
+    private static byte[] readFile(Workload workload, Path file) throws ConfigException {
+        byte[] bytes;
+        try {
+            bytes = InputFiles.readBytes(file, MAX_PAYLOAD_BYTES, "a payload file");
+        } catch (IOException e) {
+            throw new ConfigException(workload.sourceName() + ": payloadFile '" + workload.payloadFile()
+                    + "' cannot be read (looked in the current directory and beside the workload file): "
+                    + InputFiles.problem(e));
+        }
+        if (workload.messageSize() != 0 && bytes.length != workload.messageSize()) {
+            throw new ConfigException(workload.sourceName() + ": payloadFile '" + file + "' has " + bytes.length
+                    + " bytes but messageSize is " + workload.messageSize() + "; they must be equal");
+        }
+        if (bytes.length == 0) {
+            throw new ConfigException(workload.sourceName() + ": payloadFile '" + file
+                    + "' is empty; a payload needs at least 1 byte");
+        }
+        return bytes;
+    }
+
+    private static List<byte[]> readDirectory(Workload workload, Path directory) throws ConfigException {
+        List<Path> files;
+        try (Stream<Path> children = Files.list(directory)) {
+            files = children
+                    .filter(Files::isRegularFile)
+                    .filter(file -> !file.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new ConfigException(workload.sourceName() + ": payloadFile directory '" + directory
+                    + "' cannot be listed: " + InputFiles.problem(e));
+        }
+        if (files.isEmpty()) {
+            throw new ConfigException(workload.sourceName() + ": payloadFile directory '" + directory
+                    + "' holds no payload files; put one file per payload in it (hidden files are skipped)");
+        }
+        List<byte[]> pool = new ArrayList<>(files.size());
+        for (Path file : files) {
+            byte[] bytes = readFile(workload, file);
+            if (!pool.isEmpty() && bytes.length != pool.get(0).length) {
+                throw new ConfigException(workload.sourceName() + ": payloadFile directory '" + directory
+                        + "' mixes sizes: '" + files.get(0).getFileName() + "' has " + pool.get(0).length
+                        + " bytes but '" + file.getFileName() + "' has " + bytes.length
+                        + "; every payload file must have the same size");
+            }
+            pool.add(bytes);
+        }
+        return pool;
+    }
+}
