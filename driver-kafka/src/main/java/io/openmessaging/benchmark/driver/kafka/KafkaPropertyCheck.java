@@ -69,9 +69,10 @@ final class KafkaPropertyCheck {
             } catch (ConfigException e) {
                 String allowed = key.validator != null ? "; allowed: " + key.validator
                         : "; expected " + key.type.name().toLowerCase(java.util.Locale.ROOT);
+                String validator = String.valueOf(key.validator).replaceAll("^\\[|\\]$", "");
+                boolean saysWhatIsAllowed = e.getMessage() != null && e.getMessage().contains(validator);
                 return "is '" + value.strip() + "': the Kafka client refuses it (" + e.getMessage() + ")"
-                        + (e.getMessage() != null && e.getMessage().contains(String.valueOf(key.validator))
-                                ? "" : allowed);
+                        + (saysWhatIsAllowed ? "" : allowed);
             }
         }
         return null;
