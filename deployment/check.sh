@@ -180,10 +180,13 @@ check_package() {
   local entry
   for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' \
       'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
-      'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml'; do
+      'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml' 'LICENSE' 'NOTICE'; do
     grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }
   done
   if grep -v "^$top/" "$work/package.list"; then echo "$package has entries outside $top/"; return 1; fi
+  [ -f "$package.sha512" ] || { echo "$package has no checksum beside it ($(basename "$package").sha512)"; return 1; }
+  (cd "$(dirname "$package")" && sha512sum --quiet -c "$(basename "$package").sha512") \
+    || { echo "$package does not match its checksum $(basename "$package").sha512"; return 1; }
   echo "package $(basename "$package"): $(du -m "$package" | cut -f 1) MB, $(grep -c "^$top/lib/.*\.jar$" "$work/package.list") jars"
   mkdir -p "$work/package"
   tar -C "$work/package" -xzf "$package"

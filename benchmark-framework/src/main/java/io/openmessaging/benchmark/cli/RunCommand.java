@@ -9,6 +9,8 @@ import io.openmessaging.benchmark.coordinator.RunRecorder;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.report.Numbers;
+import io.openmessaging.benchmark.report.RunSummary;
 import io.openmessaging.benchmark.result.ClockOffset;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.worker.BenchmarkWorker;
@@ -59,6 +61,11 @@ final class RunCommand {
     @Parameter(names = "--token-file", description = "File with the workers' bearer token (default: the "
             + Defaults.TOKEN_ENV + " environment variable)")
     String tokenFile;
+
+    @Parameter(names = {"-v", "--service-version"},
+            description = "Version of the system under test, stored as the result's version (the Redpanda fork's"
+                    + " option; default: the broker version the driver reads, when it can)")
+    String serviceVersion;
 
     @Parameter(names = {"-o", "--output"},
             description = "Result file name (with several runs, each gets a numbered suffix; never overwrites)")
@@ -318,9 +325,14 @@ final class RunCommand {
             interrupted = true;
             recorder.fail("interrupted");
         }
+        if (recorder.result() != null) {
+            recorder.result().version = serviceVersion != null ? serviceVersion
+                    : recorder.result().metadata.brokerInfo.entrySet().stream()
+                            .filter(fact -> fact.getKey().endsWith("brokerVersion")).map(java.util.Map.Entry::getValue)
+                            .findFirst().orElse(null);
+        }
         try {
             written = recorder.write();
-            out.println("Result written to " + written);
         } catch (Exception e) {
             err.println("error: could not write the result: " + e + "; the interval logs measured so far are in "
                     + recorder.inProgressDirectory());
@@ -335,12 +347,33 @@ final class RunCommand {
                 }
             }
         }
+        if (recorder.result() != null) {
+            out.println();
+            RunSummary.lines(recorder.result(), target(workload, recorder.result())).forEach(out::println);
+        }
+        if (written != null) {
+            out.println("Result written to " + written);
+            out.println("  HTML report: bin/benchmark report " + written);
+        }
         if (recorder.failureReason() != null) {
             err.println("error: run failed: " + recorder.failureReason());
             return new Outcome(interrupted || recorder.failureReason().startsWith("interrupted")
                     ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED, written, recorder.result());
         }
         return new Outcome(Benchmark.EXIT_OK, written, recorder.result());
+    }
+
+    /** What the measured phase aimed at, for the summary: the workload's rate, the searched one, or the plan. */
+    private static String target(Workload workload, TestResult result) {
+        if (workload.ratePlan() != null) {
+            return "target: a rate plan of " + workload.ratePlan().steps().size() + " steps (the result's rateSteps)";
+        }
+        if (workload.producerRate() > 0) {
+            return "target " + Numbers.format(workload.producerRate()) + " msg/s";
+        }
+        return result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null
+                ? "target " + Numbers.format(result.rateSearch.foundRateMsgPerSec) + " msg/s (found by the search)"
+                : "target: none (the max-rate search found no sustainable rate)";
     }
 
     /**

@@ -15,6 +15,7 @@ import io.openmessaging.benchmark.worker.ProducerAssignment;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
+import io.openmessaging.benchmark.workload.DurationText;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -173,7 +174,7 @@ public final class BenchmarkRun {
 
         Duration warmup = workload.warmupDuration();
         if (!warmup.isZero()) {
-            log.info("Warm-up for {}", warmup);
+            log.info("Warm-up for {}", DurationText.readable(warmup));
             follow(warmup);
         }
         BacklogPlan backlogPlan = BacklogPlan.of(workload);
@@ -257,7 +258,7 @@ public final class BenchmarkRun {
             recorder.stage(null);
         }
         Duration test = workload.testDuration();
-        log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : test);
+        log.info("Measuring for {}", test.isZero() ? "ever (stop with Ctrl-C)" : DurationText.readable(test));
         if (workload.ratePlan() != null) {
             followRatePlan(workload.ratePlan(), producerCount);
         } else {
@@ -365,7 +366,7 @@ public final class BenchmarkRun {
                 setTotalRate(steps.get(i).rateMsgPerSec(), producerCount);
             }
             log.info("Rate step {} of {}: {} msg/s for {}", i + 1, steps.size(), fmt(steps.get(i).rateMsgPerSec()),
-                    steps.get(i).duration());
+                    DurationText.readable(steps.get(i).duration()));
             long stepEndNanos = measuredStartNanos + plan.stepStart(i).plus(steps.get(i).duration()).toNanos();
             follow(Duration.ofNanos(Math.max(0, stepEndNanos - clock.monotonicNanos())));
         }
@@ -422,7 +423,7 @@ public final class BenchmarkRun {
             return;
         }
         log.info("Waiting until every subscription receives a probe message (at most {})",
-                options.readinessTimeout());
+                DurationText.readable(options.readinessTimeout()));
         long start = clock.monotonicNanos();
         long deadline = start + options.readinessTimeout().toNanos();
         long nextProbe = start;

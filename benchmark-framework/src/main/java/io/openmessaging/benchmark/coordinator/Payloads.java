@@ -30,7 +30,27 @@ final class Payloads {
     private Payloads() {}
 
     static List<byte[]> forWorkload(Workload workload) throws RunFailedException {
+        return forWorkload(workload, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * The pool, refused when generated payloads would take more than a quarter of {@code maxHeapBytes}
+     * (clients hold copies of messages in flight, workers a copy of the pool): a clear error instead of an
+     * OutOfMemoryError halfway through setting up.
+     */
+    static List<byte[]> forWorkload(Workload workload, long maxHeapBytes) throws RunFailedException {
         SplittableRandom random = new SplittableRandom(SEED);
+        if (workload.payloadFile() == null) {
+            long payloads = workload.useRandomizedPayloads() ? workload.randomizedPayloadPoolSize() : 1;
+            long poolBytes = payloads * workload.messageSize();
+            if (poolBytes > maxHeapBytes / 4) {
+                throw new RunFailedException(String.format(java.util.Locale.ROOT, "%s: the payloads take %,d MiB"
+                        + " (%,d × messageSize %,d bytes), more than a quarter of the %,d MiB heap; lower"
+                        + " messageSize%s, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)",
+                        workload.sourceName(), poolBytes >> 20, payloads, workload.messageSize(), maxHeapBytes >> 20,
+                        workload.useRandomizedPayloads() ? " or randomizedPayloadPoolSize" : ""));
+            }
+        }
         if (workload.payloadFile() != null) {
             try {
                 return PayloadFiles.read(workload);

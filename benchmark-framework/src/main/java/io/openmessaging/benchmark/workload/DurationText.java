@@ -86,6 +86,35 @@ public final class DurationText {
         return text.toString();
     }
 
+    /**
+     * {@code duration} for people: {@code 500 ms}, {@code 30 s}, {@code 2.5 s}, {@code 1 min 30 s},
+     * {@code 2 h 5 min}; hours and minutes drop parts below a second.
+     */
+    public static String readable(Duration duration) {
+        if (duration.isNegative()) {
+            return "-" + readable(duration.negated());
+        }
+        long millis = duration.toMillis();
+        if (millis < 1000) {
+            return millis + " ms";
+        }
+        if (duration.toMinutes() == 0) {
+            return millis % 1000 == 0 ? millis / 1000 + " s"
+                    : String.format(java.util.Locale.ROOT, "%.3f s", millis / 1000.0).replaceAll("0+ s$", " s");
+        }
+        StringBuilder text = new StringBuilder();
+        if (duration.toHours() > 0) {
+            text.append(duration.toHours()).append(" h");
+        }
+        if (duration.toMinutesPart() > 0) {
+            text.append(text.length() > 0 ? " " : "").append(duration.toMinutesPart()).append(" min");
+        }
+        if (duration.toSecondsPart() > 0) {
+            text.append(text.length() > 0 ? " " : "").append(duration.toSecondsPart()).append(" s");
+        }
+        return text.toString();
+    }
+
     private static Duration of(long amount, String unit) {
         return switch (unit) {
             case "h" -> Duration.ofHours(amount);

@@ -103,16 +103,21 @@ class InProcessLoopbackRunIT {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exitCode = Benchmark.run(
                 new String[] {"-d", driver.toString(), "--output-dir", dir.resolve("results").toString(),
-                    workload.toString()},
+                    "-v", "loopback-test-1.0", workload.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err, false);
         String printed = out.toString(StandardCharsets.UTF_8);
         System.out.print(printed);
         assertThat(exitCode).as(printed).isZero();
-        assertThat(printed).contains("measured 15").doesNotContain("measured 16").contains("Result written to");
+        assertThat(printed).contains("measured 15").doesNotContain("measured 16").contains("Result written to")
+                .contains("=== loopback-1-topic-16-partitions-1kb on ")
+                .contains("  rate        target 20,000 msg/s, acknowledged ")
+                .contains("  HTML report: bin/benchmark report " + dir.resolve("results"));
         try (Stream<Path> files = Files.list(dir.resolve("results"))) {
             List<Path> json = files.filter(p -> p.toString().endsWith(".json")).toList();
             assertThat(json).hasSize(1);
-            return ResultFiles.read(json.get(0));
+            TestResult result = ResultFiles.read(json.get(0));
+            assertThat(result.version).as("-v").isEqualTo("loopback-test-1.0");
+            return result;
         }
     }
 }

@@ -108,6 +108,22 @@ class PayloadsTest {
     }
 
     @Test
+    void payloadsAboveAQuarterOfTheHeapAreRefusedBeforeAnyIsMade() throws Exception {
+        long heap = 640L << 20;
+        String pool = COMMON + "messageSize: 1048576\nuseRandomizedPayloads: true\nrandomizedPayloadPoolSize: 1000\n";
+        assertThatThrownBy(() -> Payloads.forWorkload(workload(pool), heap))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageEndingWith("the payloads take 1,000 MiB (1,000 × messageSize 1,048,576 bytes), more than"
+                        + " a quarter of the 640 MiB heap; lower messageSize or randomizedPayloadPoolSize, or give the"
+                        + " JVM more heap (HEAP_OPTS, e.g. -Xmx4g)");
+        assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "messageSize: 2000000000\n"), heap))
+                .hasMessageContaining("the payloads take 1,907 MiB (1 × messageSize 2,000,000,000 bytes)")
+                .hasMessageEndingWith("lower messageSize, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)");
+        assertThat(Payloads.forWorkload(workload(COMMON + "messageSize: 1048576\n"), 4L << 20))
+                .as("exactly a quarter of a 4 MiB heap").singleElement().satisfies(p -> assertThat(p).hasSize(1 << 20));
+    }
+
+    @Test
     void payloadFileOfAnotherSizeThanMessageSizeFails() throws Exception {
         Path file = Files.write(dir.resolve("payload.data"), new byte[10]);
 

@@ -54,4 +54,21 @@ class DurationTextTest {
             assertThat(DurationText.format(DurationText.parse(text))).isEqualTo(text);
         }
     }
+
+    @ParameterizedTest(name = "{0} reads {1}")
+    @CsvSource({
+        "0s, 0 ms",
+        "500ms, 500 ms",
+        "30s, 30 s",
+        "2s500ms, 2.5 s",
+        "1s1ms, 1.001 s",
+        "1m, 1 min",
+        "1m30s, 1 min 30 s",
+        "1m30s250ms, 1 min 30 s",
+        "2h5m, 2 h 5 min",
+        "25h, 25 h"
+    })
+    void readableIsForPeopleNotIso8601(String text, String readable) {
+        assertThat(DurationText.readable(DurationText.parse(text))).isEqualTo(readable);
+    }
 }

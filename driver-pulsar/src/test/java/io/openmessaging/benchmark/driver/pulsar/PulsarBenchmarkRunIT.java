@@ -47,6 +47,8 @@ class PulsarBenchmarkRunIT {
         assertThat(BenchmarkRuns.fractionalMillisShare(result)).isGreaterThan(0.5);
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
         assertThat(result.metadata.clientVersions).isNotEmpty();
+        assertThat(result.version).as("the broker's version, read by the driver").isNotBlank()
+                .isEqualTo(result.metadata.brokerInfo.get("pulsar.brokerVersion"));
         assertThat(outcome.stdout() + outcome.stderr()).doesNotContain("First send error");
         System.out.printf(Locale.ROOT, "pulsar 5000 msg/s: publish latency p50 %.3f ms p99 %.3f ms;"
                         + " end-to-end latency p50 %.3f ms p99 %.3f ms; publish response time p99 %.3f ms;"

@@ -139,6 +139,8 @@ class RabbitMqBenchmarkRunIT {
         assertThat(BenchmarkRuns.fractionalMillisShare(result)).as("share of sub-ms e2e quantiles").isGreaterThan(0.5);
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
         assertThat(result.metadata.clientVersions).isNotEmpty();
+        assertThat(result.version).as("the broker's version, read by the driver").isNotBlank()
+                .isEqualTo(result.metadata.brokerInfo.get("rabbitmq.brokerVersion"));
         System.out.printf("%s %s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms, RSS %d MB%n",
                 shippedFile, exchangeType == null ? "" : exchangeType, result.aggregatedPublishLatency50pct,
                 result.aggregatedPublishLatency99pct, result.aggregatedEndToEndLatency50pct,

@@ -1,0 +1,73 @@
+package io.openmessaging.benchmark.report;
+
+import io.openmessaging.benchmark.result.TestResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The block {@code bin/benchmark} prints when a run ends: complete or why not, the rate reached against
+ * the target, what happened to the messages and the percentiles of the four latency metrics
+ * (milliseconds). Numbers as in the report.
+ */
+public final class RunSummary {
+
+    private static final String MISSING = "—";
+
+    private RunSummary() {}
+
+    /**
+     * @param target what the measured phase aimed at, e.g. {@code target 5,000 msg/s}
+     */
+    public static List<String> lines(TestResult result, String target) {
+        List<String> lines = new ArrayList<>();
+        boolean complete = Boolean.TRUE.equals(result.complete);
+        lines.add("=== " + result.workload + " on " + result.driver + ": "
+                + (complete ? "complete" : "FAILED: " + result.failureReason));
+        double seconds = result.testDurationSeconds == null ? 0 : result.testDurationSeconds;
+        if (seconds > 0) {
+            double acked = sum(result.sent) / seconds;
+            double attempted = sum(result.attempted) / seconds;
+            lines.add(String.format(Locale.ROOT, "  rate        %s, acknowledged %s msg/s, sent %s msg/s (measured"
+                            + " phase, %s s)",
+                    target, Numbers.format(acked), Numbers.format(attempted), Numbers.format(seconds)));
+        }
+        lines.add(String.format(Locale.ROOT, "  messages    %s due, %s acknowledged, %s received, %s send errors,"
+                        + " %s never sent, %s unacknowledged at the end (whole run)",
+                count(result.totalMessagesDue), count(result.totalMessagesSent), count(result.totalMessagesReceived),
+                count(result.totalSendErrors), count(result.totalMessagesNotSent),
+                count(result.totalMessagesUnackedAtEnd)));
+        lines.add(String.format(Locale.ROOT, "  %-30s %10s %10s %10s %10s", "latency, ms (measured phase)", "p50",
+                "p99", "p99.9", "max"));
+        row(lines, "publish response time", result.aggregatedPublishResponseTime50pct,
+                result.aggregatedPublishResponseTime99pct, result.aggregatedPublishResponseTime999pct,
+                result.aggregatedPublishResponseTimeMax);
+        row(lines, "publish latency (service)", result.aggregatedPublishLatency50pct,
+                result.aggregatedPublishLatency99pct, result.aggregatedPublishLatency999pct,
+                result.aggregatedPublishLatencyMax);
+        row(lines, "end-to-end response time", result.aggregatedEndToEndResponseTime50pct,
+                result.aggregatedEndToEndResponseTime99pct, result.aggregatedEndToEndResponseTime999pct,
+                result.aggregatedEndToEndResponseTimeMax);
+        row(lines, "end-to-end latency", result.aggregatedEndToEndLatency50pct,
+                result.aggregatedEndToEndLatency99pct, result.aggregatedEndToEndLatency999pct,
+                result.aggregatedEndToEndLatencyMax);
+        return lines;
+    }
+
+    private static void row(List<String> lines, String name, Double p50, Double p99, Double p999, Double max) {
+        lines.add(String.format(Locale.ROOT, "  %-30s %10s %10s %10s %10s", name, value(p50), value(p99),
+                value(p999), value(max)));
+    }
+
+    private static String value(Double millis) {
+        return millis == null ? MISSING : Numbers.format(millis);
+    }
+
+    private static String count(Long count) {
+        return count == null ? MISSING : String.format(Locale.ROOT, "%,d", count);
+    }
+
+    private static double sum(List<Long> counts) {
+        return counts == null ? 0 : counts.stream().mapToLong(Long::longValue).sum();
+    }
+}
