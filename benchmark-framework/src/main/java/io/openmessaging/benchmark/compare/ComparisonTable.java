@@ -48,8 +48,8 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
 
         List<MetricCoverage> incomplete = comparison.incompleteMetrics();
         if (!incomplete.isEmpty()) {
-            out.write("\nMetrics some files lack (upstream OMB's format has no response times or delay; a run without\n"
-                    + "consumers has no end-to-end figures):\n");
+            out.write("\nMetrics some files lack (upstream OMB's format has publish delay but no response times; a run\n"
+                    + "without consumers has no end-to-end figures):\n");
             for (MetricCoverage coverage : incomplete) {
                 out.write(String.format("  %-21s base %d of %d files, candidate %d of %d files%n", coverage.metric().key(),
                         coverage.baseFiles(), coverage.baseTotal(), coverage.candidateFiles(), coverage.candidateTotal()));

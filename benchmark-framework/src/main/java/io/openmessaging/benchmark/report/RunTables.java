@@ -123,6 +123,16 @@ final class RunTables {
     }
 
     /** Things a reader must know to trust the figures, each naming the runs it applies to; "" if none. */
+    /**
+     * Whether every end-to-end quantile of the file is a whole number of ms, give or take the 1 µs that
+     * upstream's histograms add at the top of a bucket (263.001); needs more than one quantile to say so.
+     */
+    static boolean wholeMillisecondEndToEnd(TestResult result) {
+        return result.aggregatedEndToEndLatencyQuantiles.size() > 1
+                && result.aggregatedEndToEndLatencyQuantiles.values().stream()
+                        .allMatch(ms -> ms != null && Math.abs(ms - Math.rint(ms)) <= 0.0015);
+    }
+
     static String notes(List<ReportRun> runs) {
         Map<String, List<NoteRun>> notes = new LinkedHashMap<>();
         for (ReportRun run : runs) {
@@ -137,6 +147,11 @@ final class RunTables {
             if (!Metric.PUBLISH_RESPONSE_TIME.isIn(result) && Metric.PUBLISH_LATENCY.isIn(result)) {
                 add(notes, "No response times (measured from the intended send time, corrected for coordinated omission): "
                         + "the file has upstream's format, whose latencies are service times, which hide stalls.", run, null);
+            }
+            if (wholeMillisecondEndToEnd(result)) {
+                add(notes, "End-to-end latencies are whole milliseconds (upstream OMB and its forks time them with"
+                        + " millisecond clocks), so their low percentiles read 0, 1 or 2 ms: compare them with"
+                        + " microsecond figures only from a few milliseconds up.", run, null);
             }
             if (run.sampleRateAssumed() && !result.publishRate.isEmpty()) {
                 add(notes, "The file does not give its sample period; 10 s, upstream's default, is assumed for the time axis.",
@@ -346,14 +361,26 @@ final class RunTables {
                 : OptionalDouble.empty();
     }
 
-    private static Optional<String> sendErrors(TestResult result) {
+    /**
+     * Failed sends as a count in every row: the file's total, or, for files without one (upstream's), the
+     * error rates summed over their periods ({@code sampleRateMillis}, else upstream's 10 s), marked ≈.
+     */
+    static Optional<String> sendErrors(TestResult result) {
         if (result.totalSendErrors != null) {
             return Optional.of(Numbers.format(result.totalSendErrors));
         }
-        OptionalDouble average = result.publishErrorRate.stream().filter(v -> v != null && Double.isFinite(v))
-                .mapToDouble(Double::doubleValue).average();
-        return average.isPresent() ? Optional.of(Numbers.format(average.getAsDouble()) + "/s") : Optional.empty();
+        List<Double> rates = result.publishErrorRate.stream().filter(v -> v != null && Double.isFinite(v)).toList();
+        if (rates.isEmpty()) {
+            return Optional.empty();
+        }
+        double periodSeconds = result.sampleRateMillis != null ? result.sampleRateMillis / 1000.0
+                : UPSTREAM_PERIOD_SECONDS;
+        double total = rates.stream().mapToDouble(Double::doubleValue).sum() * periodSeconds;
+        return Optional.of(total == 0 ? "0" : "≈" + Numbers.format(Math.rint(total)));
     }
+
+    /** Upstream OMB's statistics period, when a file does not give {@code sampleRateMillis}. */
+    private static final double UPSTREAM_PERIOD_SECONDS = 10;
 
     private static OptionalDouble backlogMax(TestResult result) {
         return result.backlog.stream().filter(Objects::nonNull).mapToDouble(Long::doubleValue).max();

@@ -159,6 +159,11 @@ public final class ResultFiles {
      * @throws IOException when the file cannot be read
      */
     public static TestResult read(Path file) throws IOException {
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".hlog")) {
+            throw new ResultFileException(file, 0, 0, "is an HdrHistogram interval log of one metric, not a result;"
+                    + " give the result's JSON file" + resultBeside(file).map(json -> " (" + json + ")")
+                            .orElse(", which sits beside its .hlog files and starts with the same name"), null);
+        }
         TestResult result;
         try (InputStream in = Files.newInputStream(file)) {
             result = READER.readValue(in);
@@ -172,6 +177,20 @@ public final class ResultFiles {
             throw new ResultFileException(file, 1, 1, "holds JSON null, not a result object", null);
         }
         return result;
+    }
+
+    /** The result JSON an interval log belongs to: the longest {@code NAME.json} beside it whose NAME starts it. */
+    private static java.util.Optional<Path> resultBeside(Path hlog) {
+        Path directory = hlog.toAbsolutePath().getParent();
+        String name = hlog.getFileName().toString();
+        try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .filter(p -> name.startsWith(p.getFileName().toString().replaceAll("\\.json$", "") + "-"))
+                    .max(java.util.Comparator.comparingInt(p -> p.getFileName().toString().length()))
+                    .map(p -> hlog.getParent() == null ? p.getFileName() : hlog.getParent().resolve(p.getFileName()));
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static String describe(JsonProcessingException e) {

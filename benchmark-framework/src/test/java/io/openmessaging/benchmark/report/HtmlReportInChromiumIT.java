@@ -166,6 +166,12 @@ class HtmlReportInChromiumIT {
                 "window.ombReport.charts['publish-quantiles'].data.datasets.map(ds => ds.label + ':' + ds.data.length)");
         assertThat(series).extracting(JsonNode::asText).anyMatch(label -> label.startsWith("response time:"));
         assertThat(page.evaluate("document.querySelector('#runs-table tbody').textContent").asText()).contains("Loopback-stall");
+        // one run: its percentiles over time (four per chart, response time and latency) start on a log axis, so
+        // that one spike does not flatten the median
+        for (String chart : List.of("publish-over-time", "e2e-over-time", "publish-delay")) {
+            assertThat(page.evaluate("window.ombReport.charts['" + chart + "'].options.scales.y.type").asText())
+                    .as(chart).isEqualTo("logarithmic");
+        }
     }
 
     /**

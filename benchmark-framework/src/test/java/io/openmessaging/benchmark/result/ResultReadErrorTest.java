@@ -89,4 +89,20 @@ class ResultReadErrorTest {
                 .isInstanceOf(ResultFileException.class)
                 .hasMessageContaining("not a result");
     }
+
+    @Test
+    void anIntervalLogIsNamedAsSuchWithTheResultItBelongsTo(@TempDir Path directory) throws Exception {
+        Files.writeString(directory.resolve("run-Kafka-2026.json"), "{}");
+        Files.writeString(directory.resolve("run-Kafka.json"), "{}");
+        Path hlog = Files.writeString(directory.resolve("run-Kafka-2026-publish-latency.hlog"), "#[StartTime: 1]\n");
+
+        assertThatThrownBy(() -> ResultFiles.read(hlog))
+                .isInstanceOf(ResultFileException.class)
+                .hasMessage(hlog + ": is an HdrHistogram interval log of one metric, not a result; give the result's"
+                        + " JSON file (" + directory.resolve("run-Kafka-2026.json") + ")");
+
+        Path lonely = Files.writeString(directory.resolve("other-end-to-end-latency.hlog"), "#\n");
+        assertThatThrownBy(() -> ResultFiles.read(lonely)).hasMessageEndingWith("give the result's JSON file, which"
+                + " sits beside its .hlog files and starts with the same name");
+    }
 }
