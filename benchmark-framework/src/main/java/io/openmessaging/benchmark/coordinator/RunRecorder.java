@@ -96,7 +96,7 @@ public final class RunRecorder {
         metadata.driverName = driverConfiguration.name();
         metadata.driverId = driverConfiguration.driverId();
         metadata.driverFile = driverConfiguration.sourceName();
-        metadata.driverYaml = driverConfiguration.yamlText();
+        metadata.driverYaml = driverConfiguration.writtenText(); // ${OMB_…} unresolved: no secrets in results
         metadata.workloadFile = workload.sourceName();
         metadata.workloadYaml = workload.yamlText();
         metadata.latencyPrecisionDigits = options.latencySignificantDigits();

@@ -8,6 +8,22 @@ package io.openmessaging.benchmark.workload;
  * @param driverId the id of the {@code DriverProvider} the file selects, by {@code driver} or by the
  *     upstream {@code driverClass}
  * @param sourceName where the text came from, for messages
- * @param yamlText the file's text exactly as read
+ * @param yamlText the text the driver reads: the file's, with its {@code ${OMB_…}} references replaced by
+ *     the coordinator's environment ({@link EnvironmentReferences})
+ * @param writtenText the file's text exactly as read, references unresolved: what a result records, so
+ *     that values kept in the environment (passwords) stay out of result files
  */
-public record DriverConfiguration(String name, String driverId, String sourceName, String yamlText) {}
+public record DriverConfiguration(String name, String driverId, String sourceName, String yamlText,
+        String writtenText) {
+
+    public DriverConfiguration {
+        if (writtenText == null) {
+            writtenText = yamlText;
+        }
+    }
+
+    /** A configuration whose text has no environment references. */
+    public DriverConfiguration(String name, String driverId, String sourceName, String yamlText) {
+        this(name, driverId, sourceName, yamlText, yamlText);
+    }
+}

@@ -5,6 +5,7 @@ import io.openmessaging.benchmark.worker.DriverRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the framework's keys of a driver file: {@code name} (required) and the driver, named by a
@@ -42,6 +43,13 @@ public final class DriverConfigurationLoader {
      */
     public static DriverConfiguration parse(String yaml, String sourceName, DriverRegistry registry)
             throws ConfigException {
+        return parse(yaml, sourceName, registry, System.getenv());
+    }
+
+    /** As {@link #parse(String, String, DriverRegistry)}, with {@code ${OMB_…}} taken from {@code environment}. */
+    public static DriverConfiguration parse(String written, String sourceName, DriverRegistry registry,
+            Map<String, String> environment) throws ConfigException {
+        String yaml = EnvironmentReferences.resolve(written, sourceName, environment);
         YamlMapping mapping = YamlMapping.read(yaml, sourceName);
         List<String> problems = new ArrayList<>();
         String name = text(mapping, NAME_KEY, sourceName, problems);
@@ -62,7 +70,7 @@ public final class DriverConfigurationLoader {
         YamlMapping.Entry named = mapping.has(DRIVER_KEY) ? mapping.get(DRIVER_KEY) : mapping.get(DRIVER_CLASS_KEY);
         String where = sourceName + ":" + named.valueLine() + ":" + named.valueColumn();
         DriverProvider provider = registry.resolve(driverId, driverClass, where);
-        return new DriverConfiguration(name, provider.id(), sourceName, yaml);
+        return new DriverConfiguration(name, provider.id(), sourceName, yaml, written);
     }
 
     /** The scalar text of {@code key}, or {@code null} when absent or not a single non-empty value. */
