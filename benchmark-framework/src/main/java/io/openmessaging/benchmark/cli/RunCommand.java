@@ -62,6 +62,10 @@ final class RunCommand {
             + Defaults.TOKEN_ENV + " environment variable)")
     String tokenFile;
 
+    @Parameter(names = "--set", description = "Workload key=value over every workload file, repeatable, e.g."
+            + " --set producerRate=20000 --set testDuration=5m (recorded in the result's command line)")
+    List<String> assignments = new ArrayList<>();
+
     @Parameter(names = {"-v", "--service-version"},
             description = "Version of the system under test, stored as the result's version (the Redpanda fork's"
                     + " option; default: the broker version the driver reads, when it can)")
@@ -177,7 +181,7 @@ final class RunCommand {
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
         try {
             for (String file : workloads) {
-                loadedWorkloads.add(WorkloadLoader.load(Path.of(file)));
+                loadedWorkloads.add(WorkloadLoader.load(Path.of(file), assignments));
             }
             List<String> problems = new ArrayList<>();
             for (String file : drivers) {
@@ -406,6 +410,10 @@ final class RunCommand {
         drivers.forEach(d -> parts.addAll(List.of("-d", d)));
         if (output != null) {
             parts.addAll(List.of("-o", output));
+        }
+        assignments.forEach(assignment -> parts.addAll(List.of("--set", assignment)));
+        if (serviceVersion != null) {
+            parts.addAll(List.of("-v", serviceVersion));
         }
         parts.addAll(workloads);
         return parts;

@@ -43,6 +43,9 @@ public class ConfigException extends Exception {
      * {@code line} is not positive.
      */
     public static String at(String sourceName, int line, int column, String detail) {
+        if (line == YamlMapping.FROM_COMMAND_LINE) {
+            return sourceName + " (--set): " + detail;
+        }
         if (line <= 0) {
             return sourceName + ": " + detail;
         }

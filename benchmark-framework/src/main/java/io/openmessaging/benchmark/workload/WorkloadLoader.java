@@ -34,7 +34,22 @@ public final class WorkloadLoader {
      * @throws ConfigException listing every problem, one a line
      */
     public static Workload parse(String yaml, String sourceName) throws ConfigException {
-        YamlMapping mapping = YamlMapping.read(yaml, sourceName);
+        return parse(yaml, sourceName, List.of());
+    }
+
+    /** Reads and checks the workload file at {@code file} with {@code --set key=value} assignments over it. */
+    public static Workload load(Path file, List<String> assignments) throws ConfigException {
+        return parse(readText(file), file.toString(), assignments);
+    }
+
+    /**
+     * As {@link #parse(String, String)}, with {@code assignments} ({@code key=value}, from {@code --set})
+     * replacing or adding top-level keys; an assigned key replaces its other form too ({@code testDuration}
+     * and {@code testDurationMinutes}). Problems with an assigned value name it as {@code (--set)}.
+     */
+    public static Workload parse(String yaml, String sourceName, List<String> assignments) throws ConfigException {
+        YamlMapping mapping = YamlMapping.read(yaml, sourceName).withAssignments(assignments,
+                WorkloadLoader::otherFormsOf);
         WorkloadValues values = new WorkloadValues();
         List<String> problems = new ArrayList<>();
         for (YamlMapping.Entry entry : mapping.entries()) {
@@ -81,6 +96,20 @@ public final class WorkloadLoader {
             throw new ConfigException(problems);
         }
         return new Workload(values, baseName(sourceName), sourceName, yaml);
+    }
+
+    /** The keys that set the same thing as {@code key} in another form ({@code testDurationMinutes} for {@code testDuration}). */
+    private static List<String> otherFormsOf(String key) {
+        List<String> others = new ArrayList<>();
+        for (Field<?> field : WorkloadSchema.fields()) {
+            String alternative = field.alternativeTo().map(Field::name).orElse(null);
+            if (field.name().equals(key) && alternative != null) {
+                others.add(alternative);
+            } else if (key.equals(alternative)) {
+                others.add(field.name());
+            }
+        }
+        return others;
     }
 
     /**

@@ -47,7 +47,8 @@ final class WorkloadValues {
     String show(Field<?> field) {
         YamlMapping.Entry entry = entries.get(field);
         if (entry != null) {
-            return entry.key() + ": " + entry.text() + " (line " + entry.keyLine() + ")";
+            return entry.key() + ": " + entry.text()
+                    + (entry.keyLine() == YamlMapping.FROM_COMMAND_LINE ? " (--set)" : " (line " + entry.keyLine() + ")");
         }
         return field.name() + ": " + Field.show(field.defaultValue()) + " (default)";
     }

@@ -68,6 +68,9 @@ final class YamlMapping {
 
     private static final YAMLFactory YAML = new YAMLFactory();
 
+    /** The line of an entry given on the command line ({@code --set key=value}) instead of in the file. */
+    static final int FROM_COMMAND_LINE = -1;
+
     private final Map<String, Entry> entries;
 
     private YamlMapping(Map<String, Entry> entries) {
@@ -114,6 +117,35 @@ final class YamlMapping {
         } catch (IOException e) {
             throw new ConfigException(ConfigException.at(sourceName, 0, 0, "cannot read the YAML: " + e), e);
         }
+    }
+
+    /**
+     * This mapping with {@code assignments} ({@code key=value}, the value in YAML) put over it, each
+     * marked as {@link #FROM_COMMAND_LINE}; a key in {@code replacedBy} of an assigned key is dropped
+     * (e.g. {@code testDurationMinutes} when {@code testDuration} is assigned).
+     *
+     * @throws ConfigException for an assignment without {@code =} or whose value is not YAML
+     */
+    YamlMapping withAssignments(List<String> assignments, java.util.function.Function<String, List<String>> replacedBy)
+            throws ConfigException {
+        Map<String, Entry> merged = new LinkedHashMap<>(entries);
+        for (String assignment : assignments) {
+            int equals = assignment.indexOf('=');
+            if (equals <= 0) {
+                throw new ConfigException("--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
+            }
+            String key = assignment.substring(0, equals).strip();
+            String value = assignment.substring(equals + 1);
+            Entry given = read(key + ": " + value, "--set " + assignment).entries.get(key);
+            if (given == null) {
+                throw new ConfigException("--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
+            }
+            replacedBy.apply(key).forEach(merged::remove);
+            merged.remove(key);
+            merged.put(key, new Entry(given.key(), FROM_COMMAND_LINE, 0, given.kind(), given.text(), given.value(),
+                    FROM_COMMAND_LINE, 0, given.nested()));
+        }
+        return new YamlMapping(merged);
     }
 
     private static Entry readEntry(JsonParser parser) throws IOException {

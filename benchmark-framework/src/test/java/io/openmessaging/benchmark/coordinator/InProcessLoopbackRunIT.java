@@ -103,7 +103,7 @@ class InProcessLoopbackRunIT {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exitCode = Benchmark.run(
                 new String[] {"-d", driver.toString(), "--output-dir", dir.resolve("results").toString(),
-                    "-v", "loopback-test-1.0", workload.toString()},
+                    "-v", "loopback-test-1.0", "--set", "testDuration=30s", workload.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err, false);
         String printed = out.toString(StandardCharsets.UTF_8);
         System.out.print(printed);
@@ -117,6 +117,8 @@ class InProcessLoopbackRunIT {
             assertThat(json).hasSize(1);
             TestResult result = ResultFiles.read(json.get(0));
             assertThat(result.version).as("-v").isEqualTo("loopback-test-1.0");
+            assertThat(result.metadata.commandLine).as("how to run it again").containsSubsequence("--set",
+                    "testDuration=30s", "-v", "loopback-test-1.0", workload.toString());
             return result;
         }
     }
