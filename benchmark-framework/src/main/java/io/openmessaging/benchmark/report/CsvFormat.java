@@ -47,7 +47,7 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
         columns.add(text("complete", result -> result.complete));
         columns.add(text("beginTime", result -> result.beginTime));
         columns.add(text("endTime", result -> result.endTime));
-        columns.add(text("messageSize", result -> result.messageSize));
+        columns.add(text("messageSize [bytes]", result -> result.messageSize));
         columns.add(text("topics", result -> result.topics));
         columns.add(text("partitions", result -> result.partitions));
         columns.add(text("producersPerTopic", result -> result.producersPerTopic));
@@ -61,15 +61,15 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
         columns.add(text("totalMessagesDue", result -> result.totalMessagesDue));
         columns.add(text("totalMessagesNotSent", result -> result.totalMessagesNotSent));
         columns.add(text("totalMessagesUnackedAtEnd", result -> result.totalMessagesUnackedAtEnd));
-        columns.add(number("publishErrorRate.avg", result -> average(result.publishErrorRate)));
-        columns.add(text("backlog.max", result -> result.backlog.stream().filter(b -> b != null)
+        columns.add(number("publishErrorRate.avg [msg/s]", result -> average(result.publishErrorRate)));
+        columns.add(text("backlog.max [messages]", result -> result.backlog.stream().filter(b -> b != null)
                 .max(Long::compare).orElse(null)));
-        columns.add(text("backlog.last", result -> result.backlog.isEmpty() ? null : result.backlog.get(result.backlog.size() - 1)));
-        columns.add(number("publishMBps.avg", result -> megabytesPerSecond(result, Metric.PUBLISH_RATE)));
-        columns.add(number("consumeMBps.avg", result -> megabytesPerSecond(result, Metric.CONSUME_RATE)));
+        columns.add(text("backlog.last [messages]", result -> result.backlog.isEmpty() ? null : result.backlog.get(result.backlog.size() - 1)));
+        columns.add(number("publishMBps.avg [MB/s]", result -> megabytesPerSecond(result, Metric.PUBLISH_RATE)));
+        columns.add(number("consumeMBps.avg [MB/s]", result -> megabytesPerSecond(result, Metric.CONSUME_RATE)));
         for (Metric metric : Metric.values()) {
             for (Stat stat : Stat.values()) {
-                columns.add(new Column(metric.key() + "." + stat.key(), run -> format(metric.value(run.result(), stat))));
+                columns.add(new Column(metric.key() + "." + stat.key() + " [" + metric.unit() + "]", run -> format(metric.value(run.result(), stat))));
             }
         }
         return List.copyOf(columns);

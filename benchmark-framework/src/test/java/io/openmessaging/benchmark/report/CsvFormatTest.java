@@ -22,6 +22,9 @@ class CsvFormatTest {
 
         String csv = csv(List.of(new ReportRun(Path.of("two-period-run.json"), "Kafka · 1-topic", result)));
 
+        if (Boolean.getBoolean("regenerateGolden")) { // after an intended change; then read the diff
+            Files.writeString(GOLDEN_CSV, csv);
+        }
         assertThat(csv).isEqualTo(Files.readString(GOLDEN_CSV));
     }
 
@@ -97,8 +100,14 @@ class CsvFormatTest {
         return CsvFormat.format(java.util.OptionalDouble.of(value));
     }
 
+    /** The cell of {@code column}, named without its unit ({@code publishRate.avg} for {@code publishRate.avg [msg/s]}). */
     private static String cell(List<String> header, List<String> row, String column) {
-        return row.get(header.indexOf(column));
+        for (int i = 0; i < header.size(); i++) {
+            if (header.get(i).equals(column) || header.get(i).startsWith(column + " [")) {
+                return row.get(i);
+            }
+        }
+        throw new AssertionError("no column " + column + " in " + header);
     }
 
     /** A small RFC 4180 reader, enough to check what the writer wrote. */
@@ -133,5 +142,14 @@ class CsvFormatTest {
             }
         }
         return rows;
+    }
+
+    @Test
+    void everyColumnWithAUnitSaysItInItsHeader() {
+        assertThat(CsvFormat.header()).contains("messageSize [bytes]", "publishRate.avg [msg/s]",
+                "publishResponseTime.p99 [ms]", "backlog.max [messages]", "publishMBps.avg [MB/s]",
+                "sampleRateMillis", "testDurationSeconds");
+        assertThat(CsvFormat.header()).filteredOn(name -> name.startsWith("publishDelayLatency."))
+                .allMatch(name -> name.endsWith(" [µs]"));
     }
 }
