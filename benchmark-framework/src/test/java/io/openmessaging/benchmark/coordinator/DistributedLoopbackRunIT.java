@@ -108,6 +108,11 @@ class DistributedLoopbackRunIT {
         assertThat(parsed).containsPattern("omb_messages_sent_total counter [1-9][0-9]{2,}");
         assertThat(parsed).containsPattern("omb_messages_received_total counter [1-9][0-9]{2,}");
         assertThat(parsed).contains("workload=metrics").contains("driver=Loopback");
+        // and the worker process itself: JVM memory and GC, CPU, threads, tagged with the worker
+        assertThat(parsed).containsPattern("jvm_memory_used_bytes gauge [0-9.e+E]+ area=heap,id=[^,]+,worker=")
+                .containsPattern("process_cpu_usage gauge [0-9.eE+-]+ worker=")
+                .containsPattern("jvm_threads_live_threads gauge [1-9]")
+                .contains("jvm_gc_");
     }
 
     /** Parses with Python's prometheus_client (a real text-format parser); one line per sample. */

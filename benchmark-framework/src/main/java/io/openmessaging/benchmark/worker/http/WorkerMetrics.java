@@ -4,6 +4,13 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.openmessaging.benchmark.measure.Counters;
@@ -18,7 +25,8 @@ import java.util.function.ToDoubleFunction;
  * Prometheus metrics of the worker's current run, through Micrometer: message and byte counters, send
  * errors, the <em>expected</em> send rate (so dashboards compare target and actual, as RabbitMQ PerfTest
  * does), and the latest sampling period's latency percentiles per metric, in seconds. Every meter is
- * tagged with the worker id, workload and driver. Threading: bind/unbind from request threads, reads
+ * tagged with the worker id, workload and driver. Besides, from start to end, the worker process's own
+ * JVM (memory, GC, threads, classes), CPU, uptime and file descriptors, tagged with the worker id. Threading: bind/unbind from request threads, reads
  * from the scrape thread.
  */
 public final class WorkerMetrics {
@@ -33,6 +41,15 @@ public final class WorkerMetrics {
 
     public WorkerMetrics(String workerId) {
         this.workerId = workerId;
+        // the worker process itself, from start to end, also between runs: is the load generator the bottleneck?
+        Tags worker = Tags.of("worker", workerId);
+        new JvmMemoryMetrics(worker).bindTo(registry);
+        new JvmGcMetrics(worker).bindTo(registry);
+        new JvmThreadMetrics(worker).bindTo(registry);
+        new ClassLoaderMetrics(worker).bindTo(registry);
+        new ProcessorMetrics(worker).bindTo(registry);
+        new UptimeMetrics(worker).bindTo(registry);
+        new FileDescriptorMetrics(worker).bindTo(registry);
     }
 
     /**

@@ -49,4 +49,13 @@ class MetricsServerTest {
             assertThat(post.headers().firstValue("Allow")).hasValue("GET, HEAD");
         }
     }
+
+    @Test
+    void anIdleWorkerServesItsOwnJvmAndProcessMetrics() {
+        String idle = new WorkerMetrics("w1").scrape();
+
+        assertThat(idle).contains("jvm_memory_used_bytes{area=\"heap\"").contains("process_cpu_usage{worker=\"w1\"}")
+                .contains("process_uptime_seconds{worker=\"w1\"}").contains("jvm_threads_live_threads{worker=\"w1\"}")
+                .doesNotContain("omb_messages_sent");
+    }
 }
