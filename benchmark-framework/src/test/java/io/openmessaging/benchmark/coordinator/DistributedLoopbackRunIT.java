@@ -113,6 +113,11 @@ class DistributedLoopbackRunIT {
                 .containsPattern("process_cpu_usage gauge [0-9.eE+-]+ worker=")
                 .containsPattern("jvm_threads_live_threads gauge [1-9]")
                 .contains("jvm_gc_");
+        // after the run, its meters keep their final values (a scrape just after the end still sees it) and the
+        // expected rate is 0
+        String after = parseWithPrometheusClient(workers.get(0).metrics());
+        assertThat(after).containsPattern("omb_messages_sent_total counter [1-9][0-9]{3,}")
+                .contains("omb_expected_send_rate_messages_per_second gauge 0.0").contains("workload=metrics");
     }
 
     /** Parses with Python's prometheus_client (a real text-format parser); one line per sample. */

@@ -26,7 +26,8 @@ import java.util.function.ToDoubleFunction;
  * errors, the <em>expected</em> send rate (so dashboards compare target and actual, as RabbitMQ PerfTest
  * does), and the latest sampling period's latency percentiles per metric, in seconds. Every meter is
  * tagged with the worker id, workload and driver. Besides, from start to end, the worker process's own
- * JVM (memory, GC, threads, classes), CPU, uptime and file descriptors, tagged with the worker id. Threading: bind/unbind from request threads, reads
+ * JVM (memory, GC, threads, classes), CPU, uptime and file descriptors, tagged with the worker id. When a
+ * run ends its meters keep its final values until the next run starts. Threading: bind/unbind from request threads, reads
  * from the scrape thread.
  */
 public final class WorkerMetrics {
@@ -37,6 +38,9 @@ public final class WorkerMetrics {
     private final String workerId;
     private final List<Meter> meters = new ArrayList<>();
     private volatile LocalWorker worker;
+    /** The last run's final counts and period, served after it ended until the next run binds. */
+    private volatile Counters finalTotals;
+    private volatile StatsSnapshot finalLatest;
     private volatile double expectedRateMsgPerSec;
 
     public WorkerMetrics(String workerId) {
@@ -86,13 +90,16 @@ public final class WorkerMetrics {
     }
 
     private void counter(String name, String description, Tags tags, ToDoubleFunction<Counters> value) {
-        meters.add(FunctionCounter.builder(name, this, m -> m.worker == null ? 0 : value.applyAsDouble(m.worker.totals()))
-                .description(description).tags(tags).register(registry));
+        meters.add(FunctionCounter.builder(name, this, m -> {
+            LocalWorker current = m.worker;
+            Counters totals = current != null ? current.totals() : m.finalTotals;
+            return totals == null ? 0 : value.applyAsDouble(totals);
+        }).description(description).tags(tags).register(registry));
     }
 
     private double latestSeconds(LatencyMetric metric, double quantile) {
         LocalWorker current = worker;
-        StatsSnapshot latest = current == null ? null : current.latestSnapshot();
+        StatsSnapshot latest = current == null ? finalLatest : current.latestSnapshot();
         if (latest == null || latest.stats().histogram(metric).getTotalCount() == 0) {
             return Double.NaN;
         }
@@ -103,10 +110,27 @@ public final class WorkerMetrics {
         expectedRateMsgPerSec = rate;
     }
 
+    /**
+     * The run ended: its meters stay, frozen at the run's final counts and last period, until the next run
+     * binds (a scrape right after a run still sees how it ended); the expected rate drops to 0.
+     */
+    synchronized void runEnded() {
+        LocalWorker ended = worker;
+        if (ended != null) {
+            finalTotals = ended.totals();
+            finalLatest = ended.latestSnapshot();
+        }
+        worker = null;
+        expectedRateMsgPerSec = 0;
+    }
+
+    /** Removes the run's meters (before the next run registers its own). */
     synchronized void unbind() {
         meters.forEach(registry::remove);
         meters.clear();
         worker = null;
+        finalTotals = null;
+        finalLatest = null;
         expectedRateMsgPerSec = 0;
     }
 }

@@ -362,7 +362,7 @@ public final class WorkerServer implements AutoCloseable {
             ownerRunId = null;
         }
         if (metrics != null) {
-            metrics.unbind();
+            metrics.runEnded();
         }
         if (stopping != null) {
             stopping.close();
