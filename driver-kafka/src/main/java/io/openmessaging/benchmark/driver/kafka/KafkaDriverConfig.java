@@ -274,7 +274,7 @@ public final class KafkaDriverConfig {
         } catch (UnrecognizedPropertyException e) {
             String key = e.getPropertyName();
             throw new DriverException(where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
-                    + closestKey(key).map(k -> " (did you mean '" + k + "'?)").orElse("")
+                    + closest(key, ALLOWED_KEYS.keySet()).map(k -> " (did you mean '" + k + "'?)").orElse("")
                     + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()), e);
         } catch (MismatchedInputException e) {
             throw new DriverException(describeMismatch(sourceName, e), e);
@@ -353,10 +353,11 @@ public final class KafkaDriverConfig {
         return lines;
     }
 
-    private static Optional<String> closestKey(String key) {
+    /** The candidate nearest to {@code key} (case-insensitive edit distance), when near enough to be a typo. */
+    static Optional<String> closest(String key, java.util.Collection<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : ALLOWED_KEYS.keySet()) {
+        for (String candidate : candidates) {
             int d = editDistance(key.toLowerCase(), candidate.toLowerCase());
             if (d < bestDistance) {
                 bestDistance = d;
@@ -366,7 +367,7 @@ public final class KafkaDriverConfig {
         return bestDistance <= Math.max(2, key.length() / 4) ? Optional.of(best) : Optional.empty();
     }
 
-    static int editDistance(String a, String b) {
+    private static int editDistance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

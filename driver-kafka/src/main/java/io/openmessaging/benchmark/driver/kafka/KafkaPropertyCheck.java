@@ -108,17 +108,8 @@ final class KafkaPropertyCheck {
             if (!onlyKafkaNames) {
                 return null;
             }
-            String closest = null;
-            int best = Integer.MAX_VALUE;
-            for (String known : TOPIC_CONFIGS) {
-                int distance = KafkaDriverConfig.editDistance(name.toLowerCase(Locale.ROOT), known);
-                if (distance < best) {
-                    best = distance;
-                    closest = known;
-                }
-            }
             return "is not a topic config Kafka defines, and Kafka brokers refuse unknown ones"
-                    + (best <= Math.max(2, name.length() / 4) ? " (did you mean '" + closest + "'?)" : "")
+                    + KafkaDriverConfig.closest(name, TOPIC_CONFIGS).map(k -> " (did you mean '" + k + "'?)").orElse("")
                     + "; allowed: " + String.join(", ", new TreeSet<>(TOPIC_CONFIGS));
         }
         switch (name) {
