@@ -180,15 +180,18 @@ final class RunCommand {
         List<Workload> loadedWorkloads = new ArrayList<>();
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
         try {
+            List<Integer> messageBytes = new ArrayList<>();
             for (String file : workloads) {
-                loadedWorkloads.add(WorkloadLoader.load(Path.of(file), assignments));
+                Workload workload = WorkloadLoader.load(Path.of(file), assignments);
+                loadedWorkloads.add(workload);
+                messageBytes.add(PayloadFiles.messageBytes(workload));
             }
             List<String> problems = new ArrayList<>();
             for (String file : drivers) {
                 DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);
                 try (BenchmarkDriver driver = registry.newConfiguredDriver(configuration)) {
-                    for (Workload workload : loadedWorkloads) {
-                        problems.addAll(PayloadFiles.loadProblems(workload, driver));
+                    for (int i = 0; i < loadedWorkloads.size(); i++) {
+                        problems.addAll(PayloadFiles.loadProblems(loadedWorkloads.get(i), messageBytes.get(i), driver));
                     }
                 }
                 loadedDrivers.add(configuration);

@@ -31,10 +31,12 @@ public final class PayloadFiles {
     /**
      * What {@code driver} says its system would refuse in {@code workload} ({@link
      * BenchmarkDriver#loadProblems}), each problem naming the workload file first.
+     *
+     * @param messageBytes the workload's {@link #messageBytes}, read once by the caller for every driver
      */
-    public static List<String> loadProblems(Workload workload, BenchmarkDriver driver) throws ConfigException {
+    public static List<String> loadProblems(Workload workload, int messageBytes, BenchmarkDriver driver) {
         int partitions = workload.usesExistingTopics() ? 0 : workload.partitionsPerTopic();
-        return driver.loadProblems(messageBytes(workload), partitions).stream()
+        return driver.loadProblems(messageBytes, partitions).stream()
                 .map(problem -> workload.sourceName() + " with " + problem)
                 .toList();
     }

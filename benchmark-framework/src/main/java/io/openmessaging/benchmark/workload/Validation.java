@@ -34,7 +34,7 @@ public final class Validation {
      */
     public static List<String> validate(List<Path> files, DriverRegistry registry) {
         List<String> problems = new ArrayList<>();
-        List<Workload> workloads = new ArrayList<>();
+        Map<Workload, Integer> workloads = new LinkedHashMap<>(); // each valid workload with its message size
         Map<DriverConfiguration, BenchmarkDriver> drivers = new LinkedHashMap<>();
         try {
             for (Path given : files) {
@@ -64,18 +64,14 @@ public final class Validation {
      * What each valid driver file's system would refuse in each valid workload file, when both kinds were
      * given: a message above the client's size limit, a partition count the broker refuses.
      */
-    private static List<String> checkPairs(List<Workload> workloads, Map<DriverConfiguration, BenchmarkDriver> drivers) {
+    private static List<String> checkPairs(Map<Workload, Integer> workloads,
+            Map<DriverConfiguration, BenchmarkDriver> drivers) {
         List<String> problems = new ArrayList<>();
         for (BenchmarkDriver driver : drivers.values()) {
-            for (Workload workload : workloads) {
-                try {
-                    problems.addAll(PayloadFiles.loadProblems(workload, driver));
-                } catch (ConfigException e) {
-                    problems.add(e.getMessage()); // reported already by the workload's own check
-                }
-            }
+            workloads.forEach((workload, messageBytes) ->
+                    problems.addAll(PayloadFiles.loadProblems(workload, messageBytes, driver)));
         }
-        return problems.stream().distinct().toList();
+        return problems;
     }
 
     private static List<Path> expand(Path given) throws IOException {
@@ -92,7 +88,7 @@ public final class Validation {
         }
     }
 
-    private static void check(Path file, DriverRegistry registry, List<Workload> workloads,
+    private static void check(Path file, DriverRegistry registry, Map<Workload, Integer> workloads,
             Map<DriverConfiguration, BenchmarkDriver> drivers) throws ConfigException {
         String text = WorkloadLoader.readText(file);
         String sourceName = file.toString();
@@ -100,10 +96,8 @@ public final class Validation {
         if (!mapping.has(DriverConfigurationLoader.DRIVER_KEY)
                 && !mapping.has(DriverConfigurationLoader.DRIVER_CLASS_KEY)) {
             Workload workload = WorkloadLoader.parse(text, sourceName);
-            if (workload.payloadFile() != null) {
-                PayloadFiles.read(workload); // the same checks as a run: exists, regular, not empty, sizes agree
-            }
-            workloads.add(workload);
+            // a payload file gets the same checks as in a run: exists, regular, not empty, sizes agree
+            workloads.put(workload, PayloadFiles.messageBytes(workload));
             return;
         }
         DriverConfiguration configuration = DriverConfigurationLoader.parse(text, sourceName, registry);
