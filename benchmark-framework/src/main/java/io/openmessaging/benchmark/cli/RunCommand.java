@@ -339,11 +339,27 @@ final class RunCommand {
                             .findFirst().orElse(null);
         }
         try {
-            written = recorder.write();
-        } catch (Exception e) {
-            err.println("error: could not write the result: " + e + "; the interval logs measured so far are in "
-                    + recorder.inProgressDirectory());
-            recorder.fail("result not written: " + e);
+            try {
+                written = recorder.write();
+            } catch (Exception e) {
+                err.println("error: could not write the result: " + e + "; the interval logs measured so far are in "
+                        + recorder.inProgressDirectory());
+                recorder.fail("result not written: " + e);
+            }
+            // printed before the shutdown hook is released: once it returns, a signalled JVM halts at once
+            if (recorder.result() != null) {
+                out.println();
+                RunSummary.lines(recorder.result(), target(workload, recorder.result())).forEach(out::println);
+            }
+            if (written != null) {
+                out.println("Result written to " + written);
+                out.println("  HTML report: bin/benchmark report " + written);
+            }
+            if (recorder.failureReason() != null) {
+                err.println("error: run failed: " + recorder.failureReason());
+            }
+            out.flush();
+            err.flush();
         } finally {
             finished.countDown();
             if (installSignalHandler) {
@@ -354,16 +370,7 @@ final class RunCommand {
                 }
             }
         }
-        if (recorder.result() != null) {
-            out.println();
-            RunSummary.lines(recorder.result(), target(workload, recorder.result())).forEach(out::println);
-        }
-        if (written != null) {
-            out.println("Result written to " + written);
-            out.println("  HTML report: bin/benchmark report " + written);
-        }
         if (recorder.failureReason() != null) {
-            err.println("error: run failed: " + recorder.failureReason());
             return new Outcome(interrupted || recorder.failureReason().startsWith("interrupted")
                     ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED, written, recorder.result());
         }
