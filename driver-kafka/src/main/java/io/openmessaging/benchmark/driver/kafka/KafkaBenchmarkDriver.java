@@ -6,11 +6,14 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +33,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import org.apache.kafka.common.utils.AppInfoParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -237,6 +239,23 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     }
 
     /**
+     * The kafka-clients version on the classpath, from the version file its jar carries (the class that
+     * read it moved to an internal package in 4.4); "unknown" when the file is missing.
+     */
+    static String clientLibraryVersion() {
+        try (InputStream in = KafkaProducer.class
+                .getResourceAsStream("/kafka/kafka-version.properties")) {
+            Properties properties = new Properties();
+            if (in != null) {
+                properties.load(in);
+            }
+            return properties.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /**
      * Client library version, what the cluster told {@link #initialize} and the effective commit settings;
      * the error counters are in {@link #counters()}.
      */
@@ -244,7 +263,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     public Map<String, String> describe() {
         Map<String, String> facts = new LinkedHashMap<>();
         String p = driverId + ".";
-        facts.put(p + "clientVersion", "kafka-clients " + AppInfoParser.getVersion());
+        facts.put(p + "clientVersion", "kafka-clients " + clientLibraryVersion());
         synchronized (clusterFacts) {
             clusterFacts.forEach((k, v) -> facts.put(p + k, v));
         }

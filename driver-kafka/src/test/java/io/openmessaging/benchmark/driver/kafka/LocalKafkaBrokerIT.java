@@ -28,7 +28,6 @@ import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.AppInfoParser;
 import org.junit.jupiter.api.Test;
 
 /** The {@link LocalKafkaBroker} fixture (and so bin/local-broker) against real kafka-clients. */
@@ -65,7 +64,7 @@ class LocalKafkaBrokerIT {
   @Test
   void plaintextBrokerRoundTripsARecordAndRunsTheClientLibraryVersion() throws Exception {
     try (LocalKafkaBroker broker = LocalKafkaBroker.start(false)) {
-      assertThat(broker.version()).isEqualTo(AppInfoParser.getVersion());
+      assertThat(broker.version()).isEqualTo(KafkaBenchmarkDriver.clientLibraryVersion());
       assertThat(broker.clientSecurityProperties()).isEmpty();
 
       assertThat(roundTrip(broker, broker.clientSecurityProperties(), "plaintext"))
