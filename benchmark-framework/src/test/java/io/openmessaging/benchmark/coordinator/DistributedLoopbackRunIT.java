@@ -118,6 +118,35 @@ class DistributedLoopbackRunIT {
         String after = parseWithPrometheusClient(workers.get(0).metrics());
         assertThat(after).containsPattern("omb_messages_sent_total counter [1-9][0-9]{3,}")
                 .contains("omb_expected_send_rate_messages_per_second gauge 0.0").contains("workload=metrics");
+        // latencies are histograms with the same buckets on every worker, so Prometheus can add them up: each
+        // worker's end-to-end histogram counts exactly the messages it received, its publish one every message
+        // that came due (here all acknowledged), and the +Inf bucket is the count
+        long receivedByBoth = 0;
+        for (WorkerProcess worker : workers) {
+            String samples = parseWithPrometheusClient(worker.metrics());
+            double received = sample(samples, "omb_messages_received_total", "");
+            double acked = sample(samples, "omb_messages_acked_total", "");
+            assertThat(received).isGreaterThan(1000);
+            assertThat(sample(samples, "omb_latency_seconds_count", "metric=endToEndResponseTime")).isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_count", "metric=endToEndLatency")).isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_count", "metric=publishResponseTime")).isEqualTo(acked);
+            assertThat(sample(samples, "omb_latency_seconds_bucket", "le=+Inf,metric=endToEndResponseTime"))
+                    .isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_bucket", "le=0.5,metric=endToEndResponseTime"))
+                    .as("loopback delivers within half a second").isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_sum", "metric=publishLatency")).isPositive();
+            assertThat(samples).contains("omb_sent_bytes_total counter").contains("omb_received_bytes_total counter");
+            receivedByBoth += (long) received;
+        }
+        assertThat(receivedByBoth).isEqualTo(outcome.result().totalMessagesReceived);
+    }
+
+    /** The value of the one sample of {@code name} whose labels contain {@code labels} (sorted, comma-joined). */
+    private static double sample(String parsed, String name, String labels) {
+        List<String> matching = parsed.lines().filter(line -> line.startsWith(name + " "))
+                .filter(line -> line.substring(line.lastIndexOf(' ') + 1).contains(labels)).toList();
+        assertThat(matching).as("samples of %s with %s in:%n%s", name, labels, parsed).hasSize(1);
+        return Double.parseDouble(matching.get(0).split(" ")[2]);
     }
 
     /** Parses with Python's prometheus_client (a real text-format parser); one line per sample. */

@@ -17,31 +17,50 @@ import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
+import io.prometheus.metrics.model.registry.Collector;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Prometheus metrics of the worker's current run, through Micrometer: message and byte counters, send
  * errors, the <em>expected</em> send rate (so dashboards compare target and actual, as RabbitMQ PerfTest
- * does), and the latest sampling period's latency percentiles per metric, in seconds. Every meter is
- * tagged with the worker id, workload and driver. Besides, from start to end, the worker process's own
- * JVM (memory, GC, threads, classes), CPU, uptime and file descriptors, tagged with the worker id. When a
- * run ends its meters keep its final values until the next run starts. Threading: bind/unbind from request threads, reads
- * from the scrape thread.
+ * does), and every latency metric as a Prometheus <em>histogram</em> ({@code omb_latency_seconds}, fixed
+ * buckets, see {@link LatencyBuckets}), so that Prometheus can add up the workers before it takes a
+ * quantile. Every run meter is tagged with the worker id, workload and driver. Besides, from start to end,
+ * the worker process's own JVM (memory, GC, threads, classes), CPU, uptime and file descriptors, tagged with
+ * the worker id. When a run ends its meters keep their final values until the next run starts.
+ *
+ * <p>The histograms are folded from the worker's sampling periods when they are scraped (and once more when
+ * the run ends): the worker keeps its last {@code 1000} periods, so scrapes further apart than that many
+ * periods would lose some, which is logged. Threading: bind/unbind from request threads, reads from the
+ * scrape thread, all under this object's lock.
  */
 public final class WorkerMetrics {
 
-    private static final double[] QUANTILES = {0.5, 0.99, 0.999};
+    private static final Logger log = LoggerFactory.getLogger(WorkerMetrics.class);
+    static final String LATENCY_HISTOGRAM = "omb_latency_seconds";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final String workerId;
     private final List<Meter> meters = new ArrayList<>();
     private volatile LocalWorker worker;
-    /** The last run's final counts and period, served after it ended until the next run binds. */
+    /** The last run's final counts, served after it ended until the next run binds. */
     private volatile Counters finalTotals;
-    private volatile StatsSnapshot finalLatest;
     private volatile double expectedRateMsgPerSec;
+    /** The run's labels, or null before the first run: no latency histogram is exported then. */
+    private Labels runLabels;
+    private final Map<LatencyMetric, LatencyBuckets> latency = new EnumMap<>(LatencyMetric.class);
+    /** The last sampling period folded into {@link #latency}. */
+    private long foldedSeq;
 
     public WorkerMetrics(String workerId) {
         this.workerId = workerId;
@@ -54,6 +73,17 @@ public final class WorkerMetrics {
         new ProcessorMetrics(worker).bindTo(registry);
         new UptimeMetrics(worker).bindTo(registry);
         new FileDescriptorMetrics(worker).bindTo(registry);
+        registry.getPrometheusRegistry().register(new Collector() {
+            @Override
+            public MetricSnapshot collect() {
+                return latencyHistograms();
+            }
+
+            @Override
+            public String getPrometheusName() {
+                return LATENCY_HISTOGRAM;
+            }
+        });
     }
 
     /**
@@ -70,40 +100,63 @@ public final class WorkerMetrics {
         expectedRateMsgPerSec = expectedRate;
         Tags tags = Tags.of("worker", workerId, "workload", workload == null ? "" : workload,
                 "driver", driver == null ? "" : driver);
-        counter("omb_messages_sent", "Messages handed to the driver", tags, Counters::messagesSent);
-        counter("omb_bytes_sent", "Payload bytes handed to the driver", tags, Counters::bytesSent);
-        counter("omb_send_errors", "Sends that completed with an error", tags, Counters::sendErrors);
-        counter("omb_messages_acked", "Sends the broker acknowledged", tags, Counters::messagesAcked);
-        counter("omb_messages_received", "Messages delivered to consumers", tags, Counters::messagesReceived);
-        counter("omb_bytes_received", "Payload bytes delivered to consumers", tags, Counters::bytesReceived);
+        counter("omb_messages_sent", null, "Messages handed to the driver", tags, Counters::messagesSent);
+        counter("omb_sent", "bytes", "Payload bytes handed to the driver", tags, Counters::bytesSent);
+        counter("omb_send_errors", null, "Sends that completed with an error", tags, Counters::sendErrors);
+        counter("omb_messages_acked", null, "Sends the broker acknowledged", tags, Counters::messagesAcked);
+        counter("omb_messages_received", null, "Messages delivered to consumers", tags, Counters::messagesReceived);
+        counter("omb_received", "bytes", "Payload bytes delivered to consumers", tags, Counters::bytesReceived);
         meters.add(Gauge.builder("omb_expected_send_rate", this, m -> m.expectedRateMsgPerSec)
                 .description("Messages per second this worker's producers are scheduled to send")
                 .baseUnit("messages_per_second").tags(tags).register(registry));
+        runLabels = Labels.of("worker", workerId, "workload", workload == null ? "" : workload,
+                "driver", driver == null ? "" : driver);
         for (LatencyMetric metric : LatencyMetric.values()) {
-            for (double quantile : QUANTILES) {
-                meters.add(Gauge.builder("omb_latency_seconds", this, m -> m.latestSeconds(metric, quantile))
-                        .description("Latency percentile of the latest sampling period, in seconds")
-                        .tags(tags.and("metric", metric.fieldPrefix(), "quantile", Double.toString(quantile)))
-                        .register(registry));
+            latency.put(metric, new LatencyBuckets());
+        }
+        foldedSeq = 0;
+    }
+
+    /** Called by the scrape, under this object's lock (see {@link #scrape}). */
+    private MetricSnapshot latencyHistograms() {
+        foldNewPeriods();
+        HistogramSnapshot.Builder histograms = HistogramSnapshot.builder().name(LATENCY_HISTOGRAM).unit(Unit.SECONDS)
+                .help("Latency of every message of the run so far, by metric (publishResponseTime: intended send to"
+                        + " ack; publishLatency: send to ack; publishDelayLatency: intended to actual send;"
+                        + " endToEndResponseTime: intended send to receipt; endToEndLatency: send to receipt)");
+        if (runLabels != null) {
+            latency.forEach((metric, buckets) -> histograms.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot
+                    .builder().labels(runLabels.add("metric", metric.fieldPrefix()))
+                    .classicHistogramBuckets(buckets.buckets()).sum(buckets.sumSeconds()).build()));
+        }
+        return histograms.build();
+    }
+
+    /** Adds the periods the worker cut since the last fold to the histograms. */
+    private void foldNewPeriods() {
+        LocalWorker current = worker;
+        if (current == null) {
+            return;
+        }
+        for (StatsSnapshot period : current.statsAfter(foldedSeq)) {
+            if (period.seq() > foldedSeq + 1) {
+                log.warn("Prometheus histograms miss sampling periods {} to {}: the worker keeps only its latest"
+                        + " periods and /metrics was not scraped for that long", foldedSeq + 1, period.seq() - 1);
             }
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                latency.get(metric).add(period.stats().histogram(metric));
+            }
+            foldedSeq = period.seq();
         }
     }
 
-    private void counter(String name, String description, Tags tags, ToDoubleFunction<Counters> value) {
+    private void counter(String name, String baseUnit, String description, Tags tags,
+            ToDoubleFunction<Counters> value) {
         meters.add(FunctionCounter.builder(name, this, m -> {
             LocalWorker current = m.worker;
             Counters totals = current != null ? current.totals() : m.finalTotals;
             return totals == null ? 0 : value.applyAsDouble(totals);
-        }).description(description).tags(tags).register(registry));
-    }
-
-    private double latestSeconds(LatencyMetric metric, double quantile) {
-        LocalWorker current = worker;
-        StatsSnapshot latest = current == null ? finalLatest : current.latestSnapshot();
-        if (latest == null || latest.stats().histogram(metric).getTotalCount() == 0) {
-            return Double.NaN;
-        }
-        return latest.stats().histogram(metric).getValueAtPercentile(quantile * 100) / 1e9;
+        }).description(description).baseUnit(baseUnit).tags(tags).register(registry));
     }
 
     void expectedRate(double rate) {
@@ -111,14 +164,14 @@ public final class WorkerMetrics {
     }
 
     /**
-     * The run ended: its meters stay, frozen at the run's final counts and last period, until the next run
+     * The run ended: its meters stay, frozen at the run's final counts and latencies, until the next run
      * binds (a scrape right after a run still sees how it ended); the expected rate drops to 0.
      */
     synchronized void runEnded() {
         LocalWorker ended = worker;
         if (ended != null) {
+            foldNewPeriods();
             finalTotals = ended.totals();
-            finalLatest = ended.latestSnapshot();
         }
         worker = null;
         expectedRateMsgPerSec = 0;
@@ -130,7 +183,8 @@ public final class WorkerMetrics {
         meters.clear();
         worker = null;
         finalTotals = null;
-        finalLatest = null;
         expectedRateMsgPerSec = 0;
+        runLabels = null;
+        latency.clear();
     }
 }
