@@ -55,8 +55,9 @@ final class RunCommand {
     boolean extraConsumers;
 
     @Parameter(names = "--topology", description = "Placement on workers: SPLIT (upstream's producer/consumer"
-            + " roles) or SWARM (every worker produces a share and runs every subscription's consumers)")
-    WorkerRoles.Topology topology = WorkerRoles.Topology.SPLIT;
+            + " roles) or SWARM (every worker produces a share and runs every subscription's consumers). Default:"
+            + " SPLIT, or SWARM for the Redpanda fork's swarm driverClass")
+    WorkerRoles.Topology topology;
 
     @Parameter(names = "--token-file", description = "File with the workers' bearer token (default: the "
             + Defaults.TOKEN_ENV + " environment variable)")
@@ -165,7 +166,7 @@ final class RunCommand {
         } catch (IOException e) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
         }
-        if (workerUrls.isEmpty() && (extraConsumers || topology != WorkerRoles.Topology.SPLIT)) {
+        if (workerUrls.isEmpty() && (extraConsumers || (topology != null && topology != WorkerRoles.Topology.SPLIT))) {
             throw new CommandFailure(Benchmark.EXIT_USAGE,
                     "--extra and --topology apply to distributed runs; give --workers or --workers-file");
         }
@@ -279,7 +280,8 @@ final class RunCommand {
         out.printf("=== workload %s (%s) with driver %s (%s)%s%n", workload.name(), workload.sourceName(),
                 driverConfiguration.name(), driverConfiguration.sourceName(),
                 workerUrls.isEmpty() ? "" : " on " + workerUrls.size() + " worker(s)");
-        if (workerUrls.size() > 1 && topology == WorkerRoles.Topology.SPLIT
+        WorkerRoles.Topology placement = topology(driverConfiguration, out);
+        if (workerUrls.size() > 1 && placement == WorkerRoles.Topology.SPLIT
                 && "loopback".equals(driverConfiguration.driverId())) {
             err.println("error: the loopback driver keeps messages inside one worker process, so with producers and"
                     + " consumers on different workers nothing would arrive; add --topology SWARM");
@@ -310,7 +312,7 @@ final class RunCommand {
             return new Outcome(Benchmark.EXIT_FAILED, null, null);
         }
         BenchmarkRun run = new BenchmarkRun(workload, driverConfiguration,
-                WorkerRoles.of(handles, topology, extraConsumers), options, SystemClock.INSTANCE, recorder);
+                WorkerRoles.of(handles, placement, extraConsumers), options, SystemClock.INSTANCE, recorder);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             run.abort("interrupted by a signal (Ctrl-C / SIGTERM)");
@@ -375,6 +377,19 @@ final class RunCommand {
                     ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED, written, recorder.result());
         }
         return new Outcome(Benchmark.EXIT_OK, written, recorder.result());
+    }
+
+    /** --topology, else what the driver file's driverClass implies, else SPLIT. */
+    WorkerRoles.Topology topology(DriverConfiguration driverConfiguration, PrintStream out) {
+        String implied = driverConfiguration.impliedTopology();
+        if (topology != null) {
+            if (implied != null && !implied.equals(topology.name())) {
+                out.printf("note: %s names a driverClass that places workers %s; --topology %s wins%n",
+                        driverConfiguration.sourceName(), implied, topology);
+            }
+            return topology;
+        }
+        return implied != null ? WorkerRoles.Topology.valueOf(implied) : WorkerRoles.Topology.SPLIT;
     }
 
     /** What the measured phase aimed at, for the summary: the workload's rate, the searched one, or the plan. */

@@ -4,6 +4,8 @@ import io.openmessaging.benchmark.result.TestResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The block {@code bin/benchmark} prints when a run ends: complete or why not, the rate reached against
@@ -51,7 +53,52 @@ public final class RunSummary {
         row(lines, "end-to-end latency", result.aggregatedEndToEndLatency50pct,
                 result.aggregatedEndToEndLatency99pct, result.aggregatedEndToEndLatency999pct,
                 result.aggregatedEndToEndLatencyMax);
+        transactions(lines, result.metadata == null ? null : result.metadata.driverCounters);
         return lines;
+    }
+
+    /**
+     * With a transactional driver ({@code <id>.transactionsCommitted} among the driver counters): the
+     * committed and aborted counts and the commit latency read from the bucket counters {@code
+     * <id>.transactionCommitMs.le.<ms>} (whole run, every worker): each quantile as the bucket bound it is under.
+     */
+    private static void transactions(List<String> lines, Map<String, Long> counters) {
+        if (counters == null) {
+            return;
+        }
+        counters.forEach((key, committed) -> {
+            if (!key.endsWith(".transactionsCommitted")) {
+                return;
+            }
+            String prefix = key.substring(0, key.length() - "transactionsCommitted".length());
+            TreeMap<Long, Long> buckets = new TreeMap<>();
+            counters.forEach((k, count) -> {
+                if (k.startsWith(prefix + "transactionCommitMs.le.")) {
+                    String bound = k.substring((prefix + "transactionCommitMs.le.").length());
+                    buckets.put(bound.equals("inf") ? Long.MAX_VALUE : Long.parseLong(bound), count);
+                }
+            });
+            lines.add(String.format(Locale.ROOT, "  transactions %s committed, %s aborted; commit latency, ms"
+                            + " (whole run): p50 %s, p99 %s, max %s", count(committed),
+                    count(counters.getOrDefault(prefix + "transactionsAborted", 0L)), bucketBound(buckets, 0.5),
+                    bucketBound(buckets, 0.99), bucketBound(buckets, 1.0)));
+        });
+    }
+
+    private static String bucketBound(TreeMap<Long, Long> buckets, double quantile) {
+        long total = buckets.values().stream().mapToLong(Long::longValue).sum();
+        if (total == 0) {
+            return MISSING;
+        }
+        long rank = (long) Math.ceil(quantile * total);
+        long seen = 0;
+        for (Map.Entry<Long, Long> bucket : buckets.entrySet()) {
+            seen += bucket.getValue();
+            if (seen >= rank) {
+                return bucket.getKey() == Long.MAX_VALUE ? "> 60,000" : "≤ " + Numbers.format(bucket.getKey());
+            }
+        }
+        return MISSING;
     }
 
     private static void row(List<String> lines, String name, Double p50, Double p99, Double p999, Double max) {

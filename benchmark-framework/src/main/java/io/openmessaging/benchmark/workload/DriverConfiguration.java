@@ -12,14 +12,21 @@ package io.openmessaging.benchmark.workload;
  *     the coordinator's environment ({@link EnvironmentReferences})
  * @param writtenText the file's text exactly as read, references unresolved: what a result records, so
  *     that values kept in the environment (passwords) stay out of result files
+ * @param impliedTopology the worker placement the file's {@code driverClass} implies ({@code SWARM} for the
+ *     Redpanda fork's swarm driver), used unless {@code --topology} is given; null for none
  */
 public record DriverConfiguration(String name, String driverId, String sourceName, String yamlText,
-        String writtenText) {
+        String writtenText, String impliedTopology) {
 
     public DriverConfiguration {
         if (writtenText == null) {
             writtenText = yamlText;
         }
+    }
+
+    public DriverConfiguration(String name, String driverId, String sourceName, String yamlText,
+            String writtenText) {
+        this(name, driverId, sourceName, yamlText, writtenText, null);
     }
 
     /** A configuration whose text has no environment references. */

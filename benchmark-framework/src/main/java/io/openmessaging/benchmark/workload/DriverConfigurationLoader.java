@@ -70,7 +70,8 @@ public final class DriverConfigurationLoader {
         YamlMapping.Entry named = mapping.has(DRIVER_KEY) ? mapping.get(DRIVER_KEY) : mapping.get(DRIVER_CLASS_KEY);
         String where = sourceName + ":" + named.valueLine() + ":" + named.valueColumn();
         DriverProvider provider = registry.resolve(driverId, driverClass, where);
-        return new DriverConfiguration(name, provider.id(), sourceName, yaml, written);
+        return new DriverConfiguration(name, provider.id(), sourceName, yaml, written,
+                driverClass == null ? null : provider.impliedTopology(driverClass));
     }
 
     /** The scalar text of {@code key}, or {@code null} when absent or not a single non-empty value. */

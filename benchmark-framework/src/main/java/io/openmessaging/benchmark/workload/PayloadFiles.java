@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.workload;
 
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.WorkloadShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,8 @@ public final class PayloadFiles {
      */
     public static List<String> loadProblems(Workload workload, int messageBytes, BenchmarkDriver driver) {
         int partitions = workload.usesExistingTopics() ? 0 : workload.partitionsPerTopic();
-        return driver.loadProblems(messageBytes, partitions).stream()
+        int subscriptions = workload.consumerPerSubscription() > 0 ? workload.subscriptionsPerTopic() : 0;
+        return driver.loadProblems(new WorkloadShape(messageBytes, partitions, subscriptions)).stream()
                 .map(problem -> workload.sourceName() + " with " + problem)
                 .toList();
     }

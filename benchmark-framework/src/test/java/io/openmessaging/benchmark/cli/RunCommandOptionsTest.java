@@ -2,6 +2,8 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.coordinator.WorkerRoles;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -98,5 +100,25 @@ class RunCommandOptionsTest {
         com.beust.jcommander.JCommander.newBuilder().addObject(absolute).build()
                 .parse("-o", "/tmp/mine.json", "--output-dir", "out", "w.yaml");
         assertThat(absolute.outputFile()).isEqualTo(Path.of("/tmp/mine.json"));
+    }
+
+    @Test
+    void theSwarmDriverClassPlacesWorkersSwarmUnlessTopologyIsGiven() {
+        DriverConfiguration swarm = new DriverConfiguration("rp", "redpanda", "swarm.yaml", "", "", "SWARM");
+        DriverConfiguration plain = new DriverConfiguration("rp", "redpanda", "plain.yaml", "");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+
+        RunCommand defaults = new RunCommand();
+        com.beust.jcommander.JCommander.newBuilder().addObject(defaults).build().parse("w.yaml");
+        assertThat(defaults.topology(swarm, print)).isEqualTo(WorkerRoles.Topology.SWARM);
+        assertThat(defaults.topology(plain, print)).isEqualTo(WorkerRoles.Topology.SPLIT);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+
+        RunCommand split = new RunCommand();
+        com.beust.jcommander.JCommander.newBuilder().addObject(split).build().parse("--topology", "SPLIT", "w.yaml");
+        assertThat(split.topology(swarm, print)).isEqualTo(WorkerRoles.Topology.SPLIT);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo("note: swarm.yaml names a driverClass that places workers SWARM; --topology SPLIT wins\n");
     }
 }

@@ -46,4 +46,21 @@ class RunSummaryTest {
         assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("  end-to-end latency").endsWith("—"));
         assertThat(lines).anySatisfy(line -> assertThat(line).contains("— never sent"));
     }
+
+    @Test
+    void aTransactionalRunAddsItsCommitsAndTheCommitLatencyBucketsOfEveryWorker() throws Exception {
+        TestResult result = ResultFiles.read(GOLDEN_RESULT);
+        result.metadata.driverCounters.put("redpanda.transactionsCommitted", 100L);
+        result.metadata.driverCounters.put("redpanda.transactionsAborted", 2L);
+        result.metadata.driverCounters.put("redpanda.transactionCommitMs.le.5", 60L);
+        result.metadata.driverCounters.put("redpanda.transactionCommitMs.le.10", 39L);
+        result.metadata.driverCounters.put("redpanda.transactionCommitMs.le.50", 1L);
+
+        List<String> lines = RunSummary.lines(result, "target 1,000 msg/s");
+
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("  transactions 100 committed, 2 aborted; commit latency,"
+                + " ms (whole run): p50 ≤ 5, p99 ≤ 10, max ≤ 50");
+        assertThat(RunSummary.lines(ResultFiles.read(GOLDEN_RESULT), "target 1,000 msg/s"))
+                .noneSatisfy(line -> assertThat(line).contains("transactions"));
+    }
 }

@@ -7,6 +7,7 @@ import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.DriverProvider;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.driver.WorkloadShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -82,9 +83,9 @@ public final class FakeDriverProvider implements DriverProvider {
         }
 
         @Override
-        public List<String> loadProblems(int messageBytes, int partitionsPerTopic) {
-            return messageBytes > maxMessageBytes
-                    ? List.of(sourceName + ": a message of " + messageBytes + " bytes is above the fake's "
+        public List<String> loadProblems(WorkloadShape workload) {
+            return workload.messageBytes() > maxMessageBytes
+                    ? List.of(sourceName + ": a message of " + workload.messageBytes() + " bytes is above the fake's "
                             + maxMessageBytes)
                     : List.of();
         }

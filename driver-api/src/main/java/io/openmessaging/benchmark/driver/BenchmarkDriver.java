@@ -69,11 +69,8 @@ public interface BenchmarkDriver extends AutoCloseable {
      * connecting: {@code bin/benchmark validate} (given a workload and a driver file) and a run before it
      * starts ask. Called after {@link #configure}. Each problem is a sentence naming the workload's value,
      * the limit and the setting that sets it. The default finds none.
-     *
-     * @param messageBytes payload bytes of every message
-     * @param partitionsPerTopic partitions of each topic the run creates; 0 when it uses existing topics
      */
-    default List<String> loadProblems(int messageBytes, int partitionsPerTopic) {
+    default List<String> loadProblems(WorkloadShape workload) {
         return List.of();
     }
 

@@ -18,6 +18,15 @@ public interface DriverProvider {
         return Set.of();
     }
 
+    /**
+     * The worker placement one of the {@link #driverClassAliases} implies, used when the command line
+     * gives none: {@code "SWARM"} (every worker produces and consumes, as the Redpanda fork's swarm driver
+     * does) or {@code null} for the default.
+     */
+    default String impliedTopology(String driverClass) {
+        return null;
+    }
+
     /** A new, unconfigured driver. */
     BenchmarkDriver create();
 }

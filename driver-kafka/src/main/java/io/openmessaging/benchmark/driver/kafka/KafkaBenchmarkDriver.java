@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.driver.WorkloadShape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -16,11 +17,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -31,6 +34,7 @@ import org.apache.kafka.clients.admin.DescribeFeaturesOptions;
 import org.apache.kafka.clients.admin.FeatureMetadata;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
@@ -51,7 +55,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     private final String driverId;
     private final KafkaDriverDefaults defaults;
     private final KafkaDriverStats stats = new KafkaDriverStats();
-    private final Set<KafkaBenchmarkProducer> producers = ConcurrentHashMap.newKeySet();
+    private final Set<BenchmarkProducer> producers = ConcurrentHashMap.newKeySet();
     private final Set<KafkaBenchmarkConsumer> consumers = ConcurrentHashMap.newKeySet();
     private final Map<String, String> clusterFacts = new LinkedHashMap<>();
 
@@ -59,6 +63,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     private volatile Admin admin;
     private volatile ExecutorService adminExecutor;
     private volatile KafkaTopicManager topicManager;
+    /** Commits transactions that stayed open too long ({@code transactionMaxOpenMs}); only with transactions. */
+    private volatile ScheduledExecutorService transactionTimer;
     private boolean resetDone; // admin thread only
 
     public KafkaBenchmarkDriver() {
@@ -114,12 +120,20 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     }
 
     @Override
-    public List<String> loadProblems(int messageBytes, int partitionsPerTopic) {
+    public List<String> loadProblems(WorkloadShape workload) {
         KafkaDriverConfig cfg = config;
         if (cfg == null) {
             throw new IllegalStateException(driverId + " driver: configure() must be called before loadProblems()");
         }
-        return KafkaLoadLimits.problems(cfg, defaults.apacheKafkaLimits(), messageBytes, partitionsPerTopic);
+        List<String> problems = new ArrayList<>(KafkaLoadLimits.problems(cfg, defaults.apacheKafkaLimits(),
+                workload.messageBytes(), workload.partitionsPerTopic()));
+        if (cfg.groupId().isPresent() && workload.subscriptionsPerTopic() > 1) {
+            problems.add(cfg.sourceName() + ": group.id " + cfg.groupId().get() + " would put the workload's "
+                    + workload.subscriptionsPerTopic() + " subscriptions per topic into one consumer group, so each"
+                    + " would receive only a share of the messages; remove group.id (each subscription is then a group"
+                    + " of its own) or set subscriptionsPerTopic: 1");
+        }
+        return problems;
     }
 
     @Override
@@ -206,8 +220,19 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             return CompletableFuture.failedFuture(notInitialized("create a producer"));
         }
         try {
-            KafkaBenchmarkProducer producer =
-                    new KafkaBenchmarkProducer(new KafkaProducer<>(cfg.producerProperties()), topic);
+            BenchmarkProducer producer;
+            if (cfg.requestsPerTransaction().isPresent()) {
+                Map<String, Object> properties = cfg.producerProperties();
+                properties.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "omb-tx-" + topic + "-" + UUID.randomUUID());
+                KafkaTransactionalProducer transactional = new KafkaTransactionalProducer(
+                        new KafkaProducer<>(properties), topic, cfg.requestsPerTransaction().get(),
+                        cfg.transactionMaxOpenMs(), stats);
+                transactionTimer().scheduleWithFixedDelay(transactional::commitIfOpenTooLong,
+                        cfg.transactionMaxOpenMs(), Math.max(1, cfg.transactionMaxOpenMs() / 4), TimeUnit.MILLISECONDS);
+                producer = transactional;
+            } else {
+                producer = new KafkaBenchmarkProducer(new KafkaProducer<>(cfg.producerProperties()), topic);
+            }
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);
         } catch (KafkaException e) {
@@ -236,6 +261,17 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
                     + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
                     + KafkaDriverConfig.CONSUMER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)), e));
         }
+    }
+
+    private synchronized ScheduledExecutorService transactionTimer() {
+        if (transactionTimer == null) {
+            transactionTimer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, driverId + "-transaction-timer");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return transactionTimer;
     }
 
     /**
@@ -275,27 +311,47 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             facts.put(p + "enableAutoCommit", Boolean.toString(cfg.autoCommit()));
             facts.put(p + "offsetCommitLingerMs", cfg.autoCommit() ? "unused (auto commit)"
                     : Long.toString(cfg.offsetCommitLingerMs()));
+            facts.put(p + "consumerGroup", cfg.groupId().map(id -> id + " (group.id, every subscription)")
+                    .orElse("the subscription's name"));
+            cfg.requestsPerTransaction().ifPresent(n -> facts.put(p + "transactions", n + " messages per transaction"
+                    + " (or fewer after " + cfg.transactionMaxOpenMs() + " ms open); consumers "
+                    + cfg.consumerProperties("").getOrDefault("isolation.level", "read_uncommitted")));
         }
         return facts;
     }
 
     /**
      * {@code <id>.consumerFailures} (consumers whose poll loop stopped), {@code <id>.offsetCommitFailures},
-     * {@code <id>.malformedStamps} (messages delivered without a readable stamp).
+     * {@code <id>.malformedStamps} (messages delivered without a readable stamp); with transactions also
+     * {@code <id>.transactionsCommitted}, {@code <id>.transactionsAborted} and the commit latencies as
+     * bucket counts {@code <id>.transactionCommitMs.le.<ms>}.
      */
     @Override
     public Map<String, Long> counters() {
         String p = driverId + ".";
-        return Map.of(p + "consumerFailures", stats.consumerFailures.sum(),
-                p + "offsetCommitFailures", stats.offsetCommitFailures.sum(),
-                p + "malformedStamps", stats.malformedStamps.sum());
+        Map<String, Long> counters = new LinkedHashMap<>();
+        counters.put(p + "consumerFailures", stats.consumerFailures.sum());
+        counters.put(p + "offsetCommitFailures", stats.offsetCommitFailures.sum());
+        counters.put(p + "malformedStamps", stats.malformedStamps.sum());
+        KafkaDriverConfig cfg = config;
+        if (cfg != null && cfg.requestsPerTransaction().isPresent()) {
+            counters.put(p + "transactionsCommitted", stats.transactionsCommitted.sum());
+            counters.put(p + "transactionsAborted", stats.transactionsAborted.sum());
+            counters.putAll(stats.commitLatencyCounters(p));
+        }
+        return counters;
     }
 
     /** Closes every producer and consumer this driver created, then the admin client. Idempotent. */
     @Override
     public void close() throws DriverException {
         List<Throwable> errors = new ArrayList<>();
-        for (KafkaBenchmarkProducer producer : producers) {
+        ScheduledExecutorService timer = transactionTimer;
+        transactionTimer = null;
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+        for (BenchmarkProducer producer : producers) {
             closeQuietly(producer, errors);
         }
         producers.clear();

@@ -56,6 +56,11 @@ public final class KafkaDriverConfig {
      * there too and never passed to the Kafka client.
      */
     static final String OFFSET_COMMIT_LINGER_MS = "offsetCommitLingerMs";
+    static final String REQUESTS_PER_TRANSACTION = "requestsPerTransaction";
+    static final String TRANSACTION_MAX_OPEN_MS = "transactionMaxOpenMs";
+    static final long DEFAULT_TRANSACTION_MAX_OPEN_MS = 100;
+    /** The Redpanda fork's transactional driver class; its files must set {@value #REQUESTS_PER_TRANSACTION}. */
+    static final String TX_DRIVER_CLASS = "io.openmessaging.benchmark.driver.redpanda.tx.RedpandaBenchmarkDriver";
 
     private static final Pattern TOPIC_PREFIX = Pattern.compile("[a-zA-Z0-9._-]{1,200}");
 
@@ -74,6 +79,9 @@ public final class KafkaDriverConfig {
     private final int topicCreationMaxRetries;
     private final long initializeTimeoutMs;
     private final boolean autoCommit;
+    private final String groupId;
+    private final Integer requestsPerTransaction;
+    private final long transactionMaxOpenMs;
     private final Map<String, String> topicConfigs;
     private final Map<String, String> adminProperties;
     private final Map<String, String> producerProperties;
@@ -89,6 +97,9 @@ public final class KafkaDriverConfig {
         this.topicCreationMaxRetries = b.topicCreationMaxRetries;
         this.initializeTimeoutMs = b.initializeTimeoutMs;
         this.autoCommit = b.autoCommit;
+        this.groupId = b.groupId;
+        this.requestsPerTransaction = b.requestsPerTransaction;
+        this.transactionMaxOpenMs = b.transactionMaxOpenMs;
         this.topicConfigs = Collections.unmodifiableMap(b.topicConfigs);
         this.adminProperties = Collections.unmodifiableMap(b.adminProperties);
         this.producerProperties = Collections.unmodifiableMap(b.producerProperties);
@@ -154,6 +165,28 @@ public final class KafkaDriverConfig {
         return autoCommit;
     }
 
+    /**
+     * The consumer group every subscription uses, when the file sets {@code group.id} (the Redpanda fork's
+     * files do); empty means each subscription is a group named after it. A workload with more than one
+     * subscription per topic is refused with a group id ({@link KafkaBenchmarkDriver#loadProblems}).
+     */
+    public Optional<String> groupId() {
+        return Optional.ofNullable(groupId);
+    }
+
+    /**
+     * Messages each producer sends in one Kafka transaction before it commits ({@code
+     * requestsPerTransaction}, the Redpanda fork's key); empty when producers do not use transactions.
+     */
+    public Optional<Integer> requestsPerTransaction() {
+        return Optional.ofNullable(requestsPerTransaction);
+    }
+
+    /** Longest a transaction stays open before it is committed with fewer messages ({@code transactionMaxOpenMs}). */
+    public long transactionMaxOpenMs() {
+        return transactionMaxOpenMs;
+    }
+
     /** Topic configs for created topics ({@code topicConfig} over the driver's defaults). */
     public Map<String, String> topicConfigs() {
         return topicConfigs;
@@ -174,13 +207,13 @@ public final class KafkaDriverConfig {
 
     /**
      * Consumer properties: defaults, then {@code commonConfig}, then {@code consumerConfig}, then the
-     * group id and the forced deserializers.
+     * group id ({@link #groupId} when set, else the subscription name) and the forced deserializers.
      *
-     * @param groupId the subscription name
+     * @param subscriptionName the subscription's name
      */
-    public Map<String, Object> consumerProperties(String groupId) {
+    public Map<String, Object> consumerProperties(String subscriptionName) {
         Map<String, Object> props = new HashMap<>(consumerProperties);
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, groupId != null ? groupId : subscriptionName);
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         return props;
@@ -236,6 +269,12 @@ public final class KafkaDriverConfig {
 
         @JsonProperty("initializeTimeoutMs")
         Long initializeTimeoutMs;
+
+        @JsonProperty(REQUESTS_PER_TRANSACTION)
+        Integer requestsPerTransaction;
+
+        @JsonProperty(TRANSACTION_MAX_OPEN_MS)
+        Long transactionMaxOpenMs;
     }
 
     private static Map<String, String> allowedKeys() {
@@ -259,6 +298,11 @@ public final class KafkaDriverConfig {
                 "a whole number, 0 or more: retries of retriable topic-creation failures, with exponential backoff");
         keys.put("initializeTimeoutMs",
                 "a whole number of milliseconds, 1 or more: how long initialize() waits for the cluster to answer");
+        keys.put(REQUESTS_PER_TRANSACTION, "a whole number, 1 or more: each producer sends in Kafka transactions of"
+                + " this many messages (the Redpanda fork's key); absent: no transactions");
+        keys.put(TRANSACTION_MAX_OPEN_MS, "a whole number of milliseconds, 1 or more (default "
+                + DEFAULT_TRANSACTION_MAX_OPEN_MS + "): a transaction open this long is committed with fewer"
+                + " messages, so the last one of a run commits too; only with " + REQUESTS_PER_TRANSACTION);
         return Collections.unmodifiableMap(keys);
     }
 
@@ -399,6 +443,10 @@ public final class KafkaDriverConfig {
         int topicCreationMaxRetries;
         long initializeTimeoutMs;
         boolean autoCommit;
+        String groupId;
+        Integer requestsPerTransaction;
+        long transactionMaxOpenMs = DEFAULT_TRANSACTION_MAX_OPEN_MS;
+        boolean readCommitted;
         final Map<String, String> topicConfigs = new LinkedHashMap<>();
         final Map<String, String> adminProperties = new LinkedHashMap<>();
         final Map<String, String> producerProperties = new LinkedHashMap<>();
@@ -447,6 +495,8 @@ public final class KafkaDriverConfig {
                         + " and consumers all connect through it");
             }
             rejectForced(common, producer, consumer);
+            groupId = groupId(common, consumer);
+            transactions(raw, common, producer, consumer);
             checkValues(COMMON_CONFIG, common, KafkaPropertyCheck.Clients.ALL);
             checkValues(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
             checkValues(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
@@ -480,6 +530,10 @@ public final class KafkaDriverConfig {
             });
             consumerProperties.putAll(withZoneId(common.values()));
             consumerProperties.putAll(withZoneId(consumer.values()));
+            if (readCommitted) {
+                // end-to-end latency of a transactional run ends where a reader can see the message: at the commit
+                consumerProperties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+            }
             consumerProperties.remove(OFFSET_COMMIT_LINGER_MS);
 
             String autoCommitValue = consumerProperties.getOrDefault(
@@ -506,16 +560,12 @@ public final class KafkaDriverConfig {
 
         private void rejectForced(PropertiesBlock common, PropertiesBlock producer, PropertiesBlock consumer)
                 throws DriverException {
-            String groupReason = "the consumer group id is always the workload's subscription name (one group per"
-                    + " subscription, so subscriptionsPerTopic works); remove group.id";
             String serializerReason = "producers always send String keys and byte[] values (StringSerializer,"
                     + " ByteArraySerializer); remove it";
             String deserializerReason = "consumers always read String keys and byte[] values (StringDeserializer,"
                     + " ByteArrayDeserializer); remove it";
-            String transactionReason = "this driver does not run transactions and every producer would share the"
-                    + " id; remove it";
-            rejectIn(COMMON_CONFIG, common, ConsumerConfig.GROUP_ID_CONFIG, groupReason);
-            rejectIn(CONSUMER_CONFIG, consumer, ConsumerConfig.GROUP_ID_CONFIG, groupReason);
+            String transactionReason = "every producer would share the id; for transactions set "
+                    + REQUESTS_PER_TRANSACTION + ", which gives each producer an id of its own";
             for (String key : List.of(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
                     ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG)) {
                 rejectIn(COMMON_CONFIG, common, key, serializerReason);
@@ -528,6 +578,73 @@ public final class KafkaDriverConfig {
             }
             rejectIn(COMMON_CONFIG, common, ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionReason);
             rejectIn(PRODUCER_CONFIG, producer, ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionReason);
+        }
+
+        /** The {@code group.id} of {@code consumerConfig} (or else {@code commonConfig}), or null. */
+        private String groupId(PropertiesBlock common, PropertiesBlock consumer) throws DriverException {
+            PropertiesBlock where = consumer.contains(ConsumerConfig.GROUP_ID_CONFIG) ? consumer
+                    : common.contains(ConsumerConfig.GROUP_ID_CONFIG) ? common : null;
+            if (where == null) {
+                return null;
+            }
+            String value = where.get(ConsumerConfig.GROUP_ID_CONFIG).strip();
+            if (value.isEmpty()) {
+                throw propertyError(where == consumer ? CONSUMER_CONFIG : COMMON_CONFIG, where,
+                        ConsumerConfig.GROUP_ID_CONFIG, "is empty; allowed: a consumer group name, or no group.id"
+                                + " (each subscription is then a group named after it)");
+            }
+            return value;
+        }
+
+        /**
+         * {@code requestsPerTransaction} and {@code transactionMaxOpenMs}; with transactions, idempotence and
+         * {@code acks=all} (which Kafka transactions need) must not be switched off, and consumers read
+         * committed messages only unless {@code isolation.level} is set.
+         */
+        private void transactions(RawFile raw, PropertiesBlock common, PropertiesBlock producer,
+                PropertiesBlock consumer) throws DriverException {
+            requestsPerTransaction = raw.requestsPerTransaction;
+            if (requestsPerTransaction == null) {
+                if (raw.transactionMaxOpenMs != null) {
+                    throw keyError(TRANSACTION_MAX_OPEN_MS, "is set without " + REQUESTS_PER_TRANSACTION);
+                }
+                if (TX_DRIVER_CLASS.equals(raw.driverClass)) {
+                    throw new DriverException(where(sourceName, keyLine("driverClass")) + "driverClass "
+                            + TX_DRIVER_CLASS + " runs Kafka transactions and needs " + REQUESTS_PER_TRANSACTION
+                            + " (messages per transaction, 1 or more)");
+                }
+                return;
+            }
+            if (requestsPerTransaction < 1) {
+                throw keyError(REQUESTS_PER_TRANSACTION, "is " + requestsPerTransaction);
+            }
+            if (raw.transactionMaxOpenMs != null) {
+                transactionMaxOpenMs = raw.transactionMaxOpenMs;
+                if (transactionMaxOpenMs < 1) {
+                    throw keyError(TRANSACTION_MAX_OPEN_MS, "is " + transactionMaxOpenMs);
+                }
+            }
+            for (PropertiesBlock block : List.of(producer, common)) {
+                String blockKey = block == producer ? PRODUCER_CONFIG : COMMON_CONFIG;
+                if (block.contains(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG)
+                        && block.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG).strip().equalsIgnoreCase("false")) {
+                    throw propertyError(blockKey, block, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "is false, but "
+                            + REQUESTS_PER_TRANSACTION + " runs Kafka transactions, which need an idempotent"
+                            + " producer; remove it or set it to true");
+                }
+                if (block.contains(ProducerConfig.ACKS_CONFIG)) {
+                    String acks = block.get(ProducerConfig.ACKS_CONFIG).strip();
+                    if (!acks.equalsIgnoreCase("all") && !acks.equals("-1")) {
+                        throw propertyError(blockKey, block, ProducerConfig.ACKS_CONFIG, "is " + acks + ", but "
+                                + REQUESTS_PER_TRANSACTION + " runs Kafka transactions, which need acks=all");
+                    }
+                    break; // producerConfig's acks wins over commonConfig's
+                }
+            }
+            if (!consumer.contains(ConsumerConfig.ISOLATION_LEVEL_CONFIG)
+                    && !common.contains(ConsumerConfig.ISOLATION_LEVEL_CONFIG)) {
+                readCommitted = true; // applied where the consumer properties are assembled
+            }
         }
 
         /** Every property of {@code block} the Kafka client defines must have a value it accepts. */

@@ -19,7 +19,8 @@ class InvalidKafkaDriverFilesTest {
             bootstrap-without-port   | :5: key 'commonConfig' sets property 'bootstrap.servers', which is 'broker-1:9092,broker-2': 'broker-2' is not host:port with a port from 1 to 65535; allowed: host:port[,host:port…]
             bootstrap-missing        | : commonConfig must set bootstrap.servers (host:port[,host:port…]); the admin client, producers and consumers all connect through it
             yaml-alias               | :6:17: YAML aliases (*common) are not supported; write the value out
-            group-id                 | :7: key 'consumerConfig' sets property 'group.id', which is not accepted: the consumer group id is always the workload's subscription name (one group per subscription, so subscriptionsPerTopic works); remove group.id
+            group-id-empty           | :7: key 'consumerConfig' sets property 'group.id', which is empty; allowed: a consumer group name, or no group.id (each subscription is then a group named after it)
+            transactions-acks-1      | :8: key 'producerConfig' sets property 'acks', which is 1, but requestsPerTransaction runs Kafka transactions, which need acks=all
             unknown-key              | :4: unknown key 'replicationFacter' (did you mean 'replicationFactor'?); allowed keys: name, driver, driverClass, replicationFactor, topicConfig,
             replication-not-a-number | :4: key 'replicationFactor' has a value 'three'; allowed: a whole number from 1 to 32767; when absent the broker's default.replication.factor applies
             block-as-mapping         | :5: key 'commonConfig' has a value of the wrong type; allowed: a block of Java properties for producers, consumers and the admin client; must set bootstrap.servers

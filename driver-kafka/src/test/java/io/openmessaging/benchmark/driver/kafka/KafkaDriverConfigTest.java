@@ -167,22 +167,40 @@ class KafkaDriverConfigTest {
     }
 
     @Test
-    void groupIdInConsumerConfigIsRejectedPointingAtItsLine() {
-        String yaml = MINIMAL + """
+    void groupIdOfTheRedpandaForkIsEveryConsumersGroup() throws DriverException {
+        KafkaDriverConfig config = parse(MINIMAL + """
                 consumerConfig: |
                   auto.offset.reset=earliest
                   group.id=benchGroup
-                """;
-        assertThatThrownBy(() -> parse(yaml))
-                .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:5: key 'consumerConfig' sets property 'group.id'")
-                .hasMessageContaining("subscription name");
+                """);
+
+        assertThat(config.groupId()).hasValue("benchGroup");
+        assertThat(config.consumerProperties("sub-1")).containsEntry("group.id", "benchGroup");
+        assertThat(parse(MINIMAL + "  group.id=g\n").consumerProperties("sub-1")).containsEntry("group.id", "g");
+        assertThat(parse(MINIMAL).groupId()).isEmpty();
     }
 
     @Test
-    void groupIdInCommonConfigIsRejectedToo() {
-        assertThatThrownBy(() -> parse(MINIMAL + "  group.id=g\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'commonConfig' sets property 'group.id'");
+    void transactionsNeedIdempotenceAndAcksAllAndReadCommittedByDefault() throws DriverException {
+        KafkaDriverConfig config = parse(MINIMAL + "requestsPerTransaction: 5\n");
+        assertThat(config.requestsPerTransaction()).hasValue(5);
+        assertThat(config.transactionMaxOpenMs()).isEqualTo(100);
+        assertThat(config.consumerProperties("s")).containsEntry("isolation.level", "read_committed");
+        assertThat(parse(MINIMAL + "requestsPerTransaction: 5\nconsumerConfig: |\n  isolation.level=read_uncommitted\n")
+                .consumerProperties("s")).containsEntry("isolation.level", "read_uncommitted");
+        assertThat(parse(MINIMAL).requestsPerTransaction()).isEmpty();
+        assertThat(parse(MINIMAL).consumerProperties("s")).doesNotContainKey("isolation.level");
+
+        assertThatThrownBy(() -> parse(MINIMAL + "requestsPerTransaction: 0\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'requestsPerTransaction' is 0");
+        assertThatThrownBy(() -> parse(MINIMAL + "transactionMaxOpenMs: 50\n"))
+                .hasMessageStartingWith("test.yaml:3: key 'transactionMaxOpenMs' is set without requestsPerTransaction");
+        assertThatThrownBy(() -> parse(MINIMAL + "requestsPerTransaction: 2\nproducerConfig: |\n  enable.idempotence=false\n"))
+                .hasMessageStartingWith("test.yaml:5: key 'producerConfig' sets property 'enable.idempotence'")
+                .hasMessageContaining("idempotent producer");
+        assertThatThrownBy(() -> parse("driverClass: " + KafkaDriverConfig.TX_DRIVER_CLASS + "\n" + MINIMAL))
+                .hasMessageStartingWith("test.yaml:1: driverClass " + KafkaDriverConfig.TX_DRIVER_CLASS)
+                .hasMessageContaining("needs requestsPerTransaction");
     }
 
     @Test
@@ -194,7 +212,7 @@ class KafkaDriverConfigTest {
                 .hasMessageStartingWith("test.yaml:4: key 'consumerConfig' sets property 'key.deserializer'");
         assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  transactional.id=tx\n"))
                 .hasMessageContaining("'transactional.id'")
-                .hasMessageContaining("does not run transactions");
+                .hasMessageContaining("set requestsPerTransaction");
     }
 
     @Test

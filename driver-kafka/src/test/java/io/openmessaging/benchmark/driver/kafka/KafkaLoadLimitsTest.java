@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.driver.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.cli.Benchmark;
+import io.openmessaging.benchmark.driver.WorkloadShape;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +30,7 @@ class KafkaLoadLimitsTest {
     private static List<String> problems(String yaml, int messageBytes, int partitions) throws Exception {
         KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
         driver.configure(yaml, "k.yaml");
-        return driver.loadProblems(messageBytes, partitions);
+        return driver.loadProblems(new WorkloadShape(messageBytes, partitions, 1));
     }
 
     @Test
@@ -74,7 +75,7 @@ class KafkaLoadLimitsTest {
                 k.topicPrefix(), k.offsetCommitLingerMs(), k.topicCreationBatchSize(), k.topicCreationMaxRetries(),
                 k.initializeTimeoutMs(), Map.of(), Map.of(), Map.of(), false));
         redpanda.configure(MINIMAL, "r.yaml");
-        assertThat(redpanda.loadProblems(1024, 20_000)).isEmpty();
+        assertThat(redpanda.loadProblems(new WorkloadShape(1024, 20_000, 1))).isEmpty();
     }
 
     @Test
