@@ -134,6 +134,18 @@ class HtmlReportInChromiumIT {
         assertThat(page.evaluate("document.querySelector('#card-e2e-over-time h3').textContent").asText()).endsWith(", max");
         assertThat(page.evaluate("window.ombReport.charts['backlog'].data.datasets[0].hidden").asBoolean()).isTrue();
         assertThat(page.errors()).as("errors in the page after using its controls").isEmpty();
+
+        // twelve runs, twelve colours
+        assertThat(page.evaluate("new Set([...document.querySelectorAll('#legend .swatch')]"
+                + ".map(swatch => swatch.style.background)).size").asInt()).isEqualTo(12);
+        // at 1400 px (a laptop) the twelve runs' tables fit their cards: no column hidden behind a scroll bar
+        HeadlessChromium.Page narrow = chromium.open(report.toUri(), 1400);
+        narrow.awaitTrue("document.body.dataset.charts === 'ready'");
+        for (String table : List.of("latency-table", "throughput-table")) {
+            assertThat(narrow.evaluate("(() => { const t = document.getElementById('" + table + "');"
+                    + " return t.parentElement.clientWidth - t.offsetWidth; })()").asInt())
+                    .as("%s: card width minus table width at 1400 px", table).isGreaterThanOrEqualTo(0);
+        }
     }
 
     @Test
