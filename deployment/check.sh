@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Offline checks of the cloud deployment (deployment/terraform/aws, deployment/ansible):
+# Offline checks of the deployments (deployment/terraform/aws, deployment/ansible, the Helm chart
+# deployment/kubernetes/helm/benchmark and the container image deployment/docker):
 #
 #   versions      kafka_version of the Ansible versions file equals the root pom's kafka.version
 #   tf-fmt        terraform fmt -check -recursive
@@ -14,6 +15,18 @@
 #   package       the packaged benchmark (--package FILE, or built now with mvn -DskipTests -pl
 #                 distribution -am package unless --static-only): its layout, and its launchers run
 #                 from the unpacked archive (bin/benchmark validate of its files, bin/benchmark-worker --help)
+#   helm          the chart: helm lint --strict and helm template with the default values and each value set
+#                 of its ci/ (three workers on Kafka with an existing token Secret and a results claim;
+#                 workers only; an existing claim), every rendered object validated by kubeconform -strict
+#                 against the schemas of Kubernetes DEPLOY_KUBERNETES_VERSIONS (the oldest the chart supports
+#                 and the newest), and how the objects fit together (tools/chart_render.py: workers file =
+#                 one URL per StatefulSet pod, token Secret, mounted files, driver and workload files in the
+#                 package); and it must fail: values the schema refuses, a driver file the package lacks, a
+#                 rendered object with an unknown field
+#   docker        hadolint on deployment/docker/Dockerfile, and every COPY source exists in the build context
+#                 or the package's layout (tools/dockerfile_layout.py: from the assembly descriptor, and from
+#                 the package when there is one); must fail for a Dockerfile copying a missing path. The image
+#                 itself is built only where a builder exists (deployment/docker/build.sh), not here
 #   dashboard     every PromQL expression of the Grafana dashboard selects a metric, and the
 #                 selectors do not match an empty scrape (the localhost run checks them against the
 #                 deployed worker's /metrics)
@@ -195,6 +208,102 @@ check_package() {
   local help
   help=$(offline bin/benchmark-worker --help)
   grep -q -- --token-file <<<"$help"
+}
+
+chart="$here/kubernetes/helm/benchmark"
+assembly="$repo/distribution/src/assembly/package.xml"
+k8s_venv="$venvs/kubernetes"
+go_bin="$venvs/go/bin"
+
+# kubeconform_all <rendered.yaml>: -strict against every pinned Kubernetes version's schemas, offline.
+kubeconform_all() {
+  local version
+  for version in "${DEPLOY_KUBERNETES_VERSIONS[@]}"; do
+    offline "$go_bin/kubeconform" -strict -summary -kubernetes-version "$version" \
+      -schema-location "$k8s_venv/schemas/{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json" \
+      "$1"
+  done
+}
+
+check_helm() {
+  local helm="$go_bin/helm" values name rendered sets=("")
+  export HELM_CACHE_HOME="$work/helm/cache" HELM_CONFIG_HOME="$work/helm/config" HELM_DATA_HOME="$work/helm/data"
+  for values in "$chart"/ci/*-values.yaml; do sets+=("$values"); done
+  [ ${#sets[@]} -ge 4 ] || { echo "expected three value sets in $chart/ci"; return 1; }
+  for values in "${sets[@]}"; do
+    name=$(basename "${values:-default}" .yaml)
+    rendered="$work/helm-$name.yaml"
+    echo "--- values: ${values:-the default values}"
+    offline "$helm" lint --strict "$chart" ${values:+-f "$values"}
+    offline "$helm" template omb "$chart" --namespace bench ${values:+-f "$values"} >"$rendered"
+    kubeconform_all "$rendered"
+    offline "$k8s_venv/bin/python" "$here/tools/chart_render.py" "$rendered" --namespace bench --assembly "$assembly"
+  done
+
+  echo "--- must fail: values the schema refuses"
+  if offline "$helm" template omb "$chart" -f "$here/kubernetes/check/broken-values.yaml" >"$work/helm-broken.yaml" 2>&1; then
+    echo "helm template accepted kubernetes/check/broken-values.yaml"; return 1
+  fi
+  grep -q "got string, want integer" "$work/helm-broken.yaml" || { cat "$work/helm-broken.yaml"; return 1; }
+  echo "--- must fail: a driver file the package lacks"
+  offline "$helm" template omb "$chart" --namespace bench -f "$here/kubernetes/check/missing-file-values.yaml" >"$work/helm-missing.yaml"
+  if offline "$k8s_venv/bin/python" "$here/tools/chart_render.py" "$work/helm-missing.yaml" --namespace bench --assembly "$assembly"; then
+    echo "the render check accepted a driver file the package lacks"; return 1
+  fi
+  echo "--- must fail: a StatefulSet with an unknown field"
+  sed 's/^  serviceName:/  serviceNmae:/' "$work/helm-default.yaml" >"$work/helm-unknown-field.yaml"
+  ! cmp -s "$work/helm-default.yaml" "$work/helm-unknown-field.yaml" || { echo "nothing to break"; return 1; }
+  if kubeconform_all "$work/helm-unknown-field.yaml"; then
+    echo "kubeconform accepted an unknown field"; return 1
+  fi
+  echo "the chart's checks fail where they must"
+}
+
+check_docker() {
+  local dockerfile="$here/docker/Dockerfile" layout=(--context "$here/docker" --provided messaging-benchmark.tar.gz)
+  offline "$k8s_venv/bin/hadolint" --no-color --failure-threshold style "$dockerfile"
+  echo "hadolint $("$k8s_venv/bin/hadolint" --version | sed 's/.* //'): no finding"
+  offline python3 "$here/tools/dockerfile_layout.py" "$dockerfile" "${layout[@]}" --assembly "$assembly"
+  if [ -n "$package" ] && [ -f "$package" ]; then
+    offline python3 "$here/tools/dockerfile_layout.py" "$dockerfile" "${layout[@]}" --package "$package"
+    # The context build.sh assembles holds what the Dockerfile copies from it.
+    offline bash "$here/docker/build.sh" --package "$package" --context "$work/docker-context"
+    offline python3 "$here/tools/dockerfile_layout.py" "$dockerfile" --context "$work/docker-context" --package "$package"
+  fi
+  echo "--- must fail: a Dockerfile copying a path the package lacks, and one hadolint refuses"
+  sed 's#/opt/benchmark/driver-kafka/#/opt/benchmark/driver-kafka-old/#g' "$dockerfile" >"$work/Dockerfile.missing"
+  if offline python3 "$here/tools/dockerfile_layout.py" "$work/Dockerfile.missing" "${layout[@]}" --assembly "$assembly"; then
+    echo "the layout check accepted a COPY of a missing path"; return 1
+  fi
+  # shellcheck disable=SC2016 # the Dockerfile's ${BASE_IMAGE}, literally
+  sed 's#^FROM ${BASE_IMAGE} AS package#FROM eclipse-temurin AS package#' "$dockerfile" >"$work/Dockerfile.untagged"
+  ! cmp -s "$dockerfile" "$work/Dockerfile.untagged" || { echo "nothing to break"; return 1; }
+  if offline "$k8s_venv/bin/hadolint" --no-color --failure-threshold style "$work/Dockerfile.untagged"; then
+    echo "hadolint accepted an untagged base image"; return 1
+  fi
+  echo "the Dockerfile's checks fail where they must"
+}
+
+# kubernetes_tools_missing helm|docker: what that step lacks.
+kubernetes_tools_missing() {
+  local missing=()
+  if [ "$1" = docker ]; then
+    [ -x "$k8s_venv/bin/hadolint" ] || missing+=("$k8s_venv (hadolint)")
+    [ ${#missing[@]} -eq 0 ] || echo "${missing[*]}"
+    return 0
+  fi
+  if [ ! -x "$go_bin/helm" ] || [ "$("$go_bin/helm" version --template '{{.Version}}' 2>/dev/null)" != "v$DEPLOY_HELM_VERSION" ]; then
+    missing+=("helm $DEPLOY_HELM_VERSION ($go_bin)")
+  fi
+  if [ ! -x "$go_bin/kubeconform" ] || [ "$("$go_bin/kubeconform" -v 2>/dev/null)" != "v$DEPLOY_KUBECONFORM_VERSION" ]; then
+    missing+=("kubeconform $DEPLOY_KUBECONFORM_VERSION ($go_bin)")
+  fi
+  [ -x "$k8s_venv/bin/python" ] || missing+=("$k8s_venv")
+  local version
+  for version in "${DEPLOY_KUBERNETES_VERSIONS[@]}"; do
+    [ -d "$k8s_venv/schemas/v$version-standalone-strict" ] || missing+=("Kubernetes $version schemas ($k8s_venv/schemas)")
+  done
+  [ ${#missing[@]} -eq 0 ] || echo "${missing[*]}"
 }
 
 dashboard="$ansible_dir/roles/monitoring/files/benchmark-workers.json"
@@ -488,6 +597,14 @@ if [ -n "$package" ]; then
 else
   record package skipped 0 "--static-only without --package"
 fi
+for name in helm docker; do
+  k8s_tools=$(kubernetes_tools_missing "$name")
+  if [ -n "$k8s_tools" ]; then
+    unavailable "$name" "missing tools: $k8s_tools (run deployment/install-tools.sh)"
+  else
+    step "$name" "check_$name"
+  fi
+done
 step dashboard check_dashboard
 if [ "$static_only" = true ]; then
   record localhost skipped 0 "--static-only"

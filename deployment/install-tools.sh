@@ -2,6 +2,12 @@
 # Installs the pinned tools of deployment/check.sh:
 #   deployment/.venv/ansible  ansible (with the collections it bundles), ansible-lint, yamllint
 #   deployment/.venv/checkov  checkov (its own venv: its pins clash with ansible-lint's)
+#   deployment/.venv/kubernetes  hadolint, and the Kubernetes JSON schemas of kubernetes-validate,
+#                             copied per pinned version to deployment/.venv/kubernetes/schemas/ in
+#                             the form kubeconform reads offline (deployment/tools/k8s_schemas.py)
+#   deployment/.venv/go/bin   helm and kubeconform, built with Go (1.22 or newer on the PATH, or
+#                             /usr/local/go/bin/go) from the Go module proxy; rebuilt only when the
+#                             installed binary reports another version than deployment/tools/versions.env
 #   Debian packages xfsprogs and tuned (with --apt; .ci/install.d/60-deployment.sh installs them itself)
 # and checks that the pinned Terraform is on the PATH. Every pip version comes from
 # deployment/tools/requirements-*.txt; a venv is rebuilt when its requirements file changes.
@@ -46,6 +52,55 @@ install_venv() {
 mkdir -p "$venvs"
 install_venv ansible "$here/tools/requirements-ansible.txt"
 install_venv checkov "$here/tools/requirements-checkov.txt"
+install_venv kubernetes "$here/tools/requirements-kubernetes.txt"
+
+# kubeconform's schemas: kubernetes-validate's, per pinned Kubernetes version, made to resolve on disk.
+schemas="$venvs/kubernetes/schemas"
+schemas_stamp="$schemas/.versions-$(printf '%s-' "${DEPLOY_KUBERNETES_VERSIONS[@]}")$(sha256sum "$here/tools/k8s_schemas.py" | cut -c 1-16)"
+if [ -f "$schemas_stamp" ]; then
+  log "Kubernetes schemas ${DEPLOY_KUBERNETES_VERSIONS[*]} are up to date ($schemas)"
+else
+  rm -rf "$schemas"
+  "$venvs/kubernetes/bin/python" "$here/tools/k8s_schemas.py" "$schemas" "${DEPLOY_KUBERNETES_VERSIONS[@]}" >&2
+  touch "$schemas_stamp"
+fi
+
+# go_tool <name> <package>@<version> <wanted version output> <version command...> -- <ldflags>:
+# builds a Go command into $venvs/go/bin unless the one there already reports the wanted version.
+go_tool() {
+  local name=$1 package=$2 wanted=$3 bin="$venvs/go/bin" found=""
+  shift 3
+  local version_command=()
+  while [ "$1" != -- ]; do version_command+=("$1"); shift; done
+  shift
+  if [ -x "$bin/$name" ]; then
+    found=$("$bin/$name" "${version_command[@]}" 2>/dev/null || true)
+    if [ "$found" = "$wanted" ]; then
+      log "$name $wanted is up to date ($bin/$name)"
+      return 0
+    fi
+  fi
+  local go
+  go=$(command -v go || echo /usr/local/go/bin/go)
+  [ -x "$go" ] || { log "error: go is not on the PATH (nor /usr/local/go/bin/go); it builds $name"; exit 1; }
+  local started=$SECONDS
+  log "building $name $wanted with $("$go" env GOVERSION) (go install $package) ..."
+  mkdir -p "$bin"
+  # GOTOOLCHAIN=local: the machine's Go builds it, or the build says why not (no toolchain download).
+  GOBIN="$bin" GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-buildvcs=false \
+    "$go" install -trimpath -ldflags "$*" "$package"
+  found=$("$bin/$name" "${version_command[@]}")
+  [ "$found" = "$wanted" ] || { log "error: the $name just built reports '$found', not '$wanted'"; exit 1; }
+  log "$name $wanted ready in $((SECONDS - started)) s"
+}
+
+helm_pkg=helm.sh/helm/v3
+go_tool helm "$helm_pkg/cmd/helm@v$DEPLOY_HELM_VERSION" "v$DEPLOY_HELM_VERSION" version --template '{{.Version}}' -- \
+  -s -w -X "$helm_pkg/internal/version.version=v$DEPLOY_HELM_VERSION" \
+  -X "$helm_pkg/pkg/chartutil.k8sVersionMajor=1" -X "$helm_pkg/pkg/chartutil.k8sVersionMinor=$DEPLOY_HELM_KUBE_MINOR" \
+  -X "$helm_pkg/pkg/lint/rules.k8sVersionMajor=1" -X "$helm_pkg/pkg/lint/rules.k8sVersionMinor=$DEPLOY_HELM_KUBE_MINOR"
+go_tool kubeconform "github.com/yannh/kubeconform/cmd/kubeconform@v$DEPLOY_KUBECONFORM_VERSION" \
+  "v$DEPLOY_KUBECONFORM_VERSION" -v -- -s -w -X "main.version=v$DEPLOY_KUBECONFORM_VERSION"
 
 # No update check (checkpoint) and no CLI configuration: terraform must not reach any host.
 export CHECKPOINT_DISABLE=1 TF_CLI_CONFIG_FILE=/dev/null

@@ -1,7 +1,8 @@
 # Tools of deployment/check.sh, which `mvn -B verify` runs (module deployment/, artifact
 # deployment-checks): the Debian packages of the real Ansible run against this machine, then the
-# pinned Python venvs under deployment/.venv (deployment/install-tools.sh; Terraform comes with the
-# machine image and is only checked there).
+# pinned Python venvs under deployment/.venv and helm and kubeconform, built with the machine's Go
+# (deployment/install-tools.sh; about 2 1/2 minutes more on a fresh machine for those two; Terraform
+# comes with the machine image and is only checked there).
 # shellcheck source=deployment/tools/versions.env
 source deployment/tools/versions.env
 deploy_need=()
