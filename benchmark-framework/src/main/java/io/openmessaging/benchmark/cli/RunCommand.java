@@ -19,6 +19,7 @@ import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.worker.http.HttpWorkerClient;
 import io.openmessaging.benchmark.worker.DriverRegistry;
 import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.PayloadFiles;
@@ -64,7 +65,9 @@ final class RunCommand {
     String tokenFile;
 
     @Parameter(names = "--set", description = "Workload key=value over every workload file, repeatable, e.g."
-            + " --set producerRate=20000 --set testDuration=5m (recorded in the result's command line)")
+            + " --set producerRate=20000 --set testDuration=5m; driver.KEY=VALUE or driver.BLOCK.PROPERTY=VALUE over"
+            + " every driver file, e.g. --set driver.producerConfig.linger.ms=5 (recorded in the result's command"
+            + " line)")
     List<String> assignments = new ArrayList<>();
 
     @Parameter(names = {"-v", "--service-version"},
@@ -183,13 +186,15 @@ final class RunCommand {
         try {
             List<Integer> messageBytes = new ArrayList<>();
             for (String file : workloads) {
-                Workload workload = WorkloadLoader.load(Path.of(file), assignments);
+                Workload workload = WorkloadLoader.load(Path.of(file), assignments.stream()
+                        .filter(assignment -> !DriverAssignments.isDriverAssignment(assignment)).toList());
                 loadedWorkloads.add(workload);
                 messageBytes.add(PayloadFiles.messageBytes(workload));
             }
             List<String> problems = new ArrayList<>();
             for (String file : drivers) {
-                DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry);
+                DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry,
+                        assignments.stream().filter(DriverAssignments::isDriverAssignment).toList());
                 try (BenchmarkDriver driver = registry.newConfiguredDriver(configuration)) {
                     for (int i = 0; i < loadedWorkloads.size(); i++) {
                         problems.addAll(PayloadFiles.loadProblems(loadedWorkloads.get(i), messageBytes.get(i), driver));

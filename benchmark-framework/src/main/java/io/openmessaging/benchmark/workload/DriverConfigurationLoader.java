@@ -36,6 +36,19 @@ public final class DriverConfigurationLoader {
     }
 
     /**
+     * Reads {@code file} with the {@code --set driver.…} assignments applied ({@link DriverAssignments}); its
+     * source name then says so, since the driver's messages about the assigned lines refer to the edited text.
+     */
+    public static DriverConfiguration load(Path file, DriverRegistry registry, List<String> driverAssignments)
+            throws ConfigException {
+        if (driverAssignments.isEmpty()) {
+            return load(file, registry);
+        }
+        String edited = DriverAssignments.apply(WorkloadLoader.readText(file), file.toString(), driverAssignments);
+        return parse(edited, file + " (with --set " + String.join(", ", driverAssignments) + ")", registry);
+    }
+
+    /**
      * Parses a driver file's framework keys and resolves its driver.
      *
      * @throws ConfigException naming the file, line and key: no name, no driver, an unknown driver

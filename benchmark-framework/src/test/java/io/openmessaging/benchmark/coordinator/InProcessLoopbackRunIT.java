@@ -42,12 +42,15 @@ class InProcessLoopbackRunIT {
 
     @Test
     void everyMessageArrivesAtTheTargetRateWithSubMillisecondLatencies() throws IOException {
+        // the file's 5 ms acknowledgement delay is overridden on the command line (--set driver.KEY=VALUE)
         TestResult result = run("""
                 name: loopback-with-delays
                 driver: loopback
-                ackDelayMicros: 100
+                ackDelayMicros: 5000
                 deliveryDelayMicros: 200
-                """);
+                """, "--set", "driver.ackDelayMicros=100");
+        assertThat(result.metadata.driverYaml).contains("ackDelayMicros: 100").doesNotContain("5000");
+        assertThat(result.metadata.commandLine).containsSubsequence("--set", "driver.ackDelayMicros=100");
 
         assertThat(result.complete).isTrue();
         assertThat(result.totalMessagesSent).isGreaterThan(800_000L);
@@ -97,13 +100,14 @@ class InProcessLoopbackRunIT {
         assertThat(result.aggregatedEndToEndLatency50pct).isLessThan(5.0);
     }
 
-    private TestResult run(String driverYaml) throws IOException {
+    private TestResult run(String driverYaml, String... driverOptions) throws IOException {
         Path workload = Files.writeString(dir.resolve("workload.yaml"), WORKLOAD);
         Path driver = Files.writeString(dir.resolve("driver.yaml"), driverYaml);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exitCode = Benchmark.run(
-                new String[] {"-d", driver.toString(), "--output-dir", dir.resolve("results").toString(),
-                    "-v", "loopback-test-1.0", "--set", "testDuration=30s", workload.toString()},
+                Stream.concat(Stream.of("-d", driver.toString(), "--output-dir",
+                        dir.resolve("results").toString(), "-v", "loopback-test-1.0", "--set", "testDuration=30s"),
+                        Stream.concat(Stream.of(driverOptions), Stream.of(workload.toString()))).toArray(String[]::new),
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err, false);
         String printed = out.toString(StandardCharsets.UTF_8);
         System.out.print(printed);
