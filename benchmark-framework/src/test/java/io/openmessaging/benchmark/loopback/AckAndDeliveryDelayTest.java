@@ -5,6 +5,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.await;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +38,7 @@ class AckAndDeliveryDelayTest {
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
         clock.advance(7, TimeUnit.MILLISECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), acks);
+        send(producer, null, PAYLOAD, stamp(1, 0), acks);
 
         assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(7_500 * MICRO);
         assertThat(consumer.events()).extracting(Event::monotonicNanos).containsExactly(9_000 * MICRO);
@@ -55,7 +56,7 @@ class AckAndDeliveryDelayTest {
         consumer(driver, "s", consumer);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
-        producer(driver).sendAsync(null, PAYLOAD, stamp(1, 0), acks);
+        send(producer(driver), null, PAYLOAD, stamp(1, 0), acks);
 
         assertThat(consumer.events()).extracting(Event::monotonicNanos).containsExactly(100 * MICRO);
         assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(900 * MICRO);
@@ -79,7 +80,7 @@ class AckAndDeliveryDelayTest {
         for (int i = 0; i < 2_000; i++) {
             MessageStamp stamp = stamp(1, i);
             sendNanosByStamp.put(stamp, clock.monotonicNanos());
-            producer.sendAsync(null, PAYLOAD, stamp, acks);
+            send(producer, null, PAYLOAD, stamp, acks);
         }
 
         await("every acknowledgement", () -> acks.count() == 2_000);
@@ -110,7 +111,7 @@ class AckAndDeliveryDelayTest {
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
         for (int i = 0; i < 100; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), acks);
+            send(producer, null, PAYLOAD, stamp(1, i), acks);
             assertThat(acks.count()).isEqualTo(i + 1);
         }
 

@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,14 +34,14 @@ class BlockSendStallTest {
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), acks); // first send at 5 ms: the window is 15..65 ms
+        send(producer, null, PAYLOAD, stamp(1, 0), acks); // first send at 5 ms: the window is 15..65 ms
         assertThat(clock.monotonicNanos()).isEqualTo(5 * MILLI);
 
         clock.advance(10, TimeUnit.MILLISECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), acks);
+        send(producer, null, PAYLOAD, stamp(1, 1), acks);
         assertThat(clock.monotonicNanos()).as("the send blocked until the window end").isEqualTo(65 * MILLI);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 2), acks);
+        send(producer, null, PAYLOAD, stamp(1, 2), acks);
         assertThat(clock.monotonicNanos()).as("the window is over").isEqualTo(65 * MILLI);
 
         assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(5 * MILLI, 65 * MILLI, 65 * MILLI);
@@ -58,7 +59,7 @@ class BlockSendStallTest {
         BenchmarkProducer producer = producer(driver);
 
         clock.advance(1, TimeUnit.SECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         assertThat(clock.monotonicNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(1) + 20 * MILLI);
         driver.close();
@@ -71,10 +72,10 @@ class BlockSendStallTest {
                 new LoopbackStall(10, 30, Kind.BLOCK_SEND), new LoopbackStall(30, 30, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         clock.advance(20, TimeUnit.MILLISECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         assertThat(clock.monotonicNanos()).isEqualTo(60 * MILLI);
         driver.close();
@@ -90,7 +91,7 @@ class BlockSendStallTest {
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
         long beforeNanos = clock.monotonicNanos();
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), acks);
+        send(producer, null, PAYLOAD, stamp(1, 0), acks);
         long afterNanos = clock.monotonicNanos();
 
         assertThat(afterNanos - beforeNanos).isGreaterThanOrEqualTo(50 * MILLI);

@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +27,7 @@ class CallbackFailureTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 3; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (intended, sent, producerId, error) -> {
+            send(producer, null, PAYLOAD, stamp(1, i), (intended, sent, producerId, error) -> {
                 throw new IllegalStateException("send callback bug");
             });
         }

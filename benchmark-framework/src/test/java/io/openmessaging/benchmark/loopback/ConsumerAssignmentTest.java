@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,7 +49,7 @@ class ConsumerAssignmentTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         assertThat(idleConsumer.assignedPartitions()).isEmpty();
@@ -66,13 +67,13 @@ class ConsumerAssignmentTest {
         LoopbackConsumer leavingConsumer = (LoopbackConsumer) consumer(driver, "s", leaving);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         leavingConsumer.close();
         leavingConsumer.close();
         for (int i = 10; i < 20; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         assertThat(leaving.count()).isEqualTo(5);
@@ -86,13 +87,13 @@ class ConsumerAssignmentTest {
         RecordingConsumer before = new RecordingConsumer(clock);
         LoopbackConsumer only = (LoopbackConsumer) consumer(driver, "s", before);
         BenchmarkProducer producer = producer(driver);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         only.close();
-        producer.sendAsync(null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> { });
         RecordingConsumer after = new RecordingConsumer(clock);
         consumer(driver, "s", after);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 3), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 3), (ackIntended, ackSent, ackProducer, ackError) -> { });
 
         assertThat(before.stamps()).containsExactly(stamp(1, 1));
         assertThat(after.stamps()).containsExactly(stamp(1, 3));

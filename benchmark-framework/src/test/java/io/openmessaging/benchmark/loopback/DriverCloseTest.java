@@ -5,6 +5,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.TOPIC;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -37,7 +38,7 @@ class DriverCloseTest {
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
         for (int i = 0; i < 100; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), acks);
+            send(producer, null, PAYLOAD, stamp(1, i), acks);
         }
         assertThat(acks.count()).as("the manual clock stands still: nothing is due").isZero();
 
@@ -64,7 +65,7 @@ class DriverCloseTest {
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
         driver.close();
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), acks);
+        send(producer, null, PAYLOAD, stamp(1, 0), acks);
 
         assertThat(acks.events()).singleElement().satisfies(event -> assertThat(event.error())
                 .isInstanceOf(DriverException.class).hasMessageContaining("closed"));
@@ -76,7 +77,7 @@ class DriverCloseTest {
         BenchmarkProducer producer = producer(driver);
         LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
         consumer.pause();
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
         assertThat(driver.heldMessageCount()).isOne();
 
         producer.close();

@@ -5,6 +5,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.await;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,10 +38,10 @@ class FreezeStallTest {
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), acks); // at 0: the window is 10..110 ms
+        send(producer, null, PAYLOAD, stamp(1, 0), acks); // at 0: the window is 10..110 ms
         clock.sleepUntil(20 * MILLI);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), acks); // inside the window
-        producer.sendAsync(null, PAYLOAD, stamp(1, 2), acks); // at the window end: not frozen
+        send(producer, null, PAYLOAD, stamp(1, 1), acks); // inside the window
+        send(producer, null, PAYLOAD, stamp(1, 2), acks); // at the window end: not frozen
 
         assertThat(acks.events()).extracting(Event::monotonicNanos)
                 .containsExactly(300 * MICRO, 110 * MILLI, 110 * MILLI + 300 * MICRO);
@@ -59,7 +60,7 @@ class FreezeStallTest {
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
-        producer(driver).sendAsync(null, PAYLOAD, stamp(1, 0), acks); // ack due at 5 ms, in the 2..12 ms window
+        send(producer(driver), null, PAYLOAD, stamp(1, 0), acks); // ack due at 5 ms, in the 2..12 ms window
 
         assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(12 * MILLI);
         driver.close();
@@ -77,7 +78,7 @@ class FreezeStallTest {
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), acks);
+            send(producer, null, PAYLOAD, stamp(1, i), acks);
             clock.advance(1, TimeUnit.MILLISECONDS);
         }
 
@@ -98,7 +99,7 @@ class FreezeStallTest {
         assertThat(consumer.stamps()).extracting(s -> s.intendedSendEpochNanos())
                 .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 10), acks);
+        send(producer, null, PAYLOAD, stamp(1, 10), acks);
         assertThat(acks.count()).as("after the window, with nothing pending, completes inside the send call")
                 .isEqualTo(11);
         assertThat(consumer.count()).isEqualTo(11);
@@ -116,7 +117,7 @@ class FreezeStallTest {
 
         long firstSendNanos = clock.monotonicNanos();
         for (int i = 0; i < 100; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), acks);
+            send(producer, null, PAYLOAD, stamp(1, i), acks);
         }
 
         await("every acknowledgement", () -> acks.count() == 100);

@@ -46,6 +46,12 @@ final class LoopbackTestKit {
         return new MessageStamp(sequence, sequence, producerId);
     }
 
+    /** Sends one message carrying {@code stamp}, as a producer thread would. */
+    static void send(BenchmarkProducer producer, String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+        producer.sendAsync(key, payload, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(),
+                callback);
+    }
+
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + AWAIT.toNanos();
         while (!condition.getAsBoolean()) {

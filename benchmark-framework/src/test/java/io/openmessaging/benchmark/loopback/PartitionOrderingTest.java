@@ -5,6 +5,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.await;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,7 +54,7 @@ class PartitionOrderingTest {
             String key = "key-" + (i % 13);
             MessageStamp stamp = stamp(1, i);
             sentByPartition.computeIfAbsent(partitioner.partitionFor(key), p -> new ArrayList<>()).add(stamp);
-            producer.sendAsync(key, PAYLOAD, stamp, (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, key, PAYLOAD, stamp, (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         Map<Integer, List<MessageStamp>> receivedByPartition = new HashMap<>();
@@ -83,7 +84,7 @@ class PartitionOrderingTest {
             threads.add(new Thread(() -> {
                 try {
                     for (int i = 0; i < messagesPerProducer; i++) {
-                        producer.sendAsync("key-" + (i % 7), PAYLOAD, stamp(id, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+                        send(producer, "key-" + (i % 7), PAYLOAD, stamp(id, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
                     }
                 } catch (RuntimeException e) {
                     failure.set(e);
@@ -120,11 +121,11 @@ class PartitionOrderingTest {
         consumer(driver, "s", consumer);
         LoopbackProducer producer = (LoopbackProducer) producer(driver);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { }); // at 0 ms: the window is 10..20 ms
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { }); // at 0 ms: the window is 10..20 ms
         clock.sleepUntil(6 * MILLI);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { }); // ack at 7 ms, delivery frozen to 20 ms
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { }); // ack at 7 ms, delivery frozen to 20 ms
         clock.sleepUntil(12 * MILLI);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> { }); // ack and delivery frozen to 20 ms
+        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> { }); // ack and delivery frozen to 20 ms
         clock.sleepUntil(30 * MILLI);
 
         await("every delivery", () -> consumer.count() == 3);

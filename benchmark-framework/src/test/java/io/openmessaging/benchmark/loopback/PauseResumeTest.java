@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,7 +36,7 @@ class PauseResumeTest {
         for (int i = 0; i < 300; i++) {
             MessageStamp stamp = stamp(1, i);
             sent.add(stamp);
-            producer.sendAsync(null, PAYLOAD, stamp, acks);
+            send(producer, null, PAYLOAD, stamp, acks);
         }
 
         assertThat(acks.count()).as("sends are acknowledged while the consumer is paused").isEqualTo(300);
@@ -54,7 +55,7 @@ class PauseResumeTest {
         }
         assertThat(callback.stamps()).containsExactlyInAnyOrderElementsOf(sent);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 300), acks);
+        send(producer, null, PAYLOAD, stamp(1, 300), acks);
         assertThat(callback.count()).as("delivers at once again after resume").isEqualTo(301);
         driver.close();
     }
@@ -72,7 +73,7 @@ class PauseResumeTest {
 
         paused.pause();
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         assertThat(pausedCallback.count()).isZero();
@@ -93,7 +94,7 @@ class PauseResumeTest {
 
         leaving.pause();
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
         leaving.close();
 
@@ -113,7 +114,7 @@ class PauseResumeTest {
 
         consumer.pause();
         for (int i = 0; i < 15; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), acks);
+            send(producer, null, PAYLOAD, stamp(1, i), acks);
         }
 
         assertThat(acks.count()).isEqualTo(15);
@@ -122,7 +123,7 @@ class PauseResumeTest {
         assertThat(driver.heldMessageCount()).isEqualTo(10);
 
         consumer.resume();
-        producer.sendAsync(null, PAYLOAD, stamp(1, 15), acks);
+        send(producer, null, PAYLOAD, stamp(1, 15), acks);
         assertThat(acks.errors()).hasSize(5);
         driver.close();
     }

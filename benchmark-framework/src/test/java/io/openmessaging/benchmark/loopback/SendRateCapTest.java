@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -32,8 +33,8 @@ class SendRateCapTest {
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
         for (int i = 0; i < 5; i++) {
-            first.sendAsync(null, PAYLOAD, stamp(1, i), acks);
-            second.sendAsync(null, PAYLOAD, stamp(2, i), acks);
+            send(first, null, PAYLOAD, stamp(1, i), acks);
+            send(second, null, PAYLOAD, stamp(2, i), acks);
         }
 
         assertThat(acks.events()).extracting(Event::monotonicNanos)
@@ -50,10 +51,10 @@ class SendRateCapTest {
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
-        producer.sendAsync(null, PAYLOAD, stamp(1, 0), acks);
+        send(producer, null, PAYLOAD, stamp(1, 0), acks);
         clock.advance(1, TimeUnit.SECONDS);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 1), acks);
-        producer.sendAsync(null, PAYLOAD, stamp(1, 2), acks);
+        send(producer, null, PAYLOAD, stamp(1, 1), acks);
+        send(producer, null, PAYLOAD, stamp(1, 2), acks);
 
         assertThat(acks.events()).extracting(Event::monotonicNanos)
                 .containsExactly(0L, 1000 * MILLI, 1010 * MILLI);

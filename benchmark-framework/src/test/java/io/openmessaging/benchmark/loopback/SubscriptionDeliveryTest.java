@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +40,7 @@ class SubscriptionDeliveryTest {
         for (int i = 0; i < 600; i++) {
             MessageStamp stamp = stamp(1, i);
             sent.add(stamp);
-            producer.sendAsync(i % 3 == 0 ? null : "key-" + i, PAYLOAD, stamp, acks);
+            send(producer, i % 3 == 0 ? null : "key-" + i, PAYLOAD, stamp, acks);
         }
 
         assertThat(acks.count()).isEqualTo(600);
@@ -67,7 +68,7 @@ class SubscriptionDeliveryTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 400; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         // round robin over 4 partitions, partitions 0 and 2 to the first consumer, 1 and 3 to the second
@@ -83,12 +84,12 @@ class SubscriptionDeliveryTest {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 2);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
         RecordingConsumer late = new RecordingConsumer(clock);
         consumer(driver, "late", late);
         for (int i = 10; i < 15; i++) {
-            producer.sendAsync(null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
         }
 
         assertThat(late.stamps()).extracting(MessageStamp::intendedSendEpochNanos)
@@ -104,7 +105,7 @@ class SubscriptionDeliveryTest {
         MessageStamp stamp = stamp(3, 42);
         MessageStamp[] acked = new MessageStamp[1];
 
-        producer(driver).sendAsync("k", new byte[1234], stamp, (i, s, p, e) -> acked[0] = new MessageStamp(i, s, p));
+        send(producer(driver), "k", new byte[1234], stamp, (i, s, p, e) -> acked[0] = new MessageStamp(i, s, p));
 
         assertThat(callback.events()).singleElement().satisfies(event -> {
             assertThat(event.stamp()).isEqualTo(stamp);
@@ -121,7 +122,7 @@ class SubscriptionDeliveryTest {
         consumer(driver, "s", callback);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
-        producer(driver).sendAsync(null, PAYLOAD, stamp(1, 1), acks);
+        send(producer(driver), null, PAYLOAD, stamp(1, 1), acks);
 
         String thread = Thread.currentThread().getName();
         assertThat(acks.events()).singleElement().extracting(LoopbackTestKit.Event::thread).isEqualTo(thread);

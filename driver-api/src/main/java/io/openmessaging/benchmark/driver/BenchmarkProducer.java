@@ -34,15 +34,6 @@ public interface BenchmarkProducer extends AutoCloseable {
     void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
             SendCallback callback);
 
-    /**
-     * {@link #sendAsync(String, byte[], long, long, int, SendCallback)} for a caller that holds a {@link
-     * MessageStamp} (tests, tools); the framework's producer path uses the primitive form.
-     */
-    default void sendAsync(String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
-        sendAsync(key, payload, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(),
-                callback);
-    }
-
     /** Flushes nothing: pending sends may fail. Closes the client. Idempotent. */
     @Override
     void close() throws Exception;

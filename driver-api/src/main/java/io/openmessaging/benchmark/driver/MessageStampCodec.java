@@ -18,11 +18,6 @@ public final class MessageStampCodec {
 
     private MessageStampCodec() {}
 
-    /** Encodes into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
-    public static byte[] encode(MessageStamp stamp) {
-        return encode(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
-    }
-
     /** Encodes the stamp's fields into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
     public static byte[] encode(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
         byte[] out = new byte[ENCODED_SIZE_BYTES];
@@ -52,12 +47,7 @@ public final class MessageStampCodec {
         return new MessageStamp(getLong(bytes, 5), getLong(bytes, 13), getInt(bytes, 1));
     }
 
-    /** Text form {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
-    public static String encodeToString(MessageStamp stamp) {
-        return encodeToString(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
-    }
-
-    /** The text form of the stamp's fields, as {@link #encodeToString(MessageStamp)}. */
+    /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
     public static String encodeToString(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
         return "v" + FORMAT_VERSION + ":" + producerId + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
     }

@@ -109,7 +109,7 @@ class KafkaBenchmarkConsumerTest {
     }
 
     private static byte[] stamp(long n) {
-        return MessageStampCodec.encode(new MessageStamp(n, n + 1, 3));
+        return MessageStampCodec.encode(n, n + 1, 3);
     }
 
     private Long committed(TopicPartition partition) {

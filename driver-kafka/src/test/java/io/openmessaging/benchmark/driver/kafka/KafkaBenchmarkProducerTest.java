@@ -23,10 +23,15 @@ class KafkaBenchmarkProducerTest {
     private final KafkaBenchmarkProducer producer = new KafkaBenchmarkProducer(client, "test-topic-1");
     private final List<Completion> completions = Collections.synchronizedList(new ArrayList<>());
 
+    private void complete(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
+        completions.add(new Completion(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), error));
+    }
+
     @Test
     void stampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
         MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
-        producer.sendAsync("k", new byte[] {1, 2, 3}, stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
+        producer.sendAsync("k", new byte[] {1, 2, 3}, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
+                stamp.producerId(), this::complete);
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
         assertThat(record.topic()).isEqualTo("test-topic-1");
@@ -40,7 +45,8 @@ class KafkaBenchmarkProducerTest {
     @Test
     void callbackRunsOnceOnAcknowledgement() {
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
+        producer.sendAsync(null, new byte[0], stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
+                stamp.producerId(), this::complete);
         assertThat(completions).isEmpty();
         client.completeNext();
         assertThat(completions).containsExactly(new Completion(stamp, null));
@@ -49,7 +55,8 @@ class KafkaBenchmarkProducerTest {
     @Test
     void callbackRunsOnceOnAsynchronousFailure() {
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
+        producer.sendAsync(null, new byte[0], stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
+                stamp.producerId(), this::complete);
         KafkaException failure = new KafkaException("broker said no");
         client.errorNext(failure);
         assertThat(completions).containsExactly(new Completion(stamp, failure));
@@ -60,7 +67,8 @@ class KafkaBenchmarkProducerTest {
         KafkaException failure = new KafkaException("buffer exhausted");
         client.sendException = failure;
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp, (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
+        producer.sendAsync(null, new byte[0], stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
+                stamp.producerId(), this::complete);
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).stamp()).isEqualTo(stamp);
         assertThat(completions.get(0).error()).isNotNull();
@@ -70,7 +78,7 @@ class KafkaBenchmarkProducerTest {
     void sendAfterCloseIsReportedThroughTheCallback() {
         producer.close();
         producer.close();
-        producer.sendAsync(null, new byte[0], new MessageStamp(1, 2, 3), (i, s, p, e) -> completions.add(new Completion(new MessageStamp(i, s, p), e)));
+        producer.sendAsync(null, new byte[0], 1, 2, 3, this::complete);
         assertThat(client.closed()).isTrue();
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).error()).isNotNull();

@@ -45,8 +45,8 @@ public final class MessageLedger implements ConsumerCallback {
             }
         };
         for (long sequence = firstSequence; sequence < firstSequence + count; sequence++) {
-            MessageStamp stamp = new MessageStamp(sequence, checksum(producerId, sequence), producerId);
-            producer.sendAsync("key-" + (sequence % 64), payload, stamp, callback);
+            producer.sendAsync("key-" + (sequence % 64), payload, sequence, checksum(producerId, sequence), producerId,
+                    callback);
         }
     }
 

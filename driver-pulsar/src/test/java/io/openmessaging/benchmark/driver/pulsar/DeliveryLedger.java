@@ -28,7 +28,7 @@ final class DeliveryLedger implements ConsumerCallback {
     void send(BenchmarkProducer producer, long first, int count, int payloadBytes) {
         byte[] payload = new byte[payloadBytes];
         for (long number = first; number < first + count; number++) {
-            producer.sendAsync(null, payload, new MessageStamp(number, System.nanoTime(), 0), (intended, sent, id, error) -> {
+            producer.sendAsync(null, payload, number, System.nanoTime(), 0, (intended, sent, id, error) -> {
                 if (error == null) {
                     acknowledged.incrementAndGet();
                 } else {

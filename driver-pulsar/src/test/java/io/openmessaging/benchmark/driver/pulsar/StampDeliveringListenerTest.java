@@ -81,7 +81,7 @@ class StampDeliveringListenerTest {
         AtomicBoolean released = new AtomicBoolean();
 
         listener.received(fake.consumer(),
-                message(Map.of(MessageStampCodec.HEADER_NAME, MessageStampCodec.encodeToString(stamp)), 1024, released));
+                message(Map.of(MessageStampCodec.HEADER_NAME, MessageStampCodec.encodeToString(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId())), 1024, released));
 
         assertThat(stamps).containsExactly(stamp);
         assertThat(sizes).containsExactly(1024);

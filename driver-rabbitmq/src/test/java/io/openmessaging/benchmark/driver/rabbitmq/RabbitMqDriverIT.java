@@ -84,7 +84,7 @@ class RabbitMqDriverIT {
             consumer.pause();
             BenchmarkProducer producer = driver.createProducer(topic).get();
             for (int i = 0; i < 100; i++) {
-                producer.sendAsync("same-key", new byte[10], new MessageStamp(i, i, 1), ledger::acked);
+                producer.sendAsync("same-key", new byte[10], i, i, 1, ledger::acked);
             }
             ledger.awaitAcks(100, Duration.ofSeconds(30));
             int expectedPartition = Math.floorMod("same-key".hashCode(), PARTITIONS);
@@ -152,7 +152,7 @@ class RabbitMqDriverIT {
         void sendAndAwaitAcks(BenchmarkProducer producer, int from, int count) throws InterruptedException {
             long before = ackCount.sum();
             for (int i = from; i < from + count; i++) {
-                producer.sendAsync(null, new byte[100], new MessageStamp(i, i, 1), this::acked);
+                producer.sendAsync(null, new byte[100], i, i, 1, this::acked);
             }
             awaitAcks(before + count, Duration.ofSeconds(30));
         }
