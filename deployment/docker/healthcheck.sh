@@ -10,7 +10,7 @@ port=8081
 host=127.0.0.1
 for ((i = 0; i < ${#args[@]}; i++)); do
   case ${args[i]} in
-    io.openmessaging.benchmark.worker.BenchmarkWorker) is_worker=true ;;
+    io.openmessaging.benchmark.cli.BenchmarkWorker) is_worker=true ;;
     --stats-port | -sp) port=${args[i + 1]:-$port} ;;
     --stats-port=*) port=${args[i]#--stats-port=} ;;
     --bind) host=${args[i + 1]:-$host} ;;

@@ -13,15 +13,15 @@ import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.RunSummary;
 import io.openmessaging.benchmark.result.ClockOffset;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.worker.BenchmarkWorker;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.worker.http.HttpWorkerClient;
-import io.openmessaging.benchmark.worker.DriverRegistry;
+import io.openmessaging.benchmark.worker.http.WorkerServer;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
-import io.openmessaging.benchmark.workload.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.PayloadFiles;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
@@ -61,7 +61,7 @@ final class RunCommand {
     WorkerRoles.Topology topology;
 
     @Parameter(names = "--token-file", description = "File with the workers' bearer token (default: the "
-            + Defaults.TOKEN_ENV + " environment variable)")
+            + WorkerServer.TOKEN_ENV + " environment variable)")
     String tokenFile;
 
     @Parameter(names = "--set", description = "Workload key=value over every workload file, repeatable, e.g."

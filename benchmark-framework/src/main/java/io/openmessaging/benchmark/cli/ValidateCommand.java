@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
-import io.openmessaging.benchmark.worker.DriverRegistry;
-import io.openmessaging.benchmark.workload.Validation;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
+import io.openmessaging.benchmark.cli.Validation;
 import java.io.PrintStream;
 import java.io.IOException;
 import java.nio.file.Files;

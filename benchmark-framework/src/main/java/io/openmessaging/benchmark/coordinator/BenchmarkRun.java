@@ -33,7 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One workload × driver run on one or more workers: the phases of DESIGN §4 (driver init, topics,
+ * One workload × driver run on one or more workers: the phases of docs/measurement.md (driver init, topics,
  * consumers then producers, readiness probe, warm-up, measured phase, stop, drain, results).
  *
  * <p>Whatever happens, {@link #execute} stops every worker and leaves in the {@link RunRecorder} what was

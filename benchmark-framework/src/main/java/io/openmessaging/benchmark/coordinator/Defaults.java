@@ -42,15 +42,6 @@ public final class Defaults {
     /** How often a progress line is printed while a backlog builds or drains. */
     public static final Duration BACKLOG_PROGRESS_INTERVAL = Duration.ofSeconds(5);
 
-    /** HTTP port of bin/benchmark-worker (upstream's). */
-    public static final int WORKER_PORT = 8080;
-
-    /** Prometheus port of bin/benchmark-worker (upstream's). */
-    public static final int WORKER_STATS_PORT = 8081;
-
-    /** Environment variable holding the worker token, for worker and coordinator alike. */
-    public static final String TOKEN_ENV = "OMB_WORKER_TOKEN";
-
     /** A worker clock offset error bound above this gets a warning (end-to-end across hosts). */
     public static final Duration CLOCK_OFFSET_BOUND_WARNING = Duration.ofMillis(1);
 

@@ -116,7 +116,7 @@ public final class WorkloadLoader {
      * The file's text as UTF-8, at most {@link InputFiles#MAX_CONFIG_BYTES} of a regular file; a failure to
      * read names the file. Shared by the package's loaders.
      */
-    static String readText(Path file) throws ConfigException {
+    public static String readText(Path file) throws ConfigException {
         try {
             return InputFiles.readText(file, InputFiles.MAX_CONFIG_BYTES, "a workload or driver file");
         } catch (java.nio.file.NoSuchFileException e) {

@@ -18,7 +18,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * are kept as {@link YamlNode}s with their positions, for the few keys that take lists or mappings
  * (such as {@code producerRateSteps} and {@code existingTopicList}); driver files keep their nested settings to themselves.
  */
-final class YamlMapping {
+public final class YamlMapping {
 
     /** What a top-level value is, as YAML typed it. */
     enum Kind {
@@ -40,7 +40,7 @@ final class YamlMapping {
      *     (see {@link #itemTexts}), else the text
      * @param nested the list or mapping with positions, or {@code null} for a scalar
      */
-    record Entry(
+    public record Entry(
             String key,
             int keyLine,
             int keyColumn,
@@ -52,7 +52,7 @@ final class YamlMapping {
             YamlNode nested) {
 
         /** The value as an error message should quote it. */
-        String found() {
+        public String found() {
             return switch (kind) {
                 case MAPPING -> "a nested mapping";
                 case LIST -> "a list";
@@ -83,7 +83,7 @@ final class YamlMapping {
      * @throws ConfigException on a YAML syntax error, an empty file, a top level that is not a mapping,
      *     a key given twice, or a second YAML document, each naming the file and line
      */
-    static YamlMapping read(String yamlText, String sourceName) throws ConfigException {
+    public static YamlMapping read(String yamlText, String sourceName) throws ConfigException {
         try (JsonParser parser = YAML.createParser(yamlText)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
@@ -281,16 +281,16 @@ final class YamlMapping {
     }
 
     /** The entries in file order. */
-    List<Entry> entries() {
+    public List<Entry> entries() {
         return new ArrayList<>(entries.values());
     }
 
     /** The entry for {@code key}, or {@code null} when the file does not have it. */
-    Entry get(String key) {
+    public Entry get(String key) {
         return entries.get(key);
     }
 
-    boolean has(String key) {
+    public boolean has(String key) {
         return entries.containsKey(key);
     }
 }

@@ -2,8 +2,8 @@ package io.openmessaging.benchmark.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.worker.DriverRegistry;
-import io.openmessaging.benchmark.workload.Validation;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
+import io.openmessaging.benchmark.cli.Validation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

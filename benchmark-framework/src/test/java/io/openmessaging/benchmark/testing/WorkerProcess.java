@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.testing;
 
-import io.openmessaging.benchmark.worker.BenchmarkWorker;
+import io.openmessaging.benchmark.cli.BenchmarkWorker;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -3,7 +3,8 @@ package io.openmessaging.benchmark.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.openmessaging.benchmark.worker.DriverRegistry;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -19,7 +19,7 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * The JSON bodies of worker protocol v1 (DESIGN §5) and their conversion. Histograms travel as
+ * The JSON bodies of worker protocol v1 (docs/distributed.md) and their conversion. Histograms travel as
  * HdrHistogram's compressed encoding in base64, keyed by metric name; nanosecond values throughout.
  */
 final class Wire {

@@ -32,7 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The benchmark worker's HTTP server (worker protocol v1, DESIGN §5), on Jetty ({@link JettyServers}: a
+ * The benchmark worker's HTTP server (worker protocol v1, docs/distributed.md), on Jetty ({@link JettyServers}: a
  * slow or stalled client holds no thread).
  * Holds one {@link LocalWorker} per run; {@code POST /v1/stop} closes it and the worker is idle again.
  *
@@ -52,6 +52,15 @@ public final class WorkerServer implements AutoCloseable {
 
     /** Version of the protocol this server speaks; part of every path. */
     public static final String PROTOCOL = "v1";
+
+    /** HTTP port of bin/benchmark-worker (upstream's). */
+    public static final int DEFAULT_PORT = 8080;
+
+    /** Prometheus port of bin/benchmark-worker (upstream's). */
+    public static final int DEFAULT_STATS_PORT = 8081;
+
+    /** Environment variable holding the worker token, for worker and coordinator alike. */
+    public static final String TOKEN_ENV = "OMB_WORKER_TOKEN";
 
     /** Request header with the id of the coordinator's run (any text up to 100 characters). */
     public static final String RUN_HEADER = "X-OMB-Run";

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.WorkloadShape;
 import io.openmessaging.benchmark.driver.kafka.KafkaDriverConfig;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
-import io.openmessaging.benchmark.workload.DriverConfigurationLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,8 @@
-package io.openmessaging.benchmark.worker;
+package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
-import io.openmessaging.benchmark.cli.UnknownOptions;
-import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.worker.http.MetricsServer;
 import io.openmessaging.benchmark.worker.http.WorkerMetrics;
@@ -27,17 +25,17 @@ import java.util.concurrent.CountDownLatch;
 public final class BenchmarkWorker {
 
     @Parameter(names = {"-p", "--port"}, description = "HTTP port of the worker protocol")
-    int port = Defaults.WORKER_PORT;
+    int port = WorkerServer.DEFAULT_PORT;
 
     @Parameter(names = {"-sp", "--stats-port"}, description = "HTTP port of GET /metrics (Prometheus)")
-    int statsPort = Defaults.WORKER_STATS_PORT;
+    int statsPort = WorkerServer.DEFAULT_STATS_PORT;
 
     @Parameter(names = "--bind", description = "Address to listen on; 0.0.0.0 for every interface (clusters:"
             + " protect it with --token-file and a firewall)")
     String bindAddress = "127.0.0.1";
 
     @Parameter(names = "--token-file", description = "File holding the bearer token every request must carry"
-            + " (default: the " + Defaults.TOKEN_ENV + " environment variable; none = no authentication)")
+            + " (default: the " + WorkerServer.TOKEN_ENV + " environment variable; none = no authentication)")
     String tokenFile;
 
     @Parameter(names = "--insecure-no-token", description = "Allow a non-loopback --bind without a token: anyone"
@@ -134,7 +132,7 @@ public final class BenchmarkWorker {
             return null;
         }
         return "--bind " + bindAddress + " listens beyond this machine, so a token is required: give --token-file"
-                + " (or set " + Defaults.TOKEN_ENV + "), or --insecure-no-token to accept that anyone who reaches the"
+                + " (or set " + WorkerServer.TOKEN_ENV + "), or --insecure-no-token to accept that anyone who reaches the"
                 + " port may drive this worker (docs/distributed.md, Security)";
     }
 
@@ -169,7 +167,7 @@ public final class BenchmarkWorker {
     public static String readToken(String tokenFile) throws IOException {
         String token = tokenFile != null
                 ? Files.readString(Path.of(tokenFile)).strip()
-                : System.getenv(Defaults.TOKEN_ENV);
+                : System.getenv(WorkerServer.TOKEN_ENV);
         if (token != null && token.isBlank()) {
             throw new IOException("the token is empty");
         }

@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.worker;
+package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

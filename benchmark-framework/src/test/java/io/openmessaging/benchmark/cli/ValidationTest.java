@@ -1,8 +1,9 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.worker.DriverRegistry;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
+import io.openmessaging.benchmark.workload.FakeDriverProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

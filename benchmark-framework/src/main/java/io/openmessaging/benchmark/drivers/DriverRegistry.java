@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.worker;
+package io.openmessaging.benchmark.drivers;
 
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.DriverException;

@@ -1,10 +1,12 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.drivers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
-import io.openmessaging.benchmark.worker.DriverRegistry;
+import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.workload.DriverConfiguration;
+import io.openmessaging.benchmark.workload.FakeDriverProvider;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
