@@ -1,0 +1,7 @@
+/**
+ * Micro-benchmarks of the tool's own costs, run by the {@code bin/bench-*} and {@code bin/perf-baseline}
+ * scripts: what a send costs the framework ({@code FrameworkOverheadBench}), what recording a latency
+ * costs ({@code HistogramCostBench}), what a producer wake-up costs ({@code WakeUpCostBench}). They print
+ * figures; nothing here runs in a benchmark run.
+ */
+package io.openmessaging.benchmark.bench;

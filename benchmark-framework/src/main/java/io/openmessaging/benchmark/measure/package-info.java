@@ -1,0 +1,10 @@
+/**
+ * What is measured and how it is recorded: the injected {@link io.openmessaging.benchmark.measure.Clock}
+ * (epoch and monotonic nanoseconds; {@code SystemClock} in runs), the five latency metrics ({@link
+ * io.openmessaging.benchmark.measure.LatencyMetric}: response time from the intended send, service time
+ * from the actual send, send delay, for publish and end to end), per-thread HdrHistogram recorders cut
+ * into periods ({@link io.openmessaging.benchmark.measure.WorkerStats}), the counters of every message's
+ * fate ({@link io.openmessaging.benchmark.measure.Counters}) and the ledger of messages in flight. A leaf:
+ * it uses nothing of the framework.
+ */
+package io.openmessaging.benchmark.measure;
