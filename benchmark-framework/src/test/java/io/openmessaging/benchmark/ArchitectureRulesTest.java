@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ArchitectureRulesTest {
 
     private static final Path MAIN = Path.of("src/main/java/io/openmessaging/benchmark");
-    private static final Pattern REFERENCE = Pattern.compile("io\\.openmessaging\\.benchmark\\.([a-z]+(?:\\.http)?)\\.");
+    private static final Pattern REFERENCE =
+            Pattern.compile("io\\.openmessaging\\.benchmark\\.([a-z]+(?:\\.http)?)\\.");
 
     private static final Set<String> REPORTS = Set.of("report", "compare", "sweep", "regression");
     private static final Set<String> RUNNERS = Set.of("coordinator", "worker", "worker.http", "cli");
@@ -39,17 +40,29 @@ class ArchitectureRulesTest {
         above.addAll(REPORTS);
         rules.put("measure", new Rule(above, "measure is a leaf: it records, it does not run or report"));
         rules.put("schedule", new Rule(above, "schedule is a leaf: it computes when to send"));
-        rules.put("workload", new Rule(union(above, Set.of("drivers")),
-                "a workload file knows no worker, coordinator or installed driver"));
+        rules.put(
+                "workload",
+                new Rule(
+                        union(above, Set.of("drivers")),
+                        "a workload file knows no worker, coordinator or installed driver"));
         rules.put("result", new Rule(above, "result is data"));
         rules.put("loopback", new Rule(union(above, Set.of("drivers", "workload")), "loopback is just a driver"));
         rules.put("drivers", new Rule(above, "the installed drivers are found before anything runs"));
-        rules.put("worker", new Rule(union(REPORTS, Set.of("coordinator", "cli", "worker.http", "loopback")),
-                "a worker obeys; it does not know who commands it, how it is reached, or which driver it gets"));
-        rules.put("worker.http", new Rule(union(REPORTS, Set.of("coordinator", "cli", "loopback")),
-                "the worker's HTTP face serves a worker; it does not know who commands it"));
-        rules.put("coordinator", new Rule(union(REPORTS, Set.of("cli", "loopback")),
-                "the coordinator runs workloads; reports read files, drivers come by ServiceLoader"));
+        rules.put(
+                "worker",
+                new Rule(
+                        union(REPORTS, Set.of("coordinator", "cli", "worker.http", "loopback")),
+                        "a worker obeys; it does not know who commands it, how it is reached, or which driver it gets"));
+        rules.put(
+                "worker.http",
+                new Rule(
+                        union(REPORTS, Set.of("coordinator", "cli", "loopback")),
+                        "the worker's HTTP face serves a worker; it does not know who commands it"));
+        rules.put(
+                "coordinator",
+                new Rule(
+                        union(REPORTS, Set.of("cli", "loopback")),
+                        "the coordinator runs workloads; reports read files, drivers come by ServiceLoader"));
         for (String report : REPORTS) {
             rules.put(report, new Rule(union(RUNNERS, Set.of("loopback")), "reports read files, not runs"));
         }
@@ -68,20 +81,30 @@ class ArchitectureRulesTest {
 
     @Test
     void aForbiddenArrowAndACycleAreFoundAndNamed(@TempDir Path tree) throws IOException {
-        write(tree, "workload/Workload.java", "package io.openmessaging.benchmark.workload;\n"
-                + "import io.openmessaging.benchmark.worker.LocalWorker;\nclass Workload {}\n");
-        write(tree, "worker/LocalWorker.java", "package io.openmessaging.benchmark.worker;\n"
-                + "class LocalWorker { io.openmessaging.benchmark.coordinator.Run run; }\n");
-        write(tree, "coordinator/Run.java", "package io.openmessaging.benchmark.coordinator;\n"
-                + "import io.openmessaging.benchmark.workload.Workload;\nclass Run {}\n");
+        write(
+                tree,
+                "workload/Workload.java",
+                "package io.openmessaging.benchmark.workload;\n"
+                        + "import io.openmessaging.benchmark.worker.LocalWorker;\nclass Workload {}\n");
+        write(
+                tree,
+                "worker/LocalWorker.java",
+                "package io.openmessaging.benchmark.worker;\n"
+                        + "class LocalWorker { io.openmessaging.benchmark.coordinator.Run run; }\n");
+        write(
+                tree,
+                "coordinator/Run.java",
+                "package io.openmessaging.benchmark.coordinator;\n"
+                        + "import io.openmessaging.benchmark.workload.Workload;\nclass Run {}\n");
 
         Map<String, Map<String, String>> arrows = arrows(tree);
 
-        assertThat(violations(arrows, rules())).containsExactly(
-                "worker -> coordinator (worker/LocalWorker.java): a worker obeys; it does not know who commands it, how"
-                        + " it is reached, or which driver it gets",
-                "workload -> worker (workload/Workload.java): a workload file knows no worker, coordinator or installed"
-                        + " driver");
+        assertThat(violations(arrows, rules()))
+                .containsExactly(
+                        "worker -> coordinator (worker/LocalWorker.java): a worker obeys; it does not know who commands it, how"
+                                + " it is reached, or which driver it gets",
+                        "workload -> worker (workload/Workload.java): a workload file knows no worker, coordinator or installed"
+                                + " driver");
         assertThat(cycles(arrows)).containsExactly("coordinator -> workload -> worker -> coordinator");
     }
 
@@ -94,7 +117,10 @@ class ArchitectureRulesTest {
         }
         for (Path file : files) {
             String relative = root.relativize(file).toString().replace('\\', '/');
-            String pkg = root.relativize(file.getParent()).toString().replace('/', '.').replace('\\', '.');
+            String pkg = root.relativize(file.getParent())
+                    .toString()
+                    .replace('/', '.')
+                    .replace('\\', '.');
             Map<String, String> uses = arrows.computeIfAbsent(pkg, p -> new TreeMap<>());
             Matcher matcher = REFERENCE.matcher(Files.readString(file));
             while (matcher.find()) {
@@ -133,8 +159,12 @@ class ArchitectureRulesTest {
         return new ArrayList<>(found);
     }
 
-    private static void walk(String at, Map<String, Map<String, String>> arrows, Map<String, Integer> state,
-            List<String> path, Set<String> found) {
+    private static void walk(
+            String at,
+            Map<String, Map<String, String>> arrows,
+            Map<String, Integer> state,
+            List<String> path,
+            Set<String> found) {
         Integer seen = state.get(at);
         if (seen != null && seen == 1) {
             List<String> loop = new ArrayList<>(path.subList(path.indexOf(at), path.size()));

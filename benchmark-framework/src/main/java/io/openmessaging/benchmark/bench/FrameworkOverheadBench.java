@@ -37,6 +37,7 @@ public final class FrameworkOverheadBench {
 
     /** The producer thread {@link LocalWorker} starts for one producer. */
     private static final String PRODUCER_THREAD = "producer-0";
+
     private static final long STEADY_STATE_AFTER_MILLIS = 1000;
 
     private FrameworkOverheadBench() {}
@@ -45,26 +46,43 @@ public final class FrameworkOverheadBench {
         int secondsPerRound = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        System.out.printf(Locale.ROOT, "one producer thread, 1 KiB payload, loopback driver (inline acks and"
-                + " deliveries); %d rounds of %d s after a warm-up round, per configuration%n", rounds, secondsPerRound);
+        System.out.printf(
+                Locale.ROOT,
+                "one producer thread, 1 KiB payload, loopback driver (inline acks and"
+                        + " deliveries); %d rounds of %d s after a warm-up round, per configuration%n",
+                rounds,
+                secondsPerRound);
         boolean exact = true;
         for (int consumers = 0; consumers <= 1; consumers++) {
-            System.out.println(consumers == 0
-                    ? "producer path (no subscription: schedule, send, acknowledgement, publish histograms):"
-                    : "producer path and one consumer (delivery and end-to-end histograms inline):");
+            System.out.println(
+                    consumers == 0
+                            ? "producer path (no subscription: schedule, send, acknowledgement, publish histograms):"
+                            : "producer path and one consumer (delivery and end-to-end histograms inline):");
             round(secondsPerRound, os, consumers); // JIT warm-up, discarded
             List<double[]> results = new ArrayList<>();
             for (int i = 1; i <= rounds; i++) {
                 double[] r = round(secondsPerRound, os, consumers);
                 results.add(r);
-                System.out.printf(Locale.ROOT, "  round %d: %,12.0f msg/s  %6.1f ns CPU/msg  %6.2f bytes allocated/msg"
-                        + " (producer thread)  exact accounting: %s%n", i, r[0], r[1], r[3], r[2] == 1 ? "yes" : "NO");
+                System.out.printf(
+                        Locale.ROOT,
+                        "  round %d: %,12.0f msg/s  %6.1f ns CPU/msg  %6.2f bytes allocated/msg"
+                                + " (producer thread)  exact accounting: %s%n",
+                        i,
+                        r[0],
+                        r[1],
+                        r[3],
+                        r[2] == 1 ? "yes" : "NO");
             }
             boolean configurationExact = results.stream().allMatch(r -> r[2] == 1);
             exact &= configurationExact;
-            System.out.printf(Locale.ROOT, "  median:  %,12.0f msg/s  %6.1f ns CPU/msg  %6.2f bytes allocated/msg"
-                    + " (producer thread)  exact accounting in every round: %s%n",
-                    median(results, 0), median(results, 1), median(results, 3), configurationExact ? "yes" : "NO");
+            System.out.printf(
+                    Locale.ROOT,
+                    "  median:  %,12.0f msg/s  %6.1f ns CPU/msg  %6.2f bytes allocated/msg"
+                            + " (producer thread)  exact accounting in every round: %s%n",
+                    median(results, 0),
+                    median(results, 1),
+                    median(results, 3),
+                    configurationExact ? "yes" : "NO");
         }
         new HistogramCostBench(42).run();
         if (!exact) {
@@ -110,10 +128,9 @@ public final class FrameworkOverheadBench {
             Counters totals = worker.totals();
             long expectedReceived = consumers > 0 ? totals.messagesAcked() : 0;
             boolean exact = totals.messagesSent() == totals.messagesAcked()
-                    && totals.messagesReceived() == expectedReceived && totals.sendErrors() == 0;
-            return new double[] {
-                sent / (elapsed / 1e9), (double) cpu / sent, exact ? 1 : 0, (double) allocated / sent
-            };
+                    && totals.messagesReceived() == expectedReceived
+                    && totals.sendErrors() == 0;
+            return new double[] {sent / (elapsed / 1e9), (double) cpu / sent, exact ? 1 : 0, (double) allocated / sent};
         } finally {
             worker.close();
         }

@@ -42,8 +42,10 @@ final class HistogramCostBench {
     }
 
     private void measure(boolean print) {
-        SingleWriterRecorder recorder = new SingleWriterRecorder(HistogramSpec.LOWEST_DISCERNIBLE_NANOS,
-                HistogramSpec.HIGHEST_TRACKABLE_NANOS, HistogramSpec.DEFAULT_SIGNIFICANT_DIGITS);
+        SingleWriterRecorder recorder = new SingleWriterRecorder(
+                HistogramSpec.LOWEST_DISCERNIBLE_NANOS,
+                HistogramSpec.HIGHEST_TRACKABLE_NANOS,
+                HistogramSpec.DEFAULT_SIGNIFICANT_DIGITS);
         long start = System.nanoTime();
         for (long i = 0; i < RECORDS_PER_ROUND; i++) {
             recorder.recordValue(valuesNanos[(int) (i & (VALUES - 1))]);
@@ -86,10 +88,19 @@ final class HistogramCostBench {
         if (print) {
             System.out.printf(Locale.ROOT, "histograms (3 significant digits, 1 ns … 1 h, one thread):%n");
             System.out.printf(Locale.ROOT, "  SingleWriterRecorder.recordValue   %6.1f ns per value%n", recorderNanos);
-            System.out.printf(Locale.ROOT, "  WorkerStats.recordSent             %6.1f ns per message (1 value, counters, in-flight ledger)%n", sentNanos);
-            System.out.printf(Locale.ROOT, "  WorkerStats.recordAcked            %6.1f ns per message (2 values + counter)%n", ackedNanos);
-            System.out.printf(Locale.ROOT, "  WorkerStats.cutPeriod (5 metrics)  %6.0f µs and %,.0f bytes allocated per snapshot%n",
-                    cutMicros, cutBytes);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  WorkerStats.recordSent             %6.1f ns per message (1 value, counters, in-flight ledger)%n",
+                    sentNanos);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  WorkerStats.recordAcked            %6.1f ns per message (2 values + counter)%n",
+                    ackedNanos);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  WorkerStats.cutPeriod (5 metrics)  %6.0f µs and %,.0f bytes allocated per snapshot%n",
+                    cutMicros,
+                    cutBytes);
         }
     }
 }

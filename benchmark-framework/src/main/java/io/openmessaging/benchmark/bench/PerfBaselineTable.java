@@ -38,9 +38,19 @@ public final class PerfBaselineTable {
     private static final long ONE_MILLISECOND_NANOS = 1_000_000;
 
     /** The figures of one run; {@code NaN} where the run left nothing to read. */
-    record Run(String mode, long rate, int repeat, double cpuSeconds, double peakRssMib, double wallSeconds,
-            double publishDelayP99Micros, double receivedMeasured, double endToEndSamples, double endToEndZero,
-            double endToEndSubMillisecond, String exit) {
+    record Run(
+            String mode,
+            long rate,
+            int repeat,
+            double cpuSeconds,
+            double peakRssMib,
+            double wallSeconds,
+            double publishDelayP99Micros,
+            double receivedMeasured,
+            double endToEndSamples,
+            double endToEndZero,
+            double endToEndSubMillisecond,
+            String exit) {
 
         boolean exitedByItself() {
             return exit.equals("0");
@@ -60,8 +70,11 @@ public final class PerfBaselineTable {
         runs.forEach(run -> printRow(run.mode() + " " + run.rate() + " #" + run.repeat(), run));
         Map<String, List<Run>> groups = new LinkedHashMap<>();
         runs.stream()
-                .sorted((a, b) -> a.mode().equals(b.mode()) ? Long.compare(a.rate(), b.rate()) : a.mode().compareTo(b.mode()))
-                .forEach(run -> groups.computeIfAbsent(run.mode() + " " + run.rate(), key -> new ArrayList<>()).add(run));
+                .sorted((a, b) -> a.mode().equals(b.mode())
+                        ? Long.compare(a.rate(), b.rate())
+                        : a.mode().compareTo(b.mode()))
+                .forEach(run -> groups.computeIfAbsent(run.mode() + " " + run.rate(), key -> new ArrayList<>())
+                        .add(run));
         System.out.println();
         System.out.println("Medians:");
         printHeader();
@@ -75,7 +88,10 @@ public final class PerfBaselineTable {
             for (Path directory : listing.filter(Files::isDirectory).sorted().toList()) {
                 Matcher name = RUN_DIRECTORY.matcher(directory.getFileName().toString());
                 if (name.matches()) {
-                    runs.add(read(directory, name.group("mode"), Long.parseLong(name.group("rate")),
+                    runs.add(read(
+                            directory,
+                            name.group("mode"),
+                            Long.parseLong(name.group("rate")),
                             Integer.parseInt(name.group("repeat"))));
                 }
             }
@@ -90,33 +106,58 @@ public final class PerfBaselineTable {
         double rssMib = Double.NaN;
         List<Path> timeReports;
         try (Stream<Path> files = Files.list(directory)) {
-            timeReports = files.filter(path -> path.getFileName().toString().endsWith("time.txt")).toList();
+            timeReports = files.filter(path -> path.getFileName().toString().endsWith("time.txt"))
+                    .toList();
         }
         for (Path report : timeReports) {
             String text = readOrEmpty(report);
-            cpu += number(text, "User time \\(seconds\\): ([\\d.]+)") + number(text, "System time \\(seconds\\): ([\\d.]+)");
+            cpu += number(text, "User time \\(seconds\\): ([\\d.]+)")
+                    + number(text, "System time \\(seconds\\): ([\\d.]+)");
             double rss = number(text, "Maximum resident set size \\(kbytes\\): (\\d+)") / 1024;
             rssMib = Double.isNaN(rssMib) ? rss : Math.max(rssMib, rss);
         }
         String exit = readOrEmpty(directory.resolve("exit.txt")).strip();
         Path resultFile;
         try (Stream<Path> files = Files.list(directory)) {
-            resultFile = files.filter(path -> path.toString().endsWith(".json")).findFirst().orElse(null);
+            resultFile = files.filter(path -> path.toString().endsWith(".json"))
+                    .findFirst()
+                    .orElse(null);
         }
         if (resultFile == null) {
-            return new Run(mode, rate, repeat, cpu, rssMib, wall, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, exit.isEmpty() ? "?" : exit);
+            return new Run(
+                    mode,
+                    rate,
+                    repeat,
+                    cpu,
+                    rssMib,
+                    wall,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    exit.isEmpty() ? "?" : exit);
         }
         TestResult result = ResultFiles.read(resultFile);
         double received = result.consumed.stream().mapToLong(Long::longValue).sum();
         Histogram endToEnd = measuredIntervals(resultFile.resolveSibling(
                 result.hlogFiles.getOrDefault(LatencyMetric.END_TO_END_LATENCY.fieldPrefix(), "missing.hlog")));
-        double delayP99 = result.aggregatedPublishDelayLatency99pct == null ? Double.NaN
+        double delayP99 = result.aggregatedPublishDelayLatency99pct == null
+                ? Double.NaN
                 : result.aggregatedPublishDelayLatency99pct.doubleValue();
-        return new Run(mode, rate, repeat, cpu, rssMib, wall, delayP99, received,
+        return new Run(
+                mode,
+                rate,
+                repeat,
+                cpu,
+                rssMib,
+                wall,
+                delayP99,
+                received,
                 endToEnd == null ? Double.NaN : endToEnd.getTotalCount(),
                 endToEnd == null ? Double.NaN : endToEnd.getCountAtValue(0),
-                endToEnd == null ? Double.NaN : endToEnd.getCountBetweenValues(0, ONE_MILLISECOND_NANOS - 1), exit);
+                endToEnd == null ? Double.NaN : endToEnd.getCountBetweenValues(0, ONE_MILLISECOND_NANOS - 1),
+                exit);
     }
 
     /** The sum of the log's intervals tagged {@code measured}; {@code null} when there is no log. */
@@ -131,7 +172,9 @@ public final class PerfBaselineTable {
             while ((interval = reader.nextIntervalHistogram()) != null) {
                 if (interval instanceof Histogram histogram && "measured".equals(histogram.getTag())) {
                     if (sum == null) {
-                        sum = new Histogram(histogram.getLowestDiscernibleValue(), histogram.getHighestTrackableValue(),
+                        sum = new Histogram(
+                                histogram.getLowestDiscernibleValue(),
+                                histogram.getHighestTrackableValue(),
                                 histogram.getNumberOfSignificantValueDigits());
                     }
                     sum.add(histogram);
@@ -146,15 +189,27 @@ public final class PerfBaselineTable {
     /** The medians of a group of runs of one mode and rate; {@code exit} says how many exited by themselves. */
     static Run median(List<Run> group) {
         Run first = group.get(0);
-        return new Run(first.mode(), first.rate(), group.size(), median(group, Run::cpuSeconds),
-                median(group, Run::peakRssMib), median(group, Run::wallSeconds), median(group, Run::publishDelayP99Micros),
-                median(group, Run::receivedMeasured), median(group, Run::endToEndSamples), median(group, Run::endToEndZero),
+        return new Run(
+                first.mode(),
+                first.rate(),
+                group.size(),
+                median(group, Run::cpuSeconds),
+                median(group, Run::peakRssMib),
+                median(group, Run::wallSeconds),
+                median(group, Run::publishDelayP99Micros),
+                median(group, Run::receivedMeasured),
+                median(group, Run::endToEndSamples),
+                median(group, Run::endToEndZero),
                 median(group, Run::endToEndSubMillisecond),
                 group.stream().filter(Run::exitedByItself).count() + "/" + group.size() + " exit 0");
     }
 
     private static double median(List<Run> group, java.util.function.ToDoubleFunction<Run> figure) {
-        double[] values = group.stream().mapToDouble(figure).filter(value -> !Double.isNaN(value)).sorted().toArray();
+        double[] values = group.stream()
+                .mapToDouble(figure)
+                .filter(value -> !Double.isNaN(value))
+                .sorted()
+                .toArray();
         if (values.length == 0) {
             return Double.NaN;
         }
@@ -163,16 +218,47 @@ public final class PerfBaselineTable {
     }
 
     private static void printHeader() {
-        System.out.printf(Locale.ROOT, "  %-22s %8s %9s %7s %11s %11s %11s %9s %11s  %s%n", "mode rate", "CPU s",
-                "RSS MiB", "wall s", "delay p99", "received", "e2e values", "e2e = 0", "e2e < 1 ms", "exit");
-        System.out.printf(Locale.ROOT, "  %-22s %8s %9s %7s %11s %11s %11s %9s %11s  %s%n", "", "", "", "", "µs",
-                "(measured)", "(measured)", "", "", "");
+        System.out.printf(
+                Locale.ROOT,
+                "  %-22s %8s %9s %7s %11s %11s %11s %9s %11s  %s%n",
+                "mode rate",
+                "CPU s",
+                "RSS MiB",
+                "wall s",
+                "delay p99",
+                "received",
+                "e2e values",
+                "e2e = 0",
+                "e2e < 1 ms",
+                "exit");
+        System.out.printf(
+                Locale.ROOT,
+                "  %-22s %8s %9s %7s %11s %11s %11s %9s %11s  %s%n",
+                "",
+                "",
+                "",
+                "",
+                "µs",
+                "(measured)",
+                "(measured)",
+                "",
+                "",
+                "");
     }
 
     private static void printRow(String label, Run run) {
-        System.out.printf(Locale.ROOT, "  %-22s %8.1f %9.0f %7.0f %11.0f %11.0f %11.0f %9.0f %11.0f  %s%n", label,
-                run.cpuSeconds(), run.peakRssMib(), run.wallSeconds(), run.publishDelayP99Micros(), run.receivedMeasured(),
-                run.endToEndSamples(), run.endToEndZero(), run.endToEndSubMillisecond(),
+        System.out.printf(
+                Locale.ROOT,
+                "  %-22s %8.1f %9.0f %7.0f %11.0f %11.0f %11.0f %9.0f %11.0f  %s%n",
+                label,
+                run.cpuSeconds(),
+                run.peakRssMib(),
+                run.wallSeconds(),
+                run.publishDelayP99Micros(),
+                run.receivedMeasured(),
+                run.endToEndSamples(),
+                run.endToEndZero(),
+                run.endToEndSubMillisecond(),
                 run.exit().equals("0") ? "0 (by itself)" : run.exit());
     }
 
@@ -183,7 +269,8 @@ public final class PerfBaselineTable {
 
     /** GNU time's "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:12.45". */
     private static double wallSeconds(String time) {
-        Matcher matcher = Pattern.compile("Elapsed \\(wall clock\\) time \\([^)]*\\): ([\\d:.]+)").matcher(time);
+        Matcher matcher = Pattern.compile("Elapsed \\(wall clock\\) time \\([^)]*\\): ([\\d:.]+)")
+                .matcher(time);
         if (!matcher.find()) {
             return Double.NaN;
         }

@@ -33,10 +33,13 @@ public final class WakeUpCostBench {
         if (!threads.isCurrentThreadCpuTimeSupported()) {
             throw new IllegalStateException("this JVM cannot read a thread's CPU time");
         }
-        System.out.printf(Locale.ROOT, "timer slack of this process: %s; %d parks per wait, after a warm-up pass%n",
-                timerSlack(), parks);
-        System.out.printf(Locale.ROOT, "%10s  %14s  %14s  %14s%n",
-                "wait µs", "CPU µs/wake", "overshoot p50", "overshoot p99");
+        System.out.printf(
+                Locale.ROOT,
+                "timer slack of this process: %s; %d parks per wait, after a warm-up pass%n",
+                timerSlack(),
+                parks);
+        System.out.printf(
+                Locale.ROOT, "%10s  %14s  %14s  %14s%n", "wait µs", "CPU µs/wake", "overshoot p50", "overshoot p99");
         measure(threads, Math.min(parks, 2_000), false);
         measure(threads, parks, true);
     }
@@ -55,8 +58,13 @@ public final class WakeUpCostBench {
             double cpuMicros = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1e3 / count;
             Arrays.sort(overshootNanos);
             if (print) {
-                System.out.printf(Locale.ROOT, "%10d  %14.1f  %14.1f  %14.1f%n", waitMicros, cpuMicros,
-                        overshootNanos[count / 2] / 1e3, overshootNanos[(int) (count * 0.99)] / 1e3);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%10d  %14.1f  %14.1f  %14.1f%n",
+                        waitMicros,
+                        cpuMicros,
+                        overshootNanos[count / 2] / 1e3,
+                        overshootNanos[(int) (count * 0.99)] / 1e3);
             }
         }
     }

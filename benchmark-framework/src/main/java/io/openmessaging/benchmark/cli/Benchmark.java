@@ -41,11 +41,13 @@ public final class Benchmark {
             return EXIT_OK;
         }
         return switch (command) {
-            case ValidateCommand.NAME -> runSubcommand(new ValidateCommand(), ValidateCommand.NAME, ValidateCommand.USAGE,
-                    commandArgs, out, err);
-            case ReportCommand.NAME -> runSubcommand(new ReportCommand(), ReportCommand.NAME, ReportCommand.USAGE,
-                    commandArgs, out, err);
-            case CsvCommand.NAME -> runSubcommand(new CsvCommand(), CsvCommand.NAME, CsvCommand.USAGE, commandArgs, out, err);
+            case ValidateCommand.NAME ->
+                runSubcommand(
+                        new ValidateCommand(), ValidateCommand.NAME, ValidateCommand.USAGE, commandArgs, out, err);
+            case ReportCommand.NAME ->
+                runSubcommand(new ReportCommand(), ReportCommand.NAME, ReportCommand.USAGE, commandArgs, out, err);
+            case CsvCommand.NAME ->
+                runSubcommand(new CsvCommand(), CsvCommand.NAME, CsvCommand.USAGE, commandArgs, out, err);
             case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
             default -> runBenchmark(args, out, err, installSignalHandler);
@@ -61,8 +63,8 @@ public final class Benchmark {
     }
 
     /** Parses a subcommand's arguments (without its name) into {@code command} and runs it. */
-    private static int runSubcommand(Subcommand command, String name, String usage, String[] args, PrintStream out,
-            PrintStream err) {
+    private static int runSubcommand(
+            Subcommand command, String name, String usage, String[] args, PrintStream out, PrintStream err) {
         JCommander commander = JCommander.newBuilder()
                 .programName("bin/benchmark " + name)
                 .addObject(command)
@@ -112,20 +114,23 @@ public final class Benchmark {
             StringBuilder usage = new StringBuilder();
             commander.getUsageFormatter().usage(usage);
             out.println(usage);
-            out.println(String.join(System.lineSeparator(), List.of(
-                    "Other commands:",
-                    "  bin/benchmark validate FILE|DIRECTORY…   check workload and driver files without running",
-                    "  bin/benchmark report RESULT…  [-o FILE]  one self-contained HTML report with charts",
-                    "  bin/benchmark csv RESULT…  [-o FILE]     one CSV row of headline figures per run",
-                    "  bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]",
-                    "                                           side by side; exit code 1 when a threshold is broken",
-                    "  bin/benchmark sweep --rates R1,R2,… -d DRIVER… WORKLOAD  (or --message-sizes, --partitions, --topics)",
-                    "                                           one run per value; summary, peak stable throughput, fit",
-                    "Examples:",
-                    "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
-                    "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml",
-                    "  bin/benchmark report results/",
-                    "  bin/benchmark compare baseline.json -- results/ --threshold endToEndResponseTime.p99=+10%")));
+            out.println(
+                    String.join(
+                            System.lineSeparator(),
+                            List.of(
+                                    "Other commands:",
+                                    "  bin/benchmark validate FILE|DIRECTORY…   check workload and driver files without running",
+                                    "  bin/benchmark report RESULT…  [-o FILE]  one self-contained HTML report with charts",
+                                    "  bin/benchmark csv RESULT…  [-o FILE]     one CSV row of headline figures per run",
+                                    "  bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]",
+                                    "                                           side by side; exit code 1 when a threshold is broken",
+                                    "  bin/benchmark sweep --rates R1,R2,… -d DRIVER… WORKLOAD  (or --message-sizes, --partitions, --topics)",
+                                    "                                           one run per value; summary, peak stable throughput, fit",
+                                    "Examples:",
+                                    "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
+                                    "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml",
+                                    "  bin/benchmark report results/",
+                                    "  bin/benchmark compare baseline.json -- results/ --threshold endToEndResponseTime.p99=+10%")));
             return EXIT_OK;
         }
         return runCommand.execute(out, err, installSignalHandler);

@@ -24,32 +24,48 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class BenchmarkWorker {
 
-    @Parameter(names = {"-p", "--port"}, description = "HTTP port of the worker protocol")
+    @Parameter(
+            names = {"-p", "--port"},
+            description = "HTTP port of the worker protocol")
     int port = WorkerServer.DEFAULT_PORT;
 
-    @Parameter(names = {"-sp", "--stats-port"}, description = "HTTP port of GET /metrics (Prometheus)")
+    @Parameter(
+            names = {"-sp", "--stats-port"},
+            description = "HTTP port of GET /metrics (Prometheus)")
     int statsPort = WorkerServer.DEFAULT_STATS_PORT;
 
-    @Parameter(names = "--bind", description = "Address to listen on; 0.0.0.0 for every interface (clusters:"
-            + " protect it with --token-file and a firewall)")
+    @Parameter(
+            names = "--bind",
+            description = "Address to listen on; 0.0.0.0 for every interface (clusters:"
+                    + " protect it with --token-file and a firewall)")
     String bindAddress = "127.0.0.1";
 
-    @Parameter(names = "--token-file", description = "File holding the bearer token every request must carry"
-            + " (default: the " + WorkerServer.TOKEN_ENV + " environment variable; none = no authentication)")
+    @Parameter(
+            names = "--token-file",
+            description = "File holding the bearer token every request must carry" + " (default: the "
+                    + WorkerServer.TOKEN_ENV + " environment variable; none = no authentication)")
     String tokenFile;
 
-    @Parameter(names = "--insecure-no-token", description = "Allow a non-loopback --bind without a token: anyone"
-            + " who reaches the port may then run loads from this machine")
+    @Parameter(
+            names = "--insecure-no-token",
+            description = "Allow a non-loopback --bind without a token: anyone"
+                    + " who reaches the port may then run loads from this machine")
     boolean insecureNoToken;
 
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    @Parameter(
+            names = {"-h", "--help"},
+            help = true,
+            description = "Show this help")
     boolean help;
 
     private BenchmarkWorker() {}
 
     public static void main(String[] args) throws Exception {
         BenchmarkWorker options = new BenchmarkWorker();
-        JCommander commander = JCommander.newBuilder().programName("bin/benchmark-worker").addObject(options).build();
+        JCommander commander = JCommander.newBuilder()
+                .programName("bin/benchmark-worker")
+                .addObject(options)
+                .build();
         try {
             commander.parse(args);
         } catch (ParameterException e) {
@@ -87,8 +103,8 @@ public final class BenchmarkWorker {
         WorkerServer server;
         MetricsServer statsServer;
         try {
-            server = new WorkerServer(SystemClock.INSTANCE, new InetSocketAddress(options.bindAddress, options.port),
-                    token, metrics);
+            server = new WorkerServer(
+                    SystemClock.INSTANCE, new InetSocketAddress(options.bindAddress, options.port), token, metrics);
             statsServer = new MetricsServer(new InetSocketAddress(options.bindAddress, options.statsPort), metrics);
         } catch (IOException e) {
             System.err.println("error: cannot listen on " + options.bindAddress + " ports " + options.port + " and "
@@ -98,19 +114,23 @@ public final class BenchmarkWorker {
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                server.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            statsServer.close();
-            stopped.countDown();
-        }, "worker-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                server.close();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            statsServer.close();
+                            stopped.countDown();
+                        },
+                        "worker-shutdown"));
         server.start();
         statsServer.start();
-        System.out.println("Worker ready: http://" + host + ":" + server.address().getPort()
-                + " (metrics on port " + statsServer.address().getPort() + ")");
+        System.out.println(
+                "Worker ready: http://" + host + ":" + server.address().getPort() + " (metrics on port "
+                        + statsServer.address().getPort() + ")");
         stopped.await();
     }
 
@@ -132,7 +152,8 @@ public final class BenchmarkWorker {
             return null;
         }
         return "--bind " + bindAddress + " listens beyond this machine, so a token is required: give --token-file"
-                + " (or set " + WorkerServer.TOKEN_ENV + "), or --insecure-no-token to accept that anyone who reaches the"
+                + " (or set " + WorkerServer.TOKEN_ENV
+                + "), or --insecure-no-token to accept that anyone who reaches the"
                 + " port may drive this worker (docs/distributed.md, Security)";
     }
 

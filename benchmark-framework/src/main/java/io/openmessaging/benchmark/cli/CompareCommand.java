@@ -27,7 +27,8 @@ import java.util.List;
 final class CompareCommand {
 
     static final String NAME = "compare";
-    static final String USAGE = String.join(System.lineSeparator(),
+    static final String USAGE = String.join(
+            System.lineSeparator(),
             "usage: bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]",
             "  BASE, CANDIDATE     result files or directories of them; several on a side are combined",
             "                      by the median of each figure",
@@ -72,21 +73,24 @@ final class CompareCommand {
                 return false;
             } else if (arg.equals("--")) {
                 if (afterSeparator) {
-                    throw new IllegalArgumentException("'--' given twice: put base files before it and candidate files after it");
+                    throw new IllegalArgumentException(
+                            "'--' given twice: put base files before it and candidate files after it");
                 }
                 afterSeparator = true;
             } else if (arg.equals("--json")) {
                 json = true;
             } else if (arg.equals("--threshold") || arg.equals("-t")) {
                 if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(arg + " needs a value, e.g. --threshold endToEndLatency.p99=+10%");
+                    throw new IllegalArgumentException(
+                            arg + " needs a value, e.g. --threshold endToEndLatency.p99=+10%");
                 }
                 thresholds.add(Threshold.parse(args[++i]));
             } else if (arg.startsWith("--threshold=")) {
                 thresholds.add(Threshold.parse(arg.substring("--threshold=".length())));
             } else if (arg.startsWith("-") && arg.length() > 1) {
-                throw new IllegalArgumentException("unknown option '" + arg + "'" + io.openmessaging.benchmark.workload
-                        .Suggestions.didYouMean(arg, java.util.List.of("--help", "--json", "--threshold")));
+                throw new IllegalArgumentException("unknown option '" + arg + "'"
+                        + io.openmessaging.benchmark.workload.Suggestions.didYouMean(
+                                arg, java.util.List.of("--help", "--json", "--threshold")));
             } else {
                 (afterSeparator ? candidate : base).add(Path.of(arg));
             }
@@ -121,8 +125,9 @@ final class CompareCommand {
             return Benchmark.EXIT_FAILED;
         }
         if (json) {
-            comparison.failedChecks().forEach(check -> err.println(
-                    "threshold " + check.verdict().label() + ": " + check.explanation()));
+            comparison
+                    .failedChecks()
+                    .forEach(check -> err.println("threshold " + check.verdict().label() + ": " + check.explanation()));
         }
         return comparison.passed() ? Benchmark.EXIT_OK : Benchmark.EXIT_FAILED;
     }

@@ -26,10 +26,15 @@ final class CsvCommand implements Subcommand {
     @Parameter(description = "RESULT.json|DIRECTORY…")
     List<String> inputs = new ArrayList<>();
 
-    @Parameter(names = {"-o", "--output"}, description = "CSV file to write instead of standard output (never overwrites)")
+    @Parameter(
+            names = {"-o", "--output"},
+            description = "CSV file to write instead of standard output (never overwrites)")
     String output;
 
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    @Parameter(
+            names = {"-h", "--help"},
+            help = true,
+            description = "Show this help")
     boolean help;
 
     @Override
@@ -54,7 +59,8 @@ final class CsvCommand implements Subcommand {
             }
             StringWriter csv = new StringWriter();
             new CsvFormat().writeOut(runs, csv);
-            Path written = ResultFiles.writeWithoutOverwriting(csv.toString().getBytes(StandardCharsets.UTF_8), Path.of(output));
+            Path written = ResultFiles.writeWithoutOverwriting(
+                    csv.toString().getBytes(StandardCharsets.UTF_8), Path.of(output));
             out.printf("wrote %s (%d row%s)%n", written, runs.size(), runs.size() == 1 ? "" : "s");
             return Benchmark.EXIT_OK;
         } catch (IOException e) {

@@ -29,11 +29,16 @@ final class ReportCommand implements Subcommand {
     @Parameter(description = "RESULT.json|sweep.json|DIRECTORY…")
     List<String> inputs = new ArrayList<>();
 
-    @Parameter(names = {"-o", "--output"},
-            description = "HTML file to write (default: report.html beside the first result, or in it if it is a directory; never overwrites)")
+    @Parameter(
+            names = {"-o", "--output"},
+            description =
+                    "HTML file to write (default: report.html beside the first result, or in it if it is a directory; never overwrites)")
     String output;
 
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    @Parameter(
+            names = {"-h", "--help"},
+            help = true,
+            description = "Show this help")
     boolean help;
 
     @Override
@@ -55,9 +60,17 @@ final class ReportCommand implements Subcommand {
             StringWriter html = new StringWriter(1 << 20);
             new HtmlReport().withSweeps(loaded.sweeps()).writeOut(runs, html);
             Path target = output != null ? Path.of(output) : defaultOutput(paths.get(0));
-            Path written = ResultFiles.writeWithoutOverwriting(html.toString().getBytes(StandardCharsets.UTF_8), target);
-            out.printf("wrote %s (%d run%s%s)%n", written, runs.size(), runs.size() == 1 ? "" : "s",
-                    loaded.sweeps().isEmpty() ? "" : ", " + loaded.sweeps().size() + " sweep" + (loaded.sweeps().size() == 1 ? "" : "s"));
+            Path written =
+                    ResultFiles.writeWithoutOverwriting(html.toString().getBytes(StandardCharsets.UTF_8), target);
+            out.printf(
+                    "wrote %s (%d run%s%s)%n",
+                    written,
+                    runs.size(),
+                    runs.size() == 1 ? "" : "s",
+                    loaded.sweeps().isEmpty()
+                            ? ""
+                            : ", " + loaded.sweeps().size() + " sweep"
+                                    + (loaded.sweeps().size() == 1 ? "" : "s"));
             return Benchmark.EXIT_OK;
         } catch (IOException e) {
             err.println("error: " + e.getMessage());

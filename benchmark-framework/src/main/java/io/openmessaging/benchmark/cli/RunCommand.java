@@ -1,12 +1,14 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
-import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.coordinator.BenchmarkRun;
-import io.openmessaging.benchmark.coordinator.WorkerRoles;
+import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.coordinator.RunOptions;
 import io.openmessaging.benchmark.coordinator.RunRecorder;
+import io.openmessaging.benchmark.coordinator.WorkerRoles;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.report.Numbers;
@@ -17,65 +19,78 @@ import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.worker.http.HttpWorkerClient;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
-import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
-import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.PayloadFiles;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Locale;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** The main command: runs every workload with every driver and writes one result file per pair. */
 final class RunCommand {
 
-    @Parameter(names = {"-d", "--drivers"}, description = "Driver YAML files, comma-separated or repeated (each workload runs with each driver)")
+    @Parameter(
+            names = {"-d", "--drivers"},
+            description = "Driver YAML files, comma-separated or repeated (each workload runs with each driver)")
     List<String> drivers = new ArrayList<>();
 
     @Parameter(description = "WORKLOAD.yaml…")
     List<String> workloads = new ArrayList<>();
 
-    @Parameter(names = {"-w", "--workers"}, description = "Worker URLs, comma-separated (distributed mode)")
+    @Parameter(
+            names = {"-w", "--workers"},
+            description = "Worker URLs, comma-separated (distributed mode)")
     List<String> workers = new ArrayList<>();
 
-    @Parameter(names = {"-wf", "--workers-file"}, description = "YAML file listing worker URLs (distributed mode)")
+    @Parameter(
+            names = {"-wf", "--workers-file"},
+            description = "YAML file listing worker URLs (distributed mode)")
     String workersFile;
 
-    @Parameter(names = {"-x", "--extra"},
+    @Parameter(
+            names = {"-x", "--extra"},
             description = "Extra consumer workers: a third of the workers produce instead of half (distributed mode)")
     boolean extraConsumers;
 
-    @Parameter(names = "--topology", description = "Placement on workers: SPLIT (upstream's producer/consumer"
-            + " roles) or SWARM (every worker produces a share and runs every subscription's consumers). Default:"
-            + " SPLIT, or SWARM for the Redpanda fork's swarm driverClass")
+    @Parameter(
+            names = "--topology",
+            description = "Placement on workers: SPLIT (upstream's producer/consumer"
+                    + " roles) or SWARM (every worker produces a share and runs every subscription's consumers). Default:"
+                    + " SPLIT, or SWARM for the Redpanda fork's swarm driverClass")
     WorkerRoles.Topology topology;
 
-    @Parameter(names = "--token-file", description = "File with the workers' bearer token (default: the "
-            + WorkerServer.TOKEN_ENV + " environment variable)")
+    @Parameter(
+            names = "--token-file",
+            description = "File with the workers' bearer token (default: the " + WorkerServer.TOKEN_ENV
+                    + " environment variable)")
     String tokenFile;
 
-    @Parameter(names = "--set", description = "Workload key=value over every workload file, repeatable, e.g."
-            + " --set producerRate=20000 --set testDuration=5m; driver.KEY=VALUE or driver.BLOCK.PROPERTY=VALUE over"
-            + " every driver file, e.g. --set driver.producerConfig.linger.ms=5 (recorded in the result's command"
-            + " line)")
+    @Parameter(
+            names = "--set",
+            description = "Workload key=value over every workload file, repeatable, e.g."
+                    + " --set producerRate=20000 --set testDuration=5m; driver.KEY=VALUE or driver.BLOCK.PROPERTY=VALUE over"
+                    + " every driver file, e.g. --set driver.producerConfig.linger.ms=5 (recorded in the result's command"
+                    + " line)")
     List<String> assignments = new ArrayList<>();
 
-    @Parameter(names = {"-v", "--service-version"},
+    @Parameter(
+            names = {"-v", "--service-version"},
             description = "Version of the system under test, stored as the result's version (the Redpanda fork's"
                     + " option; default: the broker version the driver reads, when it can)")
     String serviceVersion;
 
-    @Parameter(names = {"-o", "--output"},
+    @Parameter(
+            names = {"-o", "--output"},
             description = "Result file name (with several runs, each gets a numbered suffix; never overwrites)")
     String output;
 
@@ -90,22 +105,28 @@ final class RunCommand {
 
     static final long MAX_TIMEOUT_SECONDS = 86_400;
 
-    @Parameter(names = "--readiness-timeout-seconds",
+    @Parameter(
+            names = "--readiness-timeout-seconds",
             description = "Bound on waiting until every subscription receives a probe")
     long readinessTimeoutSeconds = Defaults.READINESS_TIMEOUT.toSeconds();
 
-    @Parameter(names = "--drain-timeout-seconds",
+    @Parameter(
+            names = "--drain-timeout-seconds",
             description = "Bound on waiting for in-flight messages after the load stopped")
     long drainTimeoutSeconds = Defaults.DRAIN_TIMEOUT.toSeconds();
 
-    @Parameter(names = "--stall-timeout-seconds",
+    @Parameter(
+            names = "--stall-timeout-seconds",
             description = "Fail the run when no send completes or fails for this long")
     long stallTimeoutSeconds = Defaults.STALL_TIMEOUT.toSeconds();
 
     @Parameter(names = "--latency-digits", description = "HdrHistogram significant digits (1-5)")
     int latencyDigits = Defaults.LATENCY_SIGNIFICANT_DIGITS;
 
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    @Parameter(
+            names = {"-h", "--help"},
+            help = true,
+            description = "Show this help")
     boolean help;
 
     int execute(PrintStream out, PrintStream err, boolean installSignalHandler) {
@@ -125,8 +146,16 @@ final class RunCommand {
         int exitCode = Benchmark.EXIT_OK;
         for (Workload workload : setup.workloads()) {
             for (DriverConfiguration driverConfiguration : setup.drivers()) {
-                int code = runOne(workload, driverConfiguration, setup, options, commandLine(), out, err,
-                        installSignalHandler).exitCode();
+                int code = runOne(
+                                workload,
+                                driverConfiguration,
+                                setup,
+                                options,
+                                commandLine(),
+                                out,
+                                err,
+                                installSignalHandler)
+                        .exitCode();
                 if (code == Benchmark.EXIT_INTERRUPTED) {
                     return code;
                 }
@@ -170,7 +199,8 @@ final class RunCommand {
             throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
         }
         if (workerUrls.isEmpty() && (extraConsumers || (topology != null && topology != WorkerRoles.Topology.SPLIT))) {
-            throw new CommandFailure(Benchmark.EXIT_USAGE,
+            throw new CommandFailure(
+                    Benchmark.EXIT_USAGE,
                     "--extra and --topology apply to distributed runs; give --workers or --workers-file");
         }
         if (latencyDigits < 1 || latencyDigits > 5) {
@@ -186,15 +216,22 @@ final class RunCommand {
         try {
             List<Integer> messageBytes = new ArrayList<>();
             for (String file : workloads) {
-                Workload workload = WorkloadLoader.load(Path.of(file), assignments.stream()
-                        .filter(assignment -> !DriverAssignments.isDriverAssignment(assignment)).toList());
+                Workload workload = WorkloadLoader.load(
+                        Path.of(file),
+                        assignments.stream()
+                                .filter(assignment -> !DriverAssignments.isDriverAssignment(assignment))
+                                .toList());
                 loadedWorkloads.add(workload);
                 messageBytes.add(PayloadFiles.messageBytes(workload));
             }
             List<String> problems = new ArrayList<>();
             for (String file : drivers) {
-                DriverConfiguration configuration = DriverConfigurationLoader.load(Path.of(file), registry,
-                        assignments.stream().filter(DriverAssignments::isDriverAssignment).toList());
+                DriverConfiguration configuration = DriverConfigurationLoader.load(
+                        Path.of(file),
+                        registry,
+                        assignments.stream()
+                                .filter(DriverAssignments::isDriverAssignment)
+                                .toList());
                 try (BenchmarkDriver driver = registry.newConfiguredDriver(configuration)) {
                     for (int i = 0; i < loadedWorkloads.size(); i++) {
                         problems.addAll(PayloadFiles.loadProblems(loadedWorkloads.get(i), messageBytes.get(i), driver));
@@ -218,7 +255,8 @@ final class RunCommand {
     /** A timeout option must be 1 s … one day: 0 or less would fail every run at once. */
     private static void requireSeconds(String option, long seconds) throws CommandFailure {
         if (seconds < 1 || seconds > MAX_TIMEOUT_SECONDS) {
-            throw new CommandFailure(Benchmark.EXIT_USAGE,
+            throw new CommandFailure(
+                    Benchmark.EXIT_USAGE,
                     option + " must be 1 to " + MAX_TIMEOUT_SECONDS + " (seconds, one day), got " + seconds);
         }
     }
@@ -238,14 +276,15 @@ final class RunCommand {
     /** Makes sure results can be written where they go, before anything runs; says why not. */
     private void checkOutputDirectory() throws CommandFailure {
         Path file = outputFile();
-        Path directory = file == null ? Path.of(outputDir)
-                : file.toAbsolutePath().getParent();
+        Path directory =
+                file == null ? Path.of(outputDir) : file.toAbsolutePath().getParent();
         String problem = null;
         if (Files.exists(directory)) {
             try {
                 Files.delete(Files.createTempFile(directory, ".write-check-", ".tmp"));
             } catch (IOException | SecurityException e) {
-                problem = Files.isDirectory(directory) ? "cannot create a file in it: " + e.getMessage()
+                problem = Files.isDirectory(directory)
+                        ? "cannot create a file in it: " + e.getMessage()
                         : "it is not a directory";
             }
         } else {
@@ -261,8 +300,10 @@ final class RunCommand {
             }
         }
         if (problem != null) {
-            throw new CommandFailure(Benchmark.EXIT_USAGE, "results cannot be written in " + directory + " ("
-                    + problem + "); choose another --output-dir or -o");
+            throw new CommandFailure(
+                    Benchmark.EXIT_USAGE,
+                    "results cannot be written in " + directory + " (" + problem
+                            + "); choose another --output-dir or -o");
         }
     }
 
@@ -279,14 +320,26 @@ final class RunCommand {
     }
 
     /** Runs {@code workload} with one driver and writes its result; {@code commandLine} goes into the metadata. */
-    Outcome runOne(Workload workload, DriverConfiguration driverConfiguration, Setup setup, RunOptions options,
-            List<String> commandLine, PrintStream out, PrintStream err, boolean installSignalHandler) {
+    Outcome runOne(
+            Workload workload,
+            DriverConfiguration driverConfiguration,
+            Setup setup,
+            RunOptions options,
+            List<String> commandLine,
+            PrintStream out,
+            PrintStream err,
+            boolean installSignalHandler) {
         List<String> workerUrls = setup.workerUrls();
-        out.printf("=== workload %s (%s) with driver %s (%s)%s%n", workload.name(), workload.sourceName(),
-                driverConfiguration.name(), driverConfiguration.sourceName(),
+        out.printf(
+                "=== workload %s (%s) with driver %s (%s)%s%n",
+                workload.name(),
+                workload.sourceName(),
+                driverConfiguration.name(),
+                driverConfiguration.sourceName(),
                 workerUrls.isEmpty() ? "" : " on " + workerUrls.size() + " worker(s)");
         WorkerRoles.Topology placement = topology(driverConfiguration, out);
-        if (workerUrls.size() > 1 && placement == WorkerRoles.Topology.SPLIT
+        if (workerUrls.size() > 1
+                && placement == WorkerRoles.Topology.SPLIT
                 && "loopback".equals(driverConfiguration.driverId())) {
             err.println("error: the loopback driver keeps messages inside one worker process, so with producers and"
                     + " consumers on different workers nothing would arrive; add --topology SWARM");
@@ -309,24 +362,31 @@ final class RunCommand {
                 handles.add(client);
             }
         }
-        RunRecorder recorder = new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out,
-                commandLine);
+        RunRecorder recorder =
+                new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out, commandLine);
         String notReady = checkWorkers(remote, recorder, err);
         if (notReady != null) {
             err.println("error: " + notReady);
             return new Outcome(Benchmark.EXIT_FAILED, null, null);
         }
-        BenchmarkRun run = new BenchmarkRun(workload, driverConfiguration,
-                WorkerRoles.of(handles, placement, extraConsumers), options, SystemClock.INSTANCE, recorder);
+        BenchmarkRun run = new BenchmarkRun(
+                workload,
+                driverConfiguration,
+                WorkerRoles.of(handles, placement, extraConsumers),
+                options,
+                SystemClock.INSTANCE,
+                recorder);
         CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            run.abort("interrupted by a signal (Ctrl-C / SIGTERM)");
-            try {
-                finished.await(90, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "benchmark-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    run.abort("interrupted by a signal (Ctrl-C / SIGTERM)");
+                    try {
+                        finished.await(90, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "benchmark-shutdown");
         if (installSignalHandler) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
@@ -340,10 +400,13 @@ final class RunCommand {
             recorder.fail("interrupted");
         }
         if (recorder.result() != null) {
-            recorder.result().version = serviceVersion != null ? serviceVersion
+            recorder.result().version = serviceVersion != null
+                    ? serviceVersion
                     : recorder.result().metadata.brokerInfo.entrySet().stream()
-                            .filter(fact -> fact.getKey().endsWith("brokerVersion")).map(java.util.Map.Entry::getValue)
-                            .findFirst().orElse(null);
+                            .filter(fact -> fact.getKey().endsWith("brokerVersion"))
+                            .map(java.util.Map.Entry::getValue)
+                            .findFirst()
+                            .orElse(null);
         }
         try {
             try {
@@ -356,7 +419,8 @@ final class RunCommand {
             // printed before the shutdown hook is released: once it returns, a signalled JVM halts at once
             if (recorder.result() != null) {
                 out.println();
-                RunSummary.lines(recorder.result(), target(workload, recorder.result())).forEach(out::println);
+                RunSummary.lines(recorder.result(), target(workload, recorder.result()))
+                        .forEach(out::println);
             }
             if (written != null) {
                 out.println("Result written to " + written);
@@ -378,8 +442,12 @@ final class RunCommand {
             }
         }
         if (recorder.failureReason() != null) {
-            return new Outcome(interrupted || recorder.failureReason().startsWith("interrupted")
-                    ? Benchmark.EXIT_INTERRUPTED : Benchmark.EXIT_FAILED, written, recorder.result());
+            return new Outcome(
+                    interrupted || recorder.failureReason().startsWith("interrupted")
+                            ? Benchmark.EXIT_INTERRUPTED
+                            : Benchmark.EXIT_FAILED,
+                    written,
+                    recorder.result());
         }
         return new Outcome(Benchmark.EXIT_OK, written, recorder.result());
     }
@@ -389,7 +457,8 @@ final class RunCommand {
         String implied = driverConfiguration.impliedTopology();
         if (topology != null) {
             if (implied != null && !implied.equals(topology.name())) {
-                out.printf("note: %s names a driverClass that places workers %s; --topology %s wins%n",
+                out.printf(
+                        "note: %s names a driverClass that places workers %s; --topology %s wins%n",
                         driverConfiguration.sourceName(), implied, topology);
             }
             return topology;
@@ -421,9 +490,13 @@ final class RunCommand {
                 recorder.clockOffset(offset);
                 if (offset.errorBoundNanos() > Defaults.CLOCK_OFFSET_BOUND_WARNING.toNanos()
                         || Math.abs(offset.offsetNanos()) > Defaults.CLOCK_OFFSET_WARNING.toNanos()) {
-                    err.printf(Locale.ROOT, "warning: worker %s clock offset %.3f ms ± %.3f ms: end-to-end latencies"
-                            + " between hosts are off by up to that much (is chrony running?)%n", worker.id(),
-                            offset.offsetNanos() / 1e6, offset.errorBoundNanos() / 1e6);
+                    err.printf(
+                            Locale.ROOT,
+                            "warning: worker %s clock offset %.3f ms ± %.3f ms: end-to-end latencies"
+                                    + " between hosts are off by up to that much (is chrony running?)%n",
+                            worker.id(),
+                            offset.offsetNanos() / 1e6,
+                            offset.errorBoundNanos() / 1e6);
                 }
             } catch (IOException e) {
                 return "worker " + worker.id() + " is not reachable: " + e.getMessage();

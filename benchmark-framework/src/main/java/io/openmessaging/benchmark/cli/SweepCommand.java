@@ -61,7 +61,10 @@ final class SweepCommand {
     /** Parses {@code args} (without the command name) and runs the sweep. */
     static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         SweepCommand command = new SweepCommand();
-        JCommander commander = JCommander.newBuilder().programName("bin/benchmark " + NAME).addObject(command).build();
+        JCommander commander = JCommander.newBuilder()
+                .programName("bin/benchmark " + NAME)
+                .addObject(command)
+                .build();
         try {
             commander.parse(args);
         } catch (ParameterException e) {
@@ -92,9 +95,17 @@ final class SweepCommand {
         putIfGiven(given, SweptParameter.PARTITIONS_PER_TOPIC, partitions);
         putIfGiven(given, SweptParameter.TOPICS, topics);
         if (given.size() != 1) {
-            err.println("error: give exactly one of --rates, --message-sizes, --partitions, --topics (a sweep varies one"
-                    + " parameter)" + (given.isEmpty() ? "" : "; got " + String.join(", ",
-                    given.keySet().stream().map(SweptParameter::option).toList())));
+            err.println(
+                    "error: give exactly one of --rates, --message-sizes, --partitions, --topics (a sweep varies one"
+                            + " parameter)"
+                            + (given.isEmpty()
+                                    ? ""
+                                    : "; got "
+                                            + String.join(
+                                                    ", ",
+                                                    given.keySet().stream()
+                                                            .map(SweptParameter::option)
+                                                            .toList())));
             err.println(USAGE);
             return Benchmark.EXIT_USAGE;
         }
@@ -113,7 +124,8 @@ final class SweepCommand {
             return Benchmark.EXIT_USAGE;
         }
         if (run.output != null) {
-            err.println("error: -o/--output names one result file; a sweep writes a directory of them, so use --output-dir");
+            err.println(
+                    "error: -o/--output names one result file; a sweep writes a directory of them, so use --output-dir");
             return Benchmark.EXIT_USAGE;
         }
         RunCommand.Setup setup;
@@ -149,8 +161,14 @@ final class SweepCommand {
         }
     }
 
-    private int sweep(RunCommand.Setup setup, SweptParameter parameter, List<Double> values, List<Workload> stepWorkloads,
-            PrintStream out, PrintStream err, boolean installSignalHandler) {
+    private int sweep(
+            RunCommand.Setup setup,
+            SweptParameter parameter,
+            List<Double> values,
+            List<Workload> stepWorkloads,
+            PrintStream out,
+            PrintStream err,
+            boolean installSignalHandler) {
         Workload base = setup.workloads().get(0);
         String baseName = baseName(base.sourceName());
         Instant start = Instant.now();
@@ -172,9 +190,13 @@ final class SweepCommand {
         summary.stabilityRule = StabilityRule.CONFLUENT;
         summary.commandLine = commandLine(parameter, values);
         summary.complete = false;
-        out.printf("=== sweep of %s over %s with %d driver(s): %d runs, results in %s%n", parameter.workloadKey(),
-                String.join(", ", values.stream().map(parameter::format).toList()), setup.drivers().size(),
-                values.size() * setup.drivers().size(), directory);
+        out.printf(
+                "=== sweep of %s over %s with %d driver(s): %d runs, results in %s%n",
+                parameter.workloadKey(),
+                String.join(", ", values.stream().map(parameter::format).toList()),
+                setup.drivers().size(),
+                values.size() * setup.drivers().size(),
+                directory);
         int exitCode = Benchmark.EXIT_OK;
         String failure = null;
         sweep:
@@ -190,18 +212,31 @@ final class SweepCommand {
                     break sweep;
                 }
                 Workload step = stepWorkloads.get(i);
-                out.printf("=== sweep step %d of %d: %s %s%n", i + 1, values.size(), parameter.workloadKey(),
-                        parameter.format(values.get(i)));
-                Path stepFile = directory.resolve(SweepSummaryFiles.stepFileName(baseName, driver.name(), parameter, values.get(i)));
+                out.printf(
+                        "=== sweep step %d of %d: %s %s%n",
+                        i + 1, values.size(), parameter.workloadKey(), parameter.format(values.get(i)));
+                Path stepFile = directory.resolve(
+                        SweepSummaryFiles.stepFileName(baseName, driver.name(), parameter, values.get(i)));
                 RunOptions options = run.runOptions(stepFile);
-                RunCommand.Outcome outcome = run.runOne(step, driver, setup, options, summary.commandLine, out, err,
-                        installSignalHandler);
-                String stepFailure = outcome.exitCode() == Benchmark.EXIT_OK ? null
-                        : outcome.result() != null && outcome.result().failureReason != null ? outcome.result().failureReason
-                        : "the run ended with exit code " + outcome.exitCode();
-                driverSweep.steps.add(SweepSteps.step(values.get(i), step.producerRate(), step.subscriptionsPerTopic(),
-                        outcome.result(), outcome.resultFile() == null ? null : directory.relativize(
-                                outcome.resultFile().toAbsolutePath()).toString(), stepFailure, summary.stabilityRule));
+                RunCommand.Outcome outcome =
+                        run.runOne(step, driver, setup, options, summary.commandLine, out, err, installSignalHandler);
+                String stepFailure = outcome.exitCode() == Benchmark.EXIT_OK
+                        ? null
+                        : outcome.result() != null && outcome.result().failureReason != null
+                                ? outcome.result().failureReason
+                                : "the run ended with exit code " + outcome.exitCode();
+                driverSweep.steps.add(SweepSteps.step(
+                        values.get(i),
+                        step.producerRate(),
+                        step.subscriptionsPerTopic(),
+                        outcome.result(),
+                        outcome.resultFile() == null
+                                ? null
+                                : directory
+                                        .relativize(outcome.resultFile().toAbsolutePath())
+                                        .toString(),
+                        stepFailure,
+                        summary.stabilityRule));
                 SweepSteps.conclude(driverSweep, parameter);
                 if (stepFailure != null && failure == null) {
                     failure = driver.name() + ", " + parameter.workloadKey() + " " + parameter.format(values.get(i))
@@ -255,7 +290,10 @@ final class SweepCommand {
     }
 
     private List<String> commandLine(SweptParameter parameter, List<Double> values) {
-        List<String> parts = new ArrayList<>(List.of("bin/benchmark", NAME, parameter.option(),
+        List<String> parts = new ArrayList<>(List.of(
+                "bin/benchmark",
+                NAME,
+                parameter.option(),
                 String.join(",", values.stream().map(parameter::format).toList())));
         run.drivers.forEach(d -> parts.addAll(List.of("-d", d)));
         parts.addAll(run.workloads);

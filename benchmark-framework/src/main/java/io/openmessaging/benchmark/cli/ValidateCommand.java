@@ -2,16 +2,14 @@ package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
-import io.openmessaging.benchmark.cli.Validation;
-import java.io.PrintStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** {@code bin/benchmark validate FILE…}: checks workload and driver files without running anything. */
-
 final class ValidateCommand implements Subcommand {
 
     static final String NAME = "validate";
@@ -20,7 +18,10 @@ final class ValidateCommand implements Subcommand {
     @Parameter(description = "FILE…", required = true)
     List<String> files = new ArrayList<>();
 
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this help")
+    @Parameter(
+            names = {"-h", "--help"},
+            help = true,
+            description = "Show this help")
     boolean help;
 
     @Override
@@ -52,7 +53,9 @@ final class ValidateCommand implements Subcommand {
         for (Path path : paths) {
             if (Files.isDirectory(path)) {
                 try (var entries = Files.list(path)) {
-                    count += entries.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).count();
+                    count += entries.filter(p -> p.toString().endsWith(".yaml")
+                                    || p.toString().endsWith(".yml"))
+                            .count();
                 } catch (IOException e) {
                     count++;
                 }

@@ -71,8 +71,8 @@ public final class Validation {
      * What each valid driver file's system would refuse in each valid workload file, when both kinds were
      * given: a message above the client's size limit, a partition count the broker refuses.
      */
-    private static List<String> checkPairs(Map<Workload, Integer> workloads,
-            Map<DriverConfiguration, BenchmarkDriver> drivers) {
+    private static List<String> checkPairs(
+            Map<Workload, Integer> workloads, Map<DriverConfiguration, BenchmarkDriver> drivers) {
         List<String> problems = new ArrayList<>();
         for (BenchmarkDriver driver : drivers.values()) {
             workloads.forEach((workload, messageBytes) ->
@@ -86,8 +86,7 @@ public final class Validation {
             return List.of(given);
         }
         try (Stream<Path> children = Files.list(given)) {
-            return children
-                    .filter(child -> child.getFileName().toString().endsWith(".yaml")
+            return children.filter(child -> child.getFileName().toString().endsWith(".yaml")
                             || child.getFileName().toString().endsWith(".yml"))
                     .filter(Files::isRegularFile)
                     .sorted()
@@ -95,8 +94,12 @@ public final class Validation {
         }
     }
 
-    private static void check(Path file, DriverRegistry registry, Map<Workload, Integer> workloads,
-            Map<DriverConfiguration, BenchmarkDriver> drivers) throws ConfigException {
+    private static void check(
+            Path file,
+            DriverRegistry registry,
+            Map<Workload, Integer> workloads,
+            Map<DriverConfiguration, BenchmarkDriver> drivers)
+            throws ConfigException {
         String text = WorkloadLoader.readText(file);
         String sourceName = file.toString();
         YamlMapping mapping = YamlMapping.read(text, sourceName);
@@ -115,8 +118,11 @@ public final class Validation {
         try {
             driver.close();
         } catch (Exception e) {
-            log.warn("Closing the {} driver after checking {} failed; the file itself is fine",
-                    configuration.driverId(), configuration.sourceName(), e);
+            log.warn(
+                    "Closing the {} driver after checking {} failed; the file itself is fine",
+                    configuration.driverId(),
+                    configuration.sourceName(),
+                    e);
         }
     }
 }

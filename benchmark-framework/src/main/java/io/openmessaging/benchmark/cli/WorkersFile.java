@@ -22,8 +22,8 @@ final class WorkersFile {
         }
         JsonNode workers = root == null ? null : root.get("workers");
         if (workers == null || !workers.isArray() || workers.isEmpty()) {
-            throw new IOException(file + ": expected 'workers:' with a list of worker URLs such as"
-                    + " http://10.0.0.5:8080");
+            throw new IOException(
+                    file + ": expected 'workers:' with a list of worker URLs such as" + " http://10.0.0.5:8080");
         }
         List<String> urls = new ArrayList<>();
         for (JsonNode worker : workers) {

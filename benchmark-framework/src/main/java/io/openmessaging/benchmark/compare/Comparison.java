@@ -59,8 +59,8 @@ public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<F
      * @param changePercent change relative to base, in %; empty when a side lacks the figure; ±infinity
      *     when base is 0 and candidate is not
      */
-    public record Figure(Metric metric, Stat stat, Side base, Side candidate, OptionalDouble change,
-            OptionalDouble changePercent) {
+    public record Figure(
+            Metric metric, Stat stat, Side base, Side candidate, OptionalDouble change, OptionalDouble changePercent) {
 
         /** {@code endToEndLatency.p99}. */
         public String name() {
@@ -99,15 +99,16 @@ public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<F
                 if (figure.candidate().isMissing()) {
                     lacking.add("candidate");
                 }
-                return figure.name() + " is in no " + String.join(" and no ", lacking) + " file, so "
-                        + threshold.text() + " cannot be checked";
+                return figure.name() + " is in no " + String.join(" and no ", lacking) + " file, so " + threshold.text()
+                        + " cannot be checked";
             }
             double change = figure.changePercent().getAsDouble();
             String direction = change >= 0 ? "rose" : "fell";
             String by = Double.isInfinite(change) ? "from 0" : "by " + Numbers.percent(Math.abs(change));
-            return figure.name() + " " + direction + " " + by + ": " + (verdict == Verdict.BROKEN
-                    ? "more than the " + threshold.limit() + " allowed"
-                    : "within " + threshold.limit());
+            return figure.name() + " " + direction + " " + by + ": "
+                    + (verdict == Verdict.BROKEN
+                            ? "more than the " + threshold.limit() + " allowed"
+                            : "within " + threshold.limit());
         }
     }
 
@@ -125,9 +126,9 @@ public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<F
                     .filter(f -> f.metric() == threshold.metric() && f.stat() == threshold.stat())
                     .findFirst()
                     .orElseThrow();
-            Verdict verdict = figure.changePercent().isEmpty() ? Verdict.NOT_CHECKED
-                    : threshold.isBrokenBy(figure.changePercent().getAsDouble()) ? Verdict.BROKEN
-                    : Verdict.MET;
+            Verdict verdict = figure.changePercent().isEmpty()
+                    ? Verdict.NOT_CHECKED
+                    : threshold.isBrokenBy(figure.changePercent().getAsDouble()) ? Verdict.BROKEN : Verdict.MET;
             checks.add(new Check(threshold, figure, verdict));
         }
         return new Comparison(List.copyOf(base), List.copyOf(candidate), List.copyOf(figures), List.copyOf(checks));
@@ -154,8 +155,12 @@ public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<F
      */
     public List<MetricCoverage> incompleteMetrics() {
         return Arrays.stream(Metric.values())
-                .map(metric -> new MetricCoverage(metric, filesHolding(base, metric), base.size(),
-                        filesHolding(candidate, metric), candidate.size()))
+                .map(metric -> new MetricCoverage(
+                        metric,
+                        filesHolding(base, metric),
+                        base.size(),
+                        filesHolding(candidate, metric),
+                        candidate.size()))
                 .filter(coverage -> coverage.baseFiles() < coverage.baseTotal()
                         || coverage.candidateFiles() < coverage.candidateTotal())
                 .toList();
@@ -186,8 +191,7 @@ public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<F
         if (n == 0) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(n % 2 == 1
-                ? sortedValues[n / 2]
-                : (sortedValues[n / 2 - 1] + sortedValues[n / 2]) / 2.0);
+        return OptionalDouble.of(
+                n % 2 == 1 ? sortedValues[n / 2] : (sortedValues[n / 2 - 1] + sortedValues[n / 2]) / 2.0);
     }
 }

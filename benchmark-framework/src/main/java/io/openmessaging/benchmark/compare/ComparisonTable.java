@@ -22,7 +22,9 @@ import java.util.stream.Collectors;
  */
 public final class ComparisonTable implements ResultFormat<Comparison> {
 
-    private static final String[] HEADER = {"figure", "unit", "base", "candidate", "change", "change %", "threshold", "verdict"};
+    private static final String[] HEADER = {
+        "figure", "unit", "base", "candidate", "change", "change %", "threshold", "verdict"
+    };
     private static final String MISSING = "—";
 
     @Override
@@ -48,26 +50,41 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
 
         List<MetricCoverage> incomplete = comparison.incompleteMetrics();
         if (!incomplete.isEmpty()) {
-            out.write("\nMetrics some files lack (upstream OMB's format has publish delay but no response times; a run\n"
-                    + "without consumers has no end-to-end figures):\n");
+            out.write(
+                    "\nMetrics some files lack (upstream OMB's format has publish delay but no response times; a run\n"
+                            + "without consumers has no end-to-end figures):\n");
             for (MetricCoverage coverage : incomplete) {
-                out.write(String.format("  %-21s base %d of %d files, candidate %d of %d files%n", coverage.metric().key(),
-                        coverage.baseFiles(), coverage.baseTotal(), coverage.candidateFiles(), coverage.candidateTotal()));
+                out.write(String.format(
+                        "  %-21s base %d of %d files, candidate %d of %d files%n",
+                        coverage.metric().key(),
+                        coverage.baseFiles(),
+                        coverage.baseTotal(),
+                        coverage.candidateFiles(),
+                        coverage.candidateTotal()));
             }
         }
 
         if (!comparison.checks().isEmpty()) {
             out.write("\nThresholds:\n");
             for (Check check : comparison.checks()) {
-                out.write(String.format("  %-12s %s%n", check.verdict().label().toUpperCase(java.util.Locale.ROOT),
-                        check.explanation()));
+                out.write(String.format(
+                        "  %-12s %s%n",
+                        check.verdict().label().toUpperCase(java.util.Locale.ROOT), check.explanation()));
             }
-            long broken = comparison.checks().stream().filter(c -> c.verdict() == Verdict.BROKEN).count();
-            long notChecked = comparison.checks().stream().filter(c -> c.verdict() == Verdict.NOT_CHECKED).count();
-            out.write(comparison.passed()
-                    ? String.format("PASSED: all %d threshold(s) met%n", comparison.checks().size())
-                    : String.format("FAILED: %d of %d threshold(s) broken, %d not checked%n",
-                            broken, comparison.checks().size(), notChecked));
+            long broken = comparison.checks().stream()
+                    .filter(c -> c.verdict() == Verdict.BROKEN)
+                    .count();
+            long notChecked = comparison.checks().stream()
+                    .filter(c -> c.verdict() == Verdict.NOT_CHECKED)
+                    .count();
+            out.write(
+                    comparison.passed()
+                            ? String.format(
+                                    "PASSED: all %d threshold(s) met%n",
+                                    comparison.checks().size())
+                            : String.format(
+                                    "FAILED: %d of %d threshold(s) broken, %d not checked%n",
+                                    broken, comparison.checks().size(), notChecked));
         }
         out.flush();
     }
@@ -77,14 +94,18 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
     }
 
     private static String[] row(Figure figure, Comparison comparison) {
-        List<Check> checks = comparison.checks().stream().filter(check -> check.figure().equals(figure)).toList();
+        List<Check> checks = comparison.checks().stream()
+                .filter(check -> check.figure().equals(figure))
+                .toList();
         return new String[] {
             figure.name(),
             figure.metric().unit(),
             side(figure.base()),
             side(figure.candidate()),
             figure.change().isPresent() ? Numbers.signed(figure.change().getAsDouble()) : MISSING,
-            figure.changePercent().isPresent() ? Numbers.signedPercent(figure.changePercent().getAsDouble()) : MISSING,
+            figure.changePercent().isPresent()
+                    ? Numbers.signedPercent(figure.changePercent().getAsDouble())
+                    : MISSING,
             checks.stream().map(check -> check.threshold().limit()).collect(Collectors.joining(" ")),
             checks.stream().map(check -> check.verdict().label()).collect(Collectors.joining(" ")),
         };
@@ -95,7 +116,9 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
             return MISSING;
         }
         String value = Numbers.format(side.value().getAsDouble());
-        return side.filesWithValue() < side.files() ? value + " (" + side.filesWithValue() + "/" + side.files() + ")" : value;
+        return side.filesWithValue() < side.files()
+                ? value + " (" + side.filesWithValue() + "/" + side.files() + ")"
+                : value;
     }
 
     /** Left-aligns the first column and the last two, right-aligns numbers; {@code null} rows are blank lines. */

@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  */
 public record Threshold(Metric metric, Stat stat, boolean limitsIncrease, double percent, String text) {
 
-    private static final Pattern SYNTAX = Pattern.compile(
-            "(?<metric>[^.=]*)\\.(?<stat>[^=]*)=(?<sign>[+-]?)(?<number>\\d+(?:\\.\\d+)?)?(?<unit>.*)");
+    private static final Pattern SYNTAX =
+            Pattern.compile("(?<metric>[^.=]*)\\.(?<stat>[^=]*)=(?<sign>[+-]?)(?<number>\\d+(?:\\.\\d+)?)?(?<unit>.*)");
     static final String EXAMPLE = "e.g. endToEndLatency.p99=+10% or publishRate.avg=-2%";
 
     /**
@@ -40,14 +40,18 @@ public record Threshold(Metric metric, Stat stat, boolean limitsIncrease, double
         String metricKey = matcher.group("metric");
         Optional<Metric> metric = Metric.byKey(metricKey);
         if (metric.isEmpty()) {
-            throw problem(text, "unknown metric '" + metricKey + "'" + Suggestions.didYouMean(metricKey, Metric.keys())
-                    + "; metrics: " + String.join(", ", Metric.keys()));
+            throw problem(
+                    text,
+                    "unknown metric '" + metricKey + "'" + Suggestions.didYouMean(metricKey, Metric.keys())
+                            + "; metrics: " + String.join(", ", Metric.keys()));
         }
         String statKey = matcher.group("stat");
         Optional<Stat> stat = Stat.byKey(statKey);
         if (stat.isEmpty()) {
-            throw problem(text, "unknown stat '" + statKey + "'" + Suggestions.didYouMean(statKey, Stat.keys())
-                    + "; stats: " + String.join(", ", Stat.keys()));
+            throw problem(
+                    text,
+                    "unknown stat '" + statKey + "'" + Suggestions.didYouMean(statKey, Stat.keys()) + "; stats: "
+                            + String.join(", ", Stat.keys()));
         }
         String number = matcher.group("number");
         if (number == null) {
@@ -57,11 +61,13 @@ public record Threshold(Metric metric, Stat stat, boolean limitsIncrease, double
             throw problem(text, "the limit must end in '%' (only relative limits are supported), " + EXAMPLE);
         }
         if (matcher.group("sign").isEmpty()) {
-            throw problem(text, "give the limit a sign: +" + number + "% fails when the candidate is more than "
-                    + number + "% higher than the base, -" + number + "% when it is more than " + number + "% lower");
+            throw problem(
+                    text,
+                    "give the limit a sign: +" + number + "% fails when the candidate is more than " + number
+                            + "% higher than the base, -" + number + "% when it is more than " + number + "% lower");
         }
-        return new Threshold(metric.get(), stat.get(), matcher.group("sign").equals("+"), Double.parseDouble(number),
-                text.strip());
+        return new Threshold(
+                metric.get(), stat.get(), matcher.group("sign").equals("+"), Double.parseDouble(number), text.strip());
     }
 
     /** {@code endToEndLatency.p99}. */

@@ -44,8 +44,14 @@ final class BacklogPhases {
     private final BacklogSummary summary = new BacklogSummary();
     private long buildNanos;
 
-    BacklogPhases(BacklogPlan plan, boolean producersRunDuringDrain, Ensemble ensemble,
-            List<WorkerHandle> consumerWorkers, Clock clock, RunRecorder recorder, RunOptions options) {
+    BacklogPhases(
+            BacklogPlan plan,
+            boolean producersRunDuringDrain,
+            Ensemble ensemble,
+            List<WorkerHandle> consumerWorkers,
+            Clock clock,
+            RunRecorder recorder,
+            RunOptions options) {
         this.plan = plan;
         this.ensemble = ensemble;
         this.consumerWorkers = consumerWorkers;
@@ -68,8 +74,9 @@ final class BacklogPhases {
         summary.drainTargetBytes = plan.drainTargetBytes();
         if (plan.drainTargetBytes() >= plan.requestedBytes()) {
             recorder.warn("the backlog of " + mib(plan.requestedBytes()) + " is no more than consumers hold when"
-                    + " caught up at this rate (" + mib(plan.caughtUpBytes()) + ": " + Defaults.BACKLOG_CAUGHT_UP_WINDOW
-                    .toMillis() + " ms of consumption, or the backlog before the pause), so it counts as drained at"
+                    + " caught up at this rate (" + mib(plan.caughtUpBytes()) + ": "
+                    + Defaults.BACKLOG_CAUGHT_UP_WINDOW.toMillis()
+                    + " ms of consumption, or the backlog before the pause), so it counts as drained at"
                     + " once; raise consumerBacklogSizeGB");
         }
         long startNanos = clock.monotonicNanos();
@@ -77,10 +84,13 @@ final class BacklogPhases {
         ensemble.forEach(consumerWorkers, (worker, i) -> worker.pauseConsumers());
         Counters paused = watch.totals();
         Duration timeout = plan.buildTimeout();
-        recorder.progress(String.format(Locale.ROOT,
+        recorder.progress(String.format(
+                Locale.ROOT,
                 "backlog build | consumers paused; building %s over %d subscription(s), about %.1f s at the"
                         + " workload rate (timeout %d s)",
-                mib(plan.requestedBytes()), plan.subscriptions(), plan.expectedBuildNanos() / 1e9,
+                mib(plan.requestedBytes()),
+                plan.subscriptions(),
+                plan.expectedBuildNanos() / 1e9,
                 timeout.toSeconds()));
         long nextProgressNanos = startNanos + Defaults.BACKLOG_PROGRESS_INTERVAL.toNanos();
         while (true) {
@@ -99,14 +109,19 @@ final class BacklogPhases {
                 return;
             }
             if (now - startNanos >= timeout.toNanos()) {
-                throw new RunFailedException(String.format(Locale.ROOT,
+                throw new RunFailedException(String.format(
+                        Locale.ROOT,
                         "backlog build: %s of the requested %s after %d s (at the workload rate it takes about"
                                 + " %.1f s; the build may take %d times that, at least %d s): the producers do not"
                                 + " reach producerRate, or the consumers are not paused (%,d messages received"
                                 + " while paused); lower consumerBacklogSizeGB or check the producers",
-                        mib(summary.builtBytes), mib(plan.requestedBytes()), timeout.toSeconds(),
-                        plan.expectedBuildNanos() / 1e9, Defaults.BACKLOG_BUILD_TIMEOUT_FACTOR,
-                        Defaults.BACKLOG_MIN_PHASE_TIMEOUT.toSeconds(), summary.receivedWhilePausedMessages));
+                        mib(summary.builtBytes),
+                        mib(plan.requestedBytes()),
+                        timeout.toSeconds(),
+                        plan.expectedBuildNanos() / 1e9,
+                        Defaults.BACKLOG_BUILD_TIMEOUT_FACTOR,
+                        Defaults.BACKLOG_MIN_PHASE_TIMEOUT.toSeconds(),
+                        summary.receivedWhilePausedMessages));
             }
             if (now >= nextProgressNanos) {
                 recorder.progress(buildLine("building"));
@@ -125,9 +140,12 @@ final class BacklogPhases {
         long startBacklogBytes = plan.backlogBytes(before);
         long startBacklogMessages = plan.backlogMessages(before);
         Duration timeout = plan.drainTimeout(Duration.ofNanos(buildNanos), drainTimeoutFloor);
-        recorder.progress(String.format(Locale.ROOT,
+        recorder.progress(String.format(
+                Locale.ROOT,
                 "backlog drain | resuming consumers; draining %s to at most %s (timeout %d s)",
-                mib(startBacklogBytes), mib(plan.drainTargetBytes()), timeout.toSeconds()));
+                mib(startBacklogBytes),
+                mib(plan.drainTargetBytes()),
+                timeout.toSeconds()));
         ensemble.forEach(consumerWorkers, (worker, i) -> worker.resumeConsumers());
         long lastReceived = before.messagesReceived();
         long lastReceiveNanos = startNanos;
@@ -155,23 +173,31 @@ final class BacklogPhases {
                 lastReceived = totals.messagesReceived();
                 lastReceiveNanos = now;
             } else if (now - lastReceiveNanos >= stallTimeout.toNanos()) {
-                throw new RunFailedException(String.format(Locale.ROOT,
+                throw new RunFailedException(String.format(
+                        Locale.ROOT,
                         "backlog drain: the consumers received nothing for %d s after being resumed, with %s"
                                 + " (%,d messages) still in the backlog: the driver's resume did not restart"
                                 + " delivery, or the broker stopped serving the backlog",
-                        TimeUnit.NANOSECONDS.toSeconds(now - lastReceiveNanos), mib(summary.remainingBytes),
+                        TimeUnit.NANOSECONDS.toSeconds(now - lastReceiveNanos),
+                        mib(summary.remainingBytes),
                         summary.remainingMessages));
             }
             if (drainNanos >= timeout.toNanos()) {
-                throw new RunFailedException(String.format(Locale.ROOT,
+                throw new RunFailedException(String.format(
+                        Locale.ROOT,
                         "backlog drain: %s (%,d messages) still in the backlog after %d s, target at most %s"
                                 + " (backlogDrainRatio %s); the consumers received %.1f msg/s meanwhile. The drain"
                                 + " may take %d times the build (%.1f s), at least %d s: consumers that are not"
                                 + " faster than the producers never drain; lower producerRate or"
                                 + " backlogDrainRatio",
-                        mib(summary.remainingBytes), summary.remainingMessages, timeout.toSeconds(),
-                        mib(plan.drainTargetBytes()), plan.drainRatio(), summary.drainConsumeRateMsgPerSec,
-                        Defaults.BACKLOG_DRAIN_TIMEOUT_FACTOR, buildNanos / 1e9,
+                        mib(summary.remainingBytes),
+                        summary.remainingMessages,
+                        timeout.toSeconds(),
+                        mib(plan.drainTargetBytes()),
+                        plan.drainRatio(),
+                        summary.drainConsumeRateMsgPerSec,
+                        Defaults.BACKLOG_DRAIN_TIMEOUT_FACTOR,
+                        buildNanos / 1e9,
                         plan.drainTimeout(Duration.ZERO, drainTimeoutFloor).toSeconds()));
             }
             if (now >= nextProgressNanos) {
@@ -187,18 +213,28 @@ final class BacklogPhases {
     }
 
     private String buildLine(String state) {
-        return String.format(Locale.ROOT, "backlog build | %s %s of %s (%.0f %%), %,d messages, %.1f s, %,d received"
-                        + " while paused",
-                state, mib(summary.builtBytes), mib(plan.requestedBytes()),
-                100.0 * summary.builtBytes / plan.requestedBytes(), summary.builtMessages,
-                summary.buildDurationSeconds, summary.receivedWhilePausedMessages);
+        return String.format(
+                Locale.ROOT,
+                "backlog build | %s %s of %s (%.0f %%), %,d messages, %.1f s, %,d received" + " while paused",
+                state,
+                mib(summary.builtBytes),
+                mib(plan.requestedBytes()),
+                100.0 * summary.builtBytes / plan.requestedBytes(),
+                summary.builtMessages,
+                summary.buildDurationSeconds,
+                summary.receivedWhilePausedMessages);
     }
 
     private String drainLine(String state) {
-        return String.format(Locale.ROOT, "backlog drain | %s: %s left (target at most %s), %.1f s, consumed %.1f msg/s"
-                        + " %.2f MiB/s",
-                state, mib(summary.remainingBytes), mib(plan.drainTargetBytes()), summary.drainDurationSeconds,
-                summary.drainConsumeRateMsgPerSec, summary.drainConsumeRateBytesPerSec / MIB);
+        return String.format(
+                Locale.ROOT,
+                "backlog drain | %s: %s left (target at most %s), %.1f s, consumed %.1f msg/s" + " %.2f MiB/s",
+                state,
+                mib(summary.remainingBytes),
+                mib(plan.drainTargetBytes()),
+                summary.drainDurationSeconds,
+                summary.drainConsumeRateMsgPerSec,
+                summary.drainConsumeRateBytesPerSec / MIB);
     }
 
     private static String mib(long bytes) {

@@ -42,8 +42,8 @@ public record BacklogPlan(
         long expectedBuildNanos = backlogBytesPerSec > 0
                 ? (long) Math.min(Long.MAX_VALUE / 4.0, requestedBytes / backlogBytesPerSec * 1e9)
                 : Long.MAX_VALUE / 4;
-        return new BacklogPlan(requestedBytes, workload.backlogDrainRatio(), subscriptions, caughtUpBytes,
-                expectedBuildNanos);
+        return new BacklogPlan(
+                requestedBytes, workload.backlogDrainRatio(), subscriptions, caughtUpBytes, expectedBuildNanos);
     }
 
     /**
@@ -107,8 +107,9 @@ public record BacklogPlan(
      * duration, at least {@code floor}.
      */
     public Duration drainTimeout(Duration buildDuration, Duration floor) {
-        return max(buildDuration.multipliedBy(Defaults.BACKLOG_DRAIN_TIMEOUT_FACTOR), max(floor,
-                Defaults.BACKLOG_MIN_PHASE_TIMEOUT));
+        return max(
+                buildDuration.multipliedBy(Defaults.BACKLOG_DRAIN_TIMEOUT_FACTOR),
+                max(floor, Defaults.BACKLOG_MIN_PHASE_TIMEOUT));
     }
 
     private static Duration max(Duration a, Duration b) {

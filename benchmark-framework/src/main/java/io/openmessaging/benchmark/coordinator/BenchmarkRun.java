@@ -54,13 +54,19 @@ public final class BenchmarkRun {
     private volatile String abortReason;
     /** Where the load went, for failure reasons ("the broker at …"); from the driver's description. */
     private String brokerName = "the broker";
+
     private boolean loadStarted;
     private boolean measuring;
     private boolean measuredPhaseBegun;
     private boolean booksClosed;
 
-    public BenchmarkRun(Workload workload, DriverConfiguration driverConfiguration, WorkerRoles roles,
-            RunOptions options, Clock clock, RunRecorder recorder) {
+    public BenchmarkRun(
+            Workload workload,
+            DriverConfiguration driverConfiguration,
+            WorkerRoles roles,
+            RunOptions options,
+            Clock clock,
+            RunRecorder recorder) {
         this.workload = workload;
         this.driverConfiguration = driverConfiguration;
         this.roles = roles;
@@ -160,12 +166,19 @@ public final class BenchmarkRun {
         double ratePerProducer = startRate / producerCount;
         List<byte[]> payloads = Payloads.forWorkload(workload);
         long sampleMillis = workload.sampleRateMillis();
-        log.info("Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages{}",
-                fmt(startRate), fmt(ratePerProducer), payloads.get(0).length,
+        log.info(
+                "Starting load: {} msg/s in total, {} msg/s per producer, {} byte messages{}",
+                fmt(startRate),
+                fmt(ratePerProducer),
+                payloads.get(0).length,
                 search ? " (the max-rate search starts here)" : "");
         recorder.loadStarted(clock.epochNanos(), payloads.get(0).length);
-        LoadSpec load = new LoadSpec(ratePerProducer, payloads, workload.keyDistributor(),
-                workload.producerWakeIntervalMicros(), subscriptionsReceiving());
+        LoadSpec load = new LoadSpec(
+                ratePerProducer,
+                payloads,
+                workload.keyDistributor(),
+                workload.producerWakeIntervalMicros(),
+                subscriptionsReceiving());
         loadStarted = true;
         ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
         if (search) {
@@ -206,7 +219,8 @@ public final class BenchmarkRun {
             return;
         }
         booksClosed = true;
-        StatsSnapshot.Phase lastPhase = measuring ? StatsSnapshot.Phase.MEASURED
+        StatsSnapshot.Phase lastPhase = measuring
+                ? StatsSnapshot.Phase.MEASURED
                 : measuredPhaseBegun ? StatsSnapshot.Phase.DRAIN : StatsSnapshot.Phase.WARMUP;
         ensemble.closeBooksBestEffort(lastPhase);
         recorder.booksClosed(clock.epochNanos());
@@ -221,7 +235,8 @@ public final class BenchmarkRun {
 
     /** {@code reason}, with where the load went appended unless it says so already. */
     private String namingTheBroker(String reason) {
-        if (reason == null || !brokerName.startsWith("the broker at ")
+        if (reason == null
+                || !brokerName.startsWith("the broker at ")
                 || reason.contains(brokerName.substring("the broker at ".length()))) {
             return reason;
         }
@@ -233,7 +248,8 @@ public final class BenchmarkRun {
         for (Map.Entry<String, String> fact : description.entrySet()) {
             String key = fact.getKey();
             if ((key.endsWith("bootstrapServers") || key.endsWith("serviceUrl") || key.endsWith("amqpUris"))
-                    && fact.getValue() != null && !fact.getValue().isBlank()) {
+                    && fact.getValue() != null
+                    && !fact.getValue().isBlank()) {
                 return "the broker at " + fact.getValue();
             }
         }
@@ -249,8 +265,8 @@ public final class BenchmarkRun {
         measuredPhaseBegun = true;
         long measuredStartNanos = clock.monotonicNanos();
         if (backlogPlan != null) {
-            BacklogPhases backlog = new BacklogPhases(backlogPlan, true, ensemble, roles.consumers(), clock, recorder,
-                    options);
+            BacklogPhases backlog =
+                    new BacklogPhases(backlogPlan, true, ensemble, roles.consumers(), clock, recorder, options);
             recorder.stage("backlog build");
             backlog.build(watch());
             recorder.stage("backlog drain");
@@ -265,13 +281,15 @@ public final class BenchmarkRun {
             follow(test.isZero() ? Duration.ofDays(365_000) : test);
         }
         long measuredMillis = backlogPlan == null
-                ? test.toMillis() : TimeUnit.NANOSECONDS.toMillis(clock.monotonicNanos() - measuredStartNanos);
+                ? test.toMillis()
+                : TimeUnit.NANOSECONDS.toMillis(clock.monotonicNanos() - measuredStartNanos);
         awaitFullPeriods(measuredMillis / sampleMillis, sampleMillis);
         // end the measured phase on every worker: a partial last period is measured; otherwise the sliver
         // since the last full period already belongs to the drain. Either way sampling stops here, so a long
         // drain never adds measured periods.
         StatsSnapshot.Phase last = backlogPlan != null || test.toMillis() % sampleMillis != 0
-                ? StatsSnapshot.Phase.MEASURED : StatsSnapshot.Phase.DRAIN;
+                ? StatsSnapshot.Phase.MEASURED
+                : StatsSnapshot.Phase.DRAIN;
         ensemble.forAll(worker -> worker.cutFinal(last));
         measuring = false;
         poll();
@@ -284,8 +302,8 @@ public final class BenchmarkRun {
      */
     private void measureConsumerOnly(BacklogPlan backlogPlan, long sampleMillis)
             throws RunFailedException, DriverException, IOException, InterruptedException {
-        BacklogPhases backlog = new BacklogPhases(backlogPlan, false, ensemble, roles.consumers(), clock, recorder,
-                options);
+        BacklogPhases backlog =
+                new BacklogPhases(backlogPlan, false, ensemble, roles.consumers(), clock, recorder, options);
         recorder.stage("backlog build");
         backlog.build(watch());
         ensemble.forAll(WorkerHandle::stopLoad);
@@ -321,7 +339,8 @@ public final class BenchmarkRun {
             throws RunFailedException, DriverException, IOException, InterruptedException {
         int subscriptions = workload.consumersTotal() == 0 ? 0 : workload.subscriptionsPerTopic();
         RateSearch search = new RateSearch(workload.rateSearchSettings(), subscriptions, clock);
-        log.info("Searching for the maximum sustainable rate ({} subscription(s) per topic receive every message)",
+        log.info(
+                "Searching for the maximum sustainable rate ({} subscription(s) per topic receive every message)",
                 subscriptions);
         try {
             RateSearchResult found = search.run(new RateSearchTarget() {
@@ -341,8 +360,12 @@ public final class BenchmarkRun {
                     follow(Duration.ofNanos(Math.max(0, monotonicNanos - clock.monotonicNanos())));
                 }
             });
-            recorder.rateSearched(workload.rateSearchSettings(), found.foundRateMsgPerSec(),
-                    found.lowestFailedRateMsgPerSec(), subscriptions, found.trials());
+            recorder.rateSearched(
+                    workload.rateSearchSettings(),
+                    found.foundRateMsgPerSec(),
+                    found.lowestFailedRateMsgPerSec(),
+                    subscriptions,
+                    found.trials());
             return found.foundRateMsgPerSec();
         } catch (RateSearchException e) {
             recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
@@ -365,9 +388,14 @@ public final class BenchmarkRun {
             if (i > 0) {
                 setTotalRate(steps.get(i).rateMsgPerSec(), producerCount);
             }
-            log.info("Rate step {} of {}: {} msg/s for {}", i + 1, steps.size(), fmt(steps.get(i).rateMsgPerSec()),
+            log.info(
+                    "Rate step {} of {}: {} msg/s for {}",
+                    i + 1,
+                    steps.size(),
+                    fmt(steps.get(i).rateMsgPerSec()),
                     DurationText.readable(steps.get(i).duration()));
-            long stepEndNanos = measuredStartNanos + plan.stepStart(i).plus(steps.get(i).duration()).toNanos();
+            long stepEndNanos = measuredStartNanos
+                    + plan.stepStart(i).plus(steps.get(i).duration()).toNanos();
             follow(Duration.ofNanos(Math.max(0, stepEndNanos - clock.monotonicNanos())));
         }
     }
@@ -422,7 +450,8 @@ public final class BenchmarkRun {
         if (pairs.isEmpty()) {
             return;
         }
-        log.info("Waiting until every subscription receives a probe message (at most {})",
+        log.info(
+                "Waiting until every subscription receives a probe message (at most {})",
                 DurationText.readable(options.readinessTimeout()));
         long start = clock.monotonicNanos();
         long deadline = start + options.readinessTimeout().toNanos();
@@ -436,7 +465,9 @@ public final class BenchmarkRun {
             for (WorkerHandle worker : roles.consumers()) {
                 worker.probesReceived().forEach((pair, count) -> received.merge(pair, count, Long::sum));
             }
-            List<String> missing = pairs.stream().filter(p -> received.getOrDefault(p, 0L) == 0).toList();
+            List<String> missing = pairs.stream()
+                    .filter(p -> received.getOrDefault(p, 0L) == 0)
+                    .toList();
             if (missing.isEmpty()) {
                 log.info("Ready after {} ms", TimeUnit.NANOSECONDS.toMillis(clock.monotonicNanos() - start));
                 return;
@@ -444,10 +475,11 @@ public final class BenchmarkRun {
             checkAbort();
             poll();
             if (clock.monotonicNanos() >= deadline) {
-                throw new RunFailedException("not ready after " + options.readinessTimeout().toSeconds()
-                        + " s: no probe message arrived for " + missing.size() + " of " + pairs.size()
-                        + " topic/subscription pairs, e.g. " + missing.get(0)
-                        + " (are consumers getting partition assignments? is the broker reachable?)");
+                throw new RunFailedException(
+                        "not ready after " + options.readinessTimeout().toSeconds()
+                                + " s: no probe message arrived for " + missing.size() + " of " + pairs.size()
+                                + " topic/subscription pairs, e.g. " + missing.get(0)
+                                + " (are consumers getting partition assignments? is the broker reachable?)");
             }
             Thread.sleep(50);
         }
@@ -515,7 +547,8 @@ public final class BenchmarkRun {
             checkAbort();
             stallWatch.check(totals, clock.monotonicNanos());
             if (clock.monotonicNanos() >= deadline) {
-                throw new RunFailedException("drain incomplete: " + options.drainTimeout().toSeconds()
+                throw new RunFailedException("drain incomplete: "
+                        + options.drainTimeout().toSeconds()
                         + " s after the load stopped, " + totals.sendsInFlight() + " send(s) still in flight and "
                         + Math.max(0, expectedReceived - totals.messagesReceived()) + " message(s) not received"
                         + " from " + brokerName);
@@ -529,7 +562,8 @@ public final class BenchmarkRun {
      * produce and consume topics, what the consumers get is not what the producers sent: only acks count.
      */
     private long expectedReceived(Counters totals) {
-        if (workload.consumersTotal() == 0 || !workload.existingProduceTopicList().isEmpty()
+        if (workload.consumersTotal() == 0
+                || !workload.existingProduceTopicList().isEmpty()
                 || !workload.existingConsumeTopicList().isEmpty()) {
             return 0;
         }

@@ -96,7 +96,9 @@ final class Ensemble {
                 descriptions.put(i, description);
             }
         });
-        return descriptions.isEmpty() ? Map.of() : descriptions.values().iterator().next();
+        return descriptions.isEmpty()
+                ? Map.of()
+                : descriptions.values().iterator().next();
     }
 
     void forAll(SimpleWorkerCall call) throws DriverException, IOException, InterruptedException {
@@ -108,7 +110,8 @@ final class Ensemble {
      * (a driver refusal as {@link DriverException}, anything else as {@link IOException} naming the
      * worker).
      */
-    void forEach(List<WorkerHandle> targets, WorkerCall call) throws DriverException, IOException, InterruptedException {
+    void forEach(List<WorkerHandle> targets, WorkerCall call)
+            throws DriverException, IOException, InterruptedException {
         if (targets.size() == 1) {
             invoke(targets.get(0), 0, call);
             return;
@@ -186,8 +189,10 @@ final class Ensemble {
             } catch (IOException e) {
                 long silentNanos = System.nanoTime() - lastAnswerNanos[i];
                 if (failOnTrouble && silentNanos >= unreachableTimeoutNanos) {
-                    throw new RunFailedException("worker " + worker.id() + " has not answered for "
-                            + TimeUnit.NANOSECONDS.toSeconds(silentNanos) + " s: " + e.getMessage(), e);
+                    throw new RunFailedException(
+                            "worker " + worker.id() + " has not answered for "
+                                    + TimeUnit.NANOSECONDS.toSeconds(silentNanos) + " s: " + e.getMessage(),
+                            e);
                 }
                 log.warn("Worker {} did not answer: {}", worker.id(), e.getMessage());
                 continue;
@@ -242,8 +247,8 @@ final class Ensemble {
                 count++;
             }
             // the workers' periods have the same length but start a few ms apart: rates use the mean period
-            PeriodStats period = new PeriodStats(startSum / count, endSum / count, combined.delta(), combined.totals(),
-                    combined.histograms());
+            PeriodStats period = new PeriodStats(
+                    startSum / count, endSum / count, combined.delta(), combined.totals(), combined.histograms());
             merged.add(new StatsSnapshot(++mergedSeq, earliest, period));
         }
         return merged;
@@ -269,8 +274,8 @@ final class Ensemble {
      */
     Map<String, Long> driverCounters() throws InterruptedException {
         Map<String, Long> sums = new TreeMap<>();
-        for (Map<String, Long> counters : callEachBestEffort("Reading the driver counters of worker",
-                WorkerHandle::driverCounters)) {
+        for (Map<String, Long> counters :
+                callEachBestEffort("Reading the driver counters of worker", WorkerHandle::driverCounters)) {
             counters.forEach((key, count) -> sums.merge(key, count, Long::sum));
         }
         return sums;

@@ -44,7 +44,8 @@ final class ExistingTopics {
         for (WorkerHandle worker : workers) {
             Map<String, Integer> found = worker.describeTopics(all);
             String where = workers.size() > 1 ? " (asked worker " + worker.id() + ")" : "";
-            List<String> missing = all.stream().filter(name -> !found.containsKey(name)).toList();
+            List<String> missing =
+                    all.stream().filter(name -> !found.containsKey(name)).toList();
             if (!missing.isEmpty()) {
                 throw new RunFailedException(workload.sourceName() + ": " + missing.size() + " of the " + all.size()
                         + " existing topic(s) the workload lists do not exist" + where + ": "

@@ -44,10 +44,16 @@ final class Payloads {
             long payloads = workload.useRandomizedPayloads() ? workload.randomizedPayloadPoolSize() : 1;
             long poolBytes = payloads * workload.messageSize();
             if (poolBytes > maxHeapBytes / 4) {
-                throw new RunFailedException(String.format(java.util.Locale.ROOT, "%s: the payloads take %,d MiB"
-                        + " (%,d × messageSize %,d bytes), more than a quarter of the %,d MiB heap; lower"
-                        + " messageSize%s, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)",
-                        workload.sourceName(), poolBytes >> 20, payloads, workload.messageSize(), maxHeapBytes >> 20,
+                throw new RunFailedException(String.format(
+                        java.util.Locale.ROOT,
+                        "%s: the payloads take %,d MiB"
+                                + " (%,d × messageSize %,d bytes), more than a quarter of the %,d MiB heap; lower"
+                                + " messageSize%s, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)",
+                        workload.sourceName(),
+                        poolBytes >> 20,
+                        payloads,
+                        workload.messageSize(),
+                        maxHeapBytes >> 20,
                         workload.useRandomizedPayloads() ? " or randomizedPayloadPoolSize" : ""));
             }
         }
@@ -79,5 +85,4 @@ final class Payloads {
             payload[i] = (byte) random.nextInt(256);
         }
     }
-
 }

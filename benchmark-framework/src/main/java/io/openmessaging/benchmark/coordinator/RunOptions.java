@@ -25,7 +25,12 @@ public record RunOptions(
 
     public static RunOptions defaults(Path outputDir) {
         return new RunOptions(
-                outputDir, null, Defaults.READINESS_TIMEOUT, Defaults.DRAIN_TIMEOUT, Defaults.STALL_TIMEOUT,
-                Defaults.LATENCY_SIGNIFICANT_DIGITS, Defaults.WORKER_UNREACHABLE_TIMEOUT);
+                outputDir,
+                null,
+                Defaults.READINESS_TIMEOUT,
+                Defaults.DRAIN_TIMEOUT,
+                Defaults.STALL_TIMEOUT,
+                Defaults.LATENCY_SIGNIFICANT_DIGITS,
+                Defaults.WORKER_UNREACHABLE_TIMEOUT);
     }
 }

@@ -6,10 +6,10 @@ import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.result.BacklogSummary;
-import io.openmessaging.benchmark.result.ResultFiles;
-import io.openmessaging.benchmark.result.ResultFiller;
 import io.openmessaging.benchmark.result.RatePlanStep;
 import io.openmessaging.benchmark.result.RateSearchSummary;
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.result.ResultFiller;
 import io.openmessaging.benchmark.result.RunMetadata;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.schedule.RatePlan;
@@ -66,8 +66,13 @@ public final class RunRecorder {
     private String failureReason;
     private final TreeMap<Long, String> stages = new TreeMap<>();
 
-    public RunRecorder(Workload workload, DriverConfiguration driverConfiguration, RunOptions options, Clock clock,
-            PrintStream out, List<String> commandLine) {
+    public RunRecorder(
+            Workload workload,
+            DriverConfiguration driverConfiguration,
+            RunOptions options,
+            Clock clock,
+            PrintStream out,
+            List<String> commandLine) {
         this.workload = workload;
         this.driverConfiguration = driverConfiguration;
         this.options = options;
@@ -112,7 +117,8 @@ public final class RunRecorder {
         }
         for (LatencyMetric metric : LatencyMetric.values()) {
             try {
-                HistogramLogWriter writer = new HistogramLogWriter(hlogTempDir.resolve(metric.hlogFileStem() + ".hlog").toFile());
+                HistogramLogWriter writer = new HistogramLogWriter(
+                        hlogTempDir.resolve(metric.hlogFileStem() + ".hlog").toFile());
                 writer.outputComment("metric " + metric.fieldPrefix() + ", values in nanoseconds, workload "
                         + workload.name() + ", driver " + driverConfiguration.name());
                 writer.outputLogFormatVersion();
@@ -167,10 +173,11 @@ public final class RunRecorder {
         Counters totals = stats.totals();
         long backlog = Math.max(0, totals.messagesAcked() * subscriptionsPerTopic - totals.messagesReceived());
         String label = switch (snapshot.phase()) {
-            case WARMUP -> "warm-up";
-            case MEASURED -> "measured " + (measuredPeriods + 1);
-            case DRAIN -> "drain";
-        } + stageSuffix(snapshot.phase(), stats.endEpochNanos());
+                    case WARMUP -> "warm-up";
+                    case MEASURED -> "measured " + (measuredPeriods + 1);
+                    case DRAIN -> "drain";
+                }
+                + stageSuffix(snapshot.phase(), stats.endEpochNanos());
         if (stats.durationSeconds() >= 0.001) {
             out.println(ProgressFormatter.line(label, stats, backlog));
         }
@@ -213,7 +220,8 @@ public final class RunRecorder {
 
     /** A producer-only run has no end-to-end values: its end-to-end fields stay empty, not zero-filled. */
     private boolean measures(LatencyMetric metric) {
-        boolean endToEnd = metric == LatencyMetric.END_TO_END_LATENCY || metric == LatencyMetric.END_TO_END_RESPONSE_TIME;
+        boolean endToEnd =
+                metric == LatencyMetric.END_TO_END_LATENCY || metric == LatencyMetric.END_TO_END_RESPONSE_TIME;
         return !endToEnd || workload.consumersTotal() > 0;
     }
 
@@ -256,8 +264,12 @@ public final class RunRecorder {
     }
 
     /** The max-rate search's outcome; {@code foundRateMsgPerSec} is {@code null} when it failed. */
-    void rateSearched(RateSearchSettings settings, Double foundRateMsgPerSec, Double lowestFailedRateMsgPerSec,
-            int subscriptions, List<RateSearchTrial> trials) {
+    void rateSearched(
+            RateSearchSettings settings,
+            Double foundRateMsgPerSec,
+            Double lowestFailedRateMsgPerSec,
+            int subscriptions,
+            List<RateSearchTrial> trials) {
         RateSearchSummary summary = new RateSearchSummary();
         summary.foundRateMsgPerSec = foundRateMsgPerSec;
         summary.lowestFailedRateMsgPerSec = lowestFailedRateMsgPerSec;
@@ -300,17 +312,26 @@ public final class RunRecorder {
         if (workload.ratePlan() != null) {
             result.rateSteps = stepTable(workload.ratePlan());
             for (RatePlanStep row : result.rateSteps) {
-                out.println(String.format(Locale.ROOT, "step %-3d | target %,12.1f msg/s | %3d period(s) | pub %s msg/s"
-                                + " | cons %s msg/s", row.step, row.targetRateMsgPerSec, row.periods,
-                        average(row.publishRateAvg), average(row.consumeRateAvg)));
+                out.println(String.format(
+                        Locale.ROOT,
+                        "step %-3d | target %,12.1f msg/s | %3d period(s) | pub %s msg/s" + " | cons %s msg/s",
+                        row.step,
+                        row.targetRateMsgPerSec,
+                        row.periods,
+                        average(row.publishRateAvg),
+                        average(row.consumeRateAvg)));
             }
         }
         if (result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null) {
-            out.println(String.format(Locale.ROOT, "max-rate search: %,.1f msg/s sustained after %d trial(s)%s",
-                    result.rateSearch.foundRateMsgPerSec, result.rateSearch.trials.size(),
-                    result.rateSearch.lowestFailedRateMsgPerSec == null ? " (its upper limit)"
-                            : String.format(Locale.ROOT, ", %,.1f msg/s not",
-                                    result.rateSearch.lowestFailedRateMsgPerSec)));
+            out.println(String.format(
+                    Locale.ROOT,
+                    "max-rate search: %,.1f msg/s sustained after %d trial(s)%s",
+                    result.rateSearch.foundRateMsgPerSec,
+                    result.rateSearch.trials.size(),
+                    result.rateSearch.lowestFailedRateMsgPerSec == null
+                            ? " (its upper limit)"
+                            : String.format(
+                                    Locale.ROOT, ", %,.1f msg/s not", result.rateSearch.lowestFailedRateMsgPerSec)));
         }
         for (LatencyMetric metric : LatencyMetric.values()) {
             if (measures(metric)) {
@@ -387,12 +408,18 @@ public final class RunRecorder {
         }
         Path json = options.explicitOutputFile() != null
                 ? ResultFiles.writeTo(result, options.explicitOutputFile())
-                : ResultFiles.write(result, options.outputDir(), baseName(workload.sourceName()),
-                        driverConfiguration.name(), startTime);
+                : ResultFiles.write(
+                        result,
+                        options.outputDir(),
+                        baseName(workload.sourceName()),
+                        driverConfiguration.name(),
+                        startTime);
         String jsonBase = json.getFileName().toString().replaceFirst("\\.json$", "");
         for (LatencyMetric metric : LatencyMetric.values()) {
             String name = metric.hlogFileName(jsonBase);
-            Files.move(hlogTempDir.resolve(metric.hlogFileStem() + ".hlog"), json.resolveSibling(name),
+            Files.move(
+                    hlogTempDir.resolve(metric.hlogFileStem() + ".hlog"),
+                    json.resolveSibling(name),
                     StandardCopyOption.ATOMIC_MOVE);
             result.hlogFiles.put(metric.fieldPrefix(), name);
         }

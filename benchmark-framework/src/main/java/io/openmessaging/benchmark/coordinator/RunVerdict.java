@@ -34,13 +34,21 @@ final class RunVerdict {
             throws RunFailedException {
         checkSendErrors(totals, workload, firstError, brokerName);
         if (totals.messagesNotSent() > 0) {
-            throw new RunFailedException(String.format(Locale.ROOT, "%,d of %,d message(s) that came due were never"
-                    + " handed to the client: the producer was still blocked in its send when the load stopped"
-                    + " (is %s overloaded or down?)", totals.messagesNotSent(), totals.messagesDue(), brokerName));
+            throw new RunFailedException(String.format(
+                    Locale.ROOT,
+                    "%,d of %,d message(s) that came due were never"
+                            + " handed to the client: the producer was still blocked in its send when the load stopped"
+                            + " (is %s overloaded or down?)",
+                    totals.messagesNotSent(),
+                    totals.messagesDue(),
+                    brokerName));
         }
         if (totals.messagesUnackedAtEnd() > 0) {
-            throw new RunFailedException(String.format(Locale.ROOT, "%,d message(s) were neither acknowledged nor"
-                    + " failed by %s when the run ended", totals.messagesUnackedAtEnd(), brokerName));
+            throw new RunFailedException(String.format(
+                    Locale.ROOT,
+                    "%,d message(s) were neither acknowledged nor" + " failed by %s when the run ended",
+                    totals.messagesUnackedAtEnd(),
+                    brokerName));
         }
     }
 
@@ -56,11 +64,17 @@ final class RunVerdict {
         if (allowance > 0 && percent <= allowance) {
             return;
         }
-        String allowed = allowance == 0 ? "the workload allows none: sendErrorAllowancePercent"
-                : String.format(Locale.ROOT, "above the workload's sendErrorAllowancePercent: %s",
-                        strip(allowance));
-        throw new RunFailedException(String.format(Locale.ROOT, "%,d of %,d send(s) to %s failed (%s %%; %s);"
-                + " first error: %s", errors, completed, brokerName, strip(percent), allowed,
+        String allowed = allowance == 0
+                ? "the workload allows none: sendErrorAllowancePercent"
+                : String.format(Locale.ROOT, "above the workload's sendErrorAllowancePercent: %s", strip(allowance));
+        throw new RunFailedException(String.format(
+                Locale.ROOT,
+                "%,d of %,d send(s) to %s failed (%s %%; %s);" + " first error: %s",
+                errors,
+                completed,
+                brokerName,
+                strip(percent),
+                allowed,
                 firstError == null ? "not reported" : firstError));
     }
 

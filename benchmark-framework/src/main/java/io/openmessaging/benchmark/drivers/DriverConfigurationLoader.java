@@ -65,8 +65,9 @@ public final class DriverConfigurationLoader {
     }
 
     /** As {@link #parse(String, String, DriverRegistry)}, with {@code ${OMB_…}} taken from {@code environment}. */
-    public static DriverConfiguration parse(String written, String sourceName, DriverRegistry registry,
-            Map<String, String> environment) throws ConfigException {
+    public static DriverConfiguration parse(
+            String written, String sourceName, DriverRegistry registry, Map<String, String> environment)
+            throws ConfigException {
         String yaml = EnvironmentReferences.resolve(written, sourceName, environment);
         YamlMapping mapping = YamlMapping.read(yaml, sourceName);
         List<String> problems = new ArrayList<>();
@@ -74,13 +75,20 @@ public final class DriverConfigurationLoader {
         String driverId = text(mapping, DRIVER_KEY, sourceName, problems);
         String driverClass = text(mapping, DRIVER_CLASS_KEY, sourceName, problems);
         if (!mapping.has(NAME_KEY)) {
-            problems.add(ConfigException.at(sourceName, 0, 0,
+            problems.add(ConfigException.at(
+                    sourceName,
+                    0,
+                    0,
                     "missing key 'name': give the driver configuration a name for the results, e.g. 'name: Kafka'"));
         }
         if (!mapping.has(DRIVER_KEY) && !mapping.has(DRIVER_CLASS_KEY)) {
-            problems.add(ConfigException.at(sourceName, 0, 0, "missing key 'driver': name the driver with"
-                    + " 'driver: <id>' (installed: " + String.join(", ", registry.knownIds())
-                    + ") or with upstream's 'driverClass: <class name>'"));
+            problems.add(ConfigException.at(
+                    sourceName,
+                    0,
+                    0,
+                    "missing key 'driver': name the driver with"
+                            + " 'driver: <id>' (installed: " + String.join(", ", registry.knownIds())
+                            + ") or with upstream's 'driverClass: <class name>'"));
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
@@ -88,7 +96,12 @@ public final class DriverConfigurationLoader {
         YamlMapping.Entry named = mapping.has(DRIVER_KEY) ? mapping.get(DRIVER_KEY) : mapping.get(DRIVER_CLASS_KEY);
         String where = sourceName + ":" + named.valueLine() + ":" + named.valueColumn();
         DriverProvider provider = registry.resolve(driverId, driverClass, where);
-        return new DriverConfiguration(name, provider.id(), sourceName, yaml, written,
+        return new DriverConfiguration(
+                name,
+                provider.id(),
+                sourceName,
+                yaml,
+                written,
                 driverClass == null ? null : provider.impliedTopology(driverClass));
     }
 
@@ -99,7 +112,10 @@ public final class DriverConfigurationLoader {
             return null;
         }
         if (entry.text() == null || entry.text().isBlank()) {
-            problems.add(ConfigException.at(sourceName, entry.valueLine(), entry.valueColumn(),
+            problems.add(ConfigException.at(
+                    sourceName,
+                    entry.valueLine(),
+                    entry.valueColumn(),
                     key + ": found " + entry.found() + ", expected a single non-empty text value"));
             return null;
         }

@@ -45,7 +45,8 @@ public final class DriverRegistry {
             DriverProvider earlier = byId.putIfAbsent(provider.id(), provider);
             if (earlier != null) {
                 throw new IllegalArgumentException("two drivers claim the id '" + provider.id() + "': "
-                        + earlier.getClass().getName() + " and " + provider.getClass().getName());
+                        + earlier.getClass().getName() + " and "
+                        + provider.getClass().getName());
             }
         }
         this.providersById = Collections.unmodifiableMap(byId);
@@ -72,8 +73,8 @@ public final class DriverRegistry {
      */
     public DriverProvider resolve(String driverId, String driverClass, String sourceName) throws ConfigException {
         if (driverId == null && driverClass == null) {
-            throw new ConfigException(sourceName + ": no driver named; give 'driver: <id>' with one of "
-                    + idList() + ", or upstream's 'driverClass: <class name>'");
+            throw new ConfigException(sourceName + ": no driver named; give 'driver: <id>' with one of " + idList()
+                    + ", or upstream's 'driverClass: <class name>'");
         }
         DriverProvider byId = null;
         if (driverId != null) {
@@ -117,13 +118,16 @@ public final class DriverRegistry {
         } catch (DriverException e) {
             closeAfterFailure(driver, e);
             String message = e.getMessage() == null ? "rejected by driver '" + provider.id() + "'" : e.getMessage();
-            throw new ConfigException(message.contains(configuration.sourceName())
-                    ? message
-                    : configuration.sourceName() + ": " + message, e);
+            throw new ConfigException(
+                    message.contains(configuration.sourceName())
+                            ? message
+                            : configuration.sourceName() + ": " + message,
+                    e);
         } catch (RuntimeException e) {
             closeAfterFailure(driver, e);
-            throw new ConfigException(configuration.sourceName() + ": driver '" + provider.id()
-                    + "' failed while reading the file: " + e, e);
+            throw new ConfigException(
+                    configuration.sourceName() + ": driver '" + provider.id() + "' failed while reading the file: " + e,
+                    e);
         }
     }
 
@@ -146,7 +150,8 @@ public final class DriverRegistry {
             return "none (put a driver's jar on the class path)";
         }
         return providersById.values().stream()
-                .map(provider -> provider.id() + " " + provider.driverClassAliases().stream().sorted().toList())
+                .map(provider -> provider.id() + " "
+                        + provider.driverClassAliases().stream().sorted().toList())
                 .collect(Collectors.joining(", "));
     }
 }

@@ -28,6 +28,7 @@ public final class RepeatedMessageFilter extends TurboFilter {
 
     /** How long a message's repeats are counted before the count is printed. */
     public static final int WINDOW_SECONDS = 10;
+
     private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(WINDOW_SECONDS);
     private static final String OWN_LOGGERS = "io.openmessaging.";
 
@@ -90,9 +91,11 @@ public final class RepeatedMessageFilter extends TurboFilter {
     }
 
     @Override
-    public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
-            Throwable t) {
-        if (format == null || !isStarted() || PRINTING_COUNT.get() || !level.isGreaterOrEqual(logger.getEffectiveLevel())
+    public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+        if (format == null
+                || !isStarted()
+                || PRINTING_COUNT.get()
+                || !level.isGreaterOrEqual(logger.getEffectiveLevel())
                 || (level.levelInt < Level.WARN_INT && logger.getName().startsWith(OWN_LOGGERS))) {
             return FilterReply.NEUTRAL; // an isEnabled() check, a disabled level, or one of our info lines
         }

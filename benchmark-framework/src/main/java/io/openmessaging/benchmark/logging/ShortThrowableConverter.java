@@ -17,6 +17,7 @@ public final class ShortThrowableConverter extends ThrowableHandlingConverter {
 
     /** {@code -Domb.log.stackTraces=true}: every stack trace in full. */
     public static final String FULL_PROPERTY = "omb.log.stackTraces";
+
     private static final int MAX_CAUSES = 5;
 
     private final ThrowableProxyConverter full = new ThrowableProxyConverter();
@@ -55,12 +56,16 @@ public final class ShortThrowableConverter extends ThrowableHandlingConverter {
                 line.append(": ").append(cause.getMessage().replace('\n', ' '));
             }
         }
-        return line.append("; stack trace left out, -D").append(FULL_PROPERTY).append("=true shows it]").toString();
+        return line.append("; stack trace left out, -D")
+                .append(FULL_PROPERTY)
+                .append("=true shows it]")
+                .toString();
     }
 
     private static boolean startedInOwnCode(IThrowableProxy thrown) {
         StackTraceElementProxy[] frames = thrown.getStackTraceElementProxyArray();
-        return frames != null && frames.length > 0
+        return frames != null
+                && frames.length > 0
                 && frames[0].getStackTraceElement().getClassName().startsWith("io.openmessaging.");
     }
 }

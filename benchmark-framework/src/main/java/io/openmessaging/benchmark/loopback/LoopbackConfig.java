@@ -59,9 +59,20 @@ public record LoopbackConfig(
     }
 
     /** Settings without a throughput cap. */
-    public LoopbackConfig(long ackDelayMicros, long deliveryDelayMicros, String topicPrefix, List<LoopbackStall> stalls,
-            boolean synchronousDelays, long maxHeldMessages) {
-        this(ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+    public LoopbackConfig(
+            long ackDelayMicros,
+            long deliveryDelayMicros,
+            String topicPrefix,
+            List<LoopbackStall> stalls,
+            boolean synchronousDelays,
+            long maxHeldMessages) {
+        this(
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
                 DEFAULT_MAX_SEND_RATE_MSG_PER_SEC);
     }
 
@@ -89,43 +100,79 @@ public record LoopbackConfig(
 
     public LoopbackConfig withAckDelayMicros(long newAckDelayMicros) {
         return new LoopbackConfig(
-                newAckDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                newAckDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withDeliveryDelayMicros(long newDeliveryDelayMicros) {
         return new LoopbackConfig(
-                ackDelayMicros, newDeliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                ackDelayMicros,
+                newDeliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withTopicPrefix(String newTopicPrefix) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, newTopicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                ackDelayMicros,
+                deliveryDelayMicros,
+                newTopicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withStalls(List<LoopbackStall> newStalls) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, newStalls, synchronousDelays, maxHeldMessages,
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                newStalls,
+                synchronousDelays,
+                maxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withSynchronousDelays(boolean newSynchronousDelays) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, newSynchronousDelays, maxHeldMessages,
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                newSynchronousDelays,
+                maxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withMaxHeldMessages(long newMaxHeldMessages) {
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, newMaxHeldMessages,
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                newMaxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
     public LoopbackConfig withMaxSendRateMsgPerSec(long newMaxSendRateMsgPerSec) {
-        return new LoopbackConfig(ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays,
-                maxHeldMessages, newMaxSendRateMsgPerSec);
+        return new LoopbackConfig(
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
+                newMaxSendRateMsgPerSec);
     }
 
     /** How acknowledgements and deliveries are timed with these settings. */
@@ -149,9 +196,8 @@ public record LoopbackConfig(
 
     static void requireTopicPrefix(String prefix) {
         if (prefix == null || prefix.isBlank() || !prefix.equals(prefix.strip())) {
-            throw new IllegalArgumentException(
-                    "topicPrefix must be a non-empty name without surrounding spaces, got "
-                            + (prefix == null ? "null" : "'" + prefix + "'"));
+            throw new IllegalArgumentException("topicPrefix must be a non-empty name without surrounding spaces, got "
+                    + (prefix == null ? "null" : "'" + prefix + "'"));
         }
     }
 

@@ -24,7 +24,12 @@ final class LoopbackConfigParser {
     static final List<String> FRAMEWORK_KEYS = List.of("name", "driver", "driverClass");
 
     static final List<String> SETTING_KEYS = List.of(
-            "ackDelayMicros", "deliveryDelayMicros", "topicPrefix", "stalls", "synchronousDelays", "maxHeldMessages",
+            "ackDelayMicros",
+            "deliveryDelayMicros",
+            "topicPrefix",
+            "stalls",
+            "synchronousDelays",
+            "maxHeldMessages",
             "maxSendRateMsgPerSec");
 
     static final List<String> STALL_KEYS = List.of("startAfterMillis", "durationMillis", "kind");
@@ -51,8 +56,9 @@ final class LoopbackConfigParser {
         try (JsonParser parser = YAML.createParser(yaml == null ? "" : yaml)) {
             return new LoopbackConfigParser(sourceName, parser).parseDocument();
         } catch (JsonProcessingException e) {
-            throw new DriverException(sourceName + " line " + e.getLocation().getLineNr()
-                    + ": not valid YAML: " + e.getOriginalMessage(), e);
+            throw new DriverException(
+                    sourceName + " line " + e.getLocation().getLineNr() + ": not valid YAML: " + e.getOriginalMessage(),
+                    e);
         } catch (IOException e) {
             throw new DriverException(sourceName + ": cannot read the driver YAML: " + e.getMessage(), e);
         }
@@ -78,26 +84,31 @@ final class LoopbackConfigParser {
             parser.nextToken();
             switch (key) {
                 case "name", "driver", "driverClass" -> requireScalar(key);
-                case "ackDelayMicros" -> readLong(key, v -> ackDelayMicros = v,
-                        v -> LoopbackConfig.requireDelay(key, v));
-                case "deliveryDelayMicros" -> readLong(key, v -> deliveryDelayMicros = v,
-                        v -> LoopbackConfig.requireDelay(key, v));
-                case "maxHeldMessages" -> readLong(key, v -> maxHeldMessages = v,
-                        LoopbackConfig::requireMaxHeldMessages);
-                case "maxSendRateMsgPerSec" -> readLong(key, v -> maxSendRateMsgPerSec = v,
-                        LoopbackConfig::requireMaxSendRate);
+                case "ackDelayMicros" ->
+                    readLong(key, v -> ackDelayMicros = v, v -> LoopbackConfig.requireDelay(key, v));
+                case "deliveryDelayMicros" ->
+                    readLong(key, v -> deliveryDelayMicros = v, v -> LoopbackConfig.requireDelay(key, v));
+                case "maxHeldMessages" ->
+                    readLong(key, v -> maxHeldMessages = v, LoopbackConfig::requireMaxHeldMessages);
+                case "maxSendRateMsgPerSec" ->
+                    readLong(key, v -> maxSendRateMsgPerSec = v, LoopbackConfig::requireMaxSendRate);
                 case "topicPrefix" -> topicPrefix = readTopicPrefix();
                 case "synchronousDelays" -> synchronousDelays = readBoolean(key);
                 case "stalls" -> readStalls();
-                default -> throw error(keyLine, "unknown key '" + key + "'. Allowed keys: "
-                        + String.join(", ", allowed));
+                default ->
+                    throw error(keyLine, "unknown key '" + key + "'. Allowed keys: " + String.join(", ", allowed));
             }
         }
         if (parser.nextToken() != null) {
             throw error("only one YAML document is allowed");
         }
         return new LoopbackConfig(
-                ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls, synchronousDelays, maxHeldMessages,
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
                 maxSendRateMsgPerSec);
     }
 
@@ -131,13 +142,16 @@ final class LoopbackConfigParser {
             }
             parser.nextToken();
             switch (key) {
-                case "startAfterMillis" -> readLong(keyPath, v -> startAfterMillis[0] = v,
-                        v -> LoopbackStall.requireMillis(keyPath, v, 0));
-                case "durationMillis" -> readLong(keyPath, v -> durationMillis[0] = v,
-                        v -> LoopbackStall.requireMillis(keyPath, v, 1));
+                case "startAfterMillis" ->
+                    readLong(keyPath, v -> startAfterMillis[0] = v, v -> LoopbackStall.requireMillis(keyPath, v, 0));
+                case "durationMillis" ->
+                    readLong(keyPath, v -> durationMillis[0] = v, v -> LoopbackStall.requireMillis(keyPath, v, 1));
                 case "kind" -> kind = readKind(keyPath);
-                default -> throw error(keyLine, "unknown key '" + key + "' in " + path + ". Allowed keys: "
-                        + String.join(", ", STALL_KEYS));
+                default ->
+                    throw error(
+                            keyLine,
+                            "unknown key '" + key + "' in " + path + ". Allowed keys: "
+                                    + String.join(", ", STALL_KEYS));
             }
         }
         List<String> missing = new ArrayList<>();
@@ -151,8 +165,10 @@ final class LoopbackConfigParser {
             missing.add("kind");
         }
         if (!missing.isEmpty()) {
-            throw error(stallLine, path + " is missing " + String.join(", ", missing)
-                    + "; a stall needs all of " + String.join(", ", STALL_KEYS));
+            throw error(
+                    stallLine,
+                    path + " is missing " + String.join(", ", missing) + "; a stall needs all of "
+                            + String.join(", ", STALL_KEYS));
         }
         stalls.add(new LoopbackStall(startAfterMillis[0], durationMillis[0], kind));
     }

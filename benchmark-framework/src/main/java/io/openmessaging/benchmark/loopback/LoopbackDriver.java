@@ -36,7 +36,11 @@ public final class LoopbackDriver implements BenchmarkDriver {
 
     private static final Logger log = LoggerFactory.getLogger(LoopbackDriver.class);
 
-    private enum State { NEW, INITIALIZED, CLOSED }
+    private enum State {
+        NEW,
+        INITIALIZED,
+        CLOSED
+    }
 
     private final Clock clock;
     private final Map<String, LoopbackTopic> topics = new ConcurrentHashMap<>();
@@ -48,9 +52,11 @@ public final class LoopbackDriver implements BenchmarkDriver {
     private volatile State state = State.NEW;
     /** Set by {@link #initialize}, before {@code state} is published. */
     private TimingMode timingMode;
+
     private StallWindows stalls;
     /** The throughput cap, or {@code null} without one. */
     private SendPacer pacer;
+
     private LoopbackScheduler scheduler;
 
     /** A driver with {@link LoopbackConfig#defaults()}, to be set by {@link #configure}. */
@@ -76,7 +82,8 @@ public final class LoopbackDriver implements BenchmarkDriver {
     @Override
     public synchronized void initialize() throws DriverException {
         if (state != State.NEW) {
-            throw new DriverException("the loopback driver is already " + state.name().toLowerCase(Locale.ROOT));
+            throw new DriverException(
+                    "the loopback driver is already " + state.name().toLowerCase(Locale.ROOT));
         }
         LoopbackConfig settings = config;
         timingMode = settings.timingMode();
@@ -137,9 +144,17 @@ public final class LoopbackDriver implements BenchmarkDriver {
         try {
             requireInitialized("create a producer");
             LoopbackConfig settings = config;
-            LoopbackProducer producer = new LoopbackProducer(this, requireTopic(topic), clock, timingMode, stalls,
-                    scheduler, TimeUnit.MICROSECONDS.toNanos(settings.ackDelayMicros()),
-                    TimeUnit.MICROSECONDS.toNanos(settings.deliveryDelayMicros()), settings.maxHeldMessages(), pacer);
+            LoopbackProducer producer = new LoopbackProducer(
+                    this,
+                    requireTopic(topic),
+                    clock,
+                    timingMode,
+                    stalls,
+                    scheduler,
+                    TimeUnit.MICROSECONDS.toNanos(settings.ackDelayMicros()),
+                    TimeUnit.MICROSECONDS.toNanos(settings.deliveryDelayMicros()),
+                    settings.maxHeldMessages(),
+                    pacer);
             producers.add(producer);
             if (state == State.CLOSED) {
                 producer.close();
@@ -190,8 +205,9 @@ public final class LoopbackDriver implements BenchmarkDriver {
         facts.put("ackDelayMicros", Long.toString(settings.ackDelayMicros()));
         facts.put("deliveryDelayMicros", Long.toString(settings.deliveryDelayMicros()));
         facts.put("topicPrefix", settings.topicPrefix());
-        facts.put("stalls", settings.stalls().stream().map(LoopbackStall::toString)
-                .collect(Collectors.joining(", ", "[", "]")));
+        facts.put(
+                "stalls",
+                settings.stalls().stream().map(LoopbackStall::toString).collect(Collectors.joining(", ", "[", "]")));
         facts.put("synchronousDelays", Boolean.toString(settings.synchronousDelays()));
         facts.put("maxHeldMessages", Long.toString(settings.maxHeldMessages()));
         facts.put("maxSendRateMsgPerSec", Long.toString(settings.maxSendRateMsgPerSec()));
@@ -254,8 +270,8 @@ public final class LoopbackDriver implements BenchmarkDriver {
     }
 
     /** Calls {@code callback} once; a callback that throws is counted, not propagated. */
-    void acknowledge(SendCallback callback, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
-            Throwable error) {
+    void acknowledge(
+            SendCallback callback, long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
         try {
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
         } catch (RuntimeException e) {
@@ -269,8 +285,10 @@ public final class LoopbackDriver implements BenchmarkDriver {
 
     void callbackFailed(RuntimeException e) {
         if (callbackFailures.getAndIncrement() == 0) {
-            log.error("A producer or consumer callback threw; the loopback driver counts such failures"
-                    + " (callbackFailureCount()), logs only this first one and goes on", e);
+            log.error(
+                    "A producer or consumer callback threw; the loopback driver counts such failures"
+                            + " (callbackFailureCount()), logs only this first one and goes on",
+                    e);
         }
     }
 

@@ -32,11 +32,20 @@ final class LoopbackProducer implements BenchmarkProducer {
 
     /** Next partition for a message without key; touched by the producer thread only. */
     private int nextRoundRobinPartition;
+
     private volatile boolean closed;
 
-    LoopbackProducer(LoopbackDriver driver, LoopbackTopic topic, Clock clock, TimingMode timingMode,
-            StallWindows stalls, LoopbackScheduler scheduler, long ackDelayNanos, long deliveryDelayNanos,
-            long maxHeldMessages, SendPacer pacer) {
+    LoopbackProducer(
+            LoopbackDriver driver,
+            LoopbackTopic topic,
+            Clock clock,
+            TimingMode timingMode,
+            StallWindows stalls,
+            LoopbackScheduler scheduler,
+            long ackDelayNanos,
+            long deliveryDelayNanos,
+            long maxHeldMessages,
+            SendPacer pacer) {
         this.driver = driver;
         this.topic = topic;
         this.clock = clock;
@@ -51,11 +60,20 @@ final class LoopbackProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-            int producerId, SendCallback callback) {
+    public void sendAsync(
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            SendCallback callback) {
         if (closed) {
-            driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, new DriverException(
-                    "this loopback producer of " + topic.name + " is closed"
+            driver.acknowledge(
+                    callback,
+                    intendedSendEpochNanos,
+                    sentEpochNanos,
+                    producerId,
+                    new DriverException("this loopback producer of " + topic.name + " is closed"
                             + (driver.isClosed() ? " (its driver was closed)" : "")));
             return;
         }
@@ -84,7 +102,11 @@ final class LoopbackProducer implements BenchmarkProducer {
                 sendNanos = clock.monotonicNanos();
             }
             if (stalls.failsSendAt(sendNanos)) {
-                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId,
+                driver.acknowledge(
+                        callback,
+                        intendedSendEpochNanos,
+                        sentEpochNanos,
+                        producerId,
                         new DriverException("loopback: the send failed (a FAIL_SEND stall window)"));
                 return;
             }
@@ -93,8 +115,7 @@ final class LoopbackProducer implements BenchmarkProducer {
         }
         LoopbackSubscription[] subscriptions = topic.subscriptions();
         if (subscriptions.length > 0 && driver.heldMessageCount() >= maxHeldMessages) {
-            driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId,
-                    driver.heldLimitError());
+            driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, driver.heldLimitError());
             return;
         }
         int partition = partitionFor(key);
@@ -103,14 +124,29 @@ final class LoopbackProducer implements BenchmarkProducer {
             case IMMEDIATE -> {
                 driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, null);
                 if (subscriptions.length > 0) {
-                    deliver(subscriptions, partition,
-                            new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
+                    deliver(
+                            subscriptions,
+                            partition,
+                            new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId),
+                            payloadSizeBytes);
                 }
             }
-            case INLINE_DELAYS -> sendWithInlineDelays(sendNanos, subscriptions, partition,
-                    new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes, callback);
-            case SCHEDULER -> sendThroughScheduler(sendNanos, subscriptions, partition,
-                    new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes, callback);
+            case INLINE_DELAYS ->
+                sendWithInlineDelays(
+                        sendNanos,
+                        subscriptions,
+                        partition,
+                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId),
+                        payloadSizeBytes,
+                        callback);
+            case SCHEDULER ->
+                sendThroughScheduler(
+                        sendNanos,
+                        subscriptions,
+                        partition,
+                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId),
+                        payloadSizeBytes,
+                        callback);
         }
     }
 
@@ -133,8 +169,13 @@ final class LoopbackProducer implements BenchmarkProducer {
         return Math.floorMod(key.hashCode(), partitions);
     }
 
-    private void sendWithInlineDelays(long sendNanos, LoopbackSubscription[] subscriptions, int partition,
-            MessageStamp stamp, int payloadSizeBytes, SendCallback callback) {
+    private void sendWithInlineDelays(
+            long sendNanos,
+            LoopbackSubscription[] subscriptions,
+            int partition,
+            MessageStamp stamp,
+            int payloadSizeBytes,
+            SendCallback callback) {
         long ackDueNanos = dueNanos(sendNanos, ackDelayNanos);
         long deliveryDueNanos = dueNanos(sendNanos, deliveryDelayNanos);
         boolean acked = false;
@@ -160,13 +201,18 @@ final class LoopbackProducer implements BenchmarkProducer {
         }
     }
 
-    private void sendThroughScheduler(long sendNanos, LoopbackSubscription[] subscriptions, int partition,
-            MessageStamp stamp, int payloadSizeBytes, SendCallback callback) {
+    private void sendThroughScheduler(
+            long sendNanos,
+            LoopbackSubscription[] subscriptions,
+            int partition,
+            MessageStamp stamp,
+            int payloadSizeBytes,
+            SendCallback callback) {
         long ackDueNanos = dueNanos(sendNanos, ackDelayNanos);
         long deliveryDueNanos = dueNanos(sendNanos, deliveryDelayNanos);
         boolean ackInline = ackDueNanos <= sendNanos && scheduler.pendingAcks() == 0;
-        boolean deliveryInline = subscriptions.length == 0
-                || (deliveryDueNanos <= sendNanos && scheduler.pendingDeliveries() == 0);
+        boolean deliveryInline =
+                subscriptions.length == 0 || (deliveryDueNanos <= sendNanos && scheduler.pendingDeliveries() == 0);
         if (ackInline) {
             driver.acknowledge(callback, stamp, null);
         }
@@ -174,9 +220,14 @@ final class LoopbackProducer implements BenchmarkProducer {
             deliver(subscriptions, partition, stamp, payloadSizeBytes);
         }
         if (!ackInline || !deliveryInline) {
-            scheduler.schedule(new PendingMessage(stamp, payloadSizeBytes, partition,
-                    ackInline ? null : callback, ackDueNanos,
-                    deliveryInline ? null : subscriptions, deliveryDueNanos));
+            scheduler.schedule(new PendingMessage(
+                    stamp,
+                    payloadSizeBytes,
+                    partition,
+                    ackInline ? null : callback,
+                    ackDueNanos,
+                    deliveryInline ? null : subscriptions,
+                    deliveryDueNanos));
         }
     }
 
@@ -185,8 +236,8 @@ final class LoopbackProducer implements BenchmarkProducer {
         return stalls == null ? dueNanos : stalls.afterFreezes(dueNanos);
     }
 
-    private static void deliver(LoopbackSubscription[] subscriptions, int partition, MessageStamp stamp,
-            int payloadSizeBytes) {
+    private static void deliver(
+            LoopbackSubscription[] subscriptions, int partition, MessageStamp stamp, int payloadSizeBytes) {
         for (LoopbackSubscription subscription : subscriptions) {
             subscription.deliver(partition, stamp, payloadSizeBytes);
         }

@@ -105,8 +105,10 @@ final class LoopbackScheduler {
             Thread.currentThread().interrupt();
         }
         if (thread.isAlive()) {
-            log.warn("The loopback scheduler thread did not stop (waited up to {} s): a callback may be"
-                    + " blocking it; failing the pending acknowledgements anyway", CLOSE_WAIT_SECONDS);
+            log.warn(
+                    "The loopback scheduler thread did not stop (waited up to {} s): a callback may be"
+                            + " blocking it; failing the pending acknowledgements anyway",
+                    CLOSE_WAIT_SECONDS);
         }
         List<PendingMessage> leftover;
         synchronized (queue) {
@@ -223,8 +225,10 @@ final class LoopbackScheduler {
         if (ackCallback != null) {
             message.ackCallback = null;
             try {
-                driver.acknowledge(ackCallback, message.stamp, new DriverException(
-                        "the loopback driver was closed before this message was acknowledged"));
+                driver.acknowledge(
+                        ackCallback,
+                        message.stamp,
+                        new DriverException("the loopback driver was closed before this message was acknowledged"));
             } finally {
                 pendingAcks.decrementAndGet();
             }

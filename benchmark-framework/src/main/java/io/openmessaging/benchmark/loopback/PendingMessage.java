@@ -23,10 +23,17 @@ final class PendingMessage {
 
     /** Queue order: the earliest remaining due time, then {@link #sequence} (the order of first queueing). */
     long dueNanos;
+
     long sequence;
 
-    PendingMessage(MessageStamp stamp, int payloadSizeBytes, int partition, SendCallback ackCallback,
-            long ackDueNanos, LoopbackSubscription[] subscriptions, long deliveryDueNanos) {
+    PendingMessage(
+            MessageStamp stamp,
+            int payloadSizeBytes,
+            int partition,
+            SendCallback ackCallback,
+            long ackDueNanos,
+            LoopbackSubscription[] subscriptions,
+            long deliveryDueNanos) {
         this.stamp = stamp;
         this.payloadSizeBytes = payloadSizeBytes;
         this.partition = partition;

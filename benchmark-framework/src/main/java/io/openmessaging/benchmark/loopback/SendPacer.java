@@ -14,6 +14,7 @@ final class SendPacer {
     private final double intervalNanos;
     /** Number of the next free slot; slot n starts n intervals after {@link #originNanos}. */
     private final AtomicLong nextSlot = new AtomicLong();
+
     private final long originNanos;
 
     SendPacer(Clock clock, long maxSendRateMsgPerSec) {

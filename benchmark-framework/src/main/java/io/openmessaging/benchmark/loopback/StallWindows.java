@@ -89,7 +89,9 @@ final class StallWindows {
     }
 
     private static long[] startNanos(List<LoopbackStall> stalls) {
-        return stalls.stream().mapToLong(s -> TimeUnit.MILLISECONDS.toNanos(s.startAfterMillis())).toArray();
+        return stalls.stream()
+                .mapToLong(s -> TimeUnit.MILLISECONDS.toNanos(s.startAfterMillis()))
+                .toArray();
     }
 
     private static long[] endNanos(List<LoopbackStall> stalls) {

@@ -39,11 +39,31 @@ public record Counters(
     public static final Counters ZERO = new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Counters without the due/not-sent accounting (tests, simulations): every message due was sent. */
-    public Counters(long messagesSent, long bytesSent, long sendErrors, long messagesAcked, long messagesReceived,
-            long bytesReceived, long unstampedReceived, long endToEndNonPositive, long valuesClamped,
+    public Counters(
+            long messagesSent,
+            long bytesSent,
+            long sendErrors,
+            long messagesAcked,
+            long messagesReceived,
+            long bytesReceived,
+            long unstampedReceived,
+            long endToEndNonPositive,
+            long valuesClamped,
             long probesReceived) {
-        this(messagesSent, bytesSent, sendErrors, messagesAcked, messagesReceived, bytesReceived, unstampedReceived,
-                endToEndNonPositive, valuesClamped, probesReceived, messagesSent, 0, 0);
+        this(
+                messagesSent,
+                bytesSent,
+                sendErrors,
+                messagesAcked,
+                messagesReceived,
+                bytesReceived,
+                unstampedReceived,
+                endToEndNonPositive,
+                valuesClamped,
+                probesReceived,
+                messagesSent,
+                0,
+                0);
     }
 
     public Counters minus(Counters o) {

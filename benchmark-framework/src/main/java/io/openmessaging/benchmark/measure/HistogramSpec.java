@@ -19,8 +19,7 @@ public record HistogramSpec(int significantDigits) {
 
     public HistogramSpec {
         if (significantDigits < 1 || significantDigits > 5) {
-            throw new IllegalArgumentException(
-                    "latency significant digits must be 1 to 5, got " + significantDigits);
+            throw new IllegalArgumentException("latency significant digits must be 1 to 5, got " + significantDigits);
         }
     }
 

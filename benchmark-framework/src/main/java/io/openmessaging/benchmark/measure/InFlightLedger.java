@@ -23,6 +23,7 @@ public final class InFlightLedger {
 
     /** Width of one bucket: 2^24 ns, about 16.8 ms. */
     static final long BUCKET_NANOS = 1L << 24;
+
     static final int BUCKETS = 1 << 14;
     private static final int SHIFT = 24;
     private static final int MASK = BUCKETS - 1;

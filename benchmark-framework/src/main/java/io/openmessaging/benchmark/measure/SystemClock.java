@@ -26,6 +26,7 @@ public final class SystemClock implements Clock {
 
     /** Bounds of the measured park overshoot, so a disturbed calibration cannot do harm. */
     static final long MIN_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
+
     static final long MAX_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     /** How far one park's observation moves the overshoot estimate. */
     static final long OVERSHOOT_STEP_NANOS = 500;

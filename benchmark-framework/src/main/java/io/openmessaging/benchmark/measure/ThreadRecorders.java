@@ -39,11 +39,10 @@ final class ThreadRecorders {
     }
 
     private synchronized SingleWriterRecorder newRecorder(LatencyMetric metric) {
-        SingleWriterRecorder recorder =
-                new SingleWriterRecorder(
-                        HistogramSpec.LOWEST_DISCERNIBLE_NANOS,
-                        HistogramSpec.HIGHEST_TRACKABLE_NANOS,
-                        spec.significantDigits());
+        SingleWriterRecorder recorder = new SingleWriterRecorder(
+                HistogramSpec.LOWEST_DISCERNIBLE_NANOS,
+                HistogramSpec.HIGHEST_TRACKABLE_NANOS,
+                spec.significantDigits());
         recorders[metric.ordinal()] = recorder;
         return recorder;
     }

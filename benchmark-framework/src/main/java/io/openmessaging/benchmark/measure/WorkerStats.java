@@ -50,13 +50,11 @@ public final class WorkerStats {
 
     public WorkerStats(HistogramSpec spec) {
         this.spec = spec;
-        this.threadRecorders =
-                ThreadLocal.withInitial(
-                        () -> {
-                            ThreadRecorders recorders = new ThreadRecorders(spec);
-                            allRecorders.add(recorders);
-                            return recorders;
-                        });
+        this.threadRecorders = ThreadLocal.withInitial(() -> {
+            ThreadRecorders recorders = new ThreadRecorders(spec);
+            allRecorders.add(recorders);
+            return recorders;
+        });
     }
 
     public HistogramSpec spec() {
@@ -166,7 +164,9 @@ public final class WorkerStats {
                 ledgers.add(ledger);
             }
         }
-        long unacked = InFlightLedger.inFlight(ledgers, nowEpochNanos,
+        long unacked = InFlightLedger.inFlight(
+                ledgers,
+                nowEpochNanos,
                 (latestIntended, count) -> recordUndelivered(recorders, nowEpochNanos - latestIntended, count));
         messagesUnackedAtEnd.add(unacked);
         return notSent[0] + unacked;

@@ -17,8 +17,14 @@ import java.util.Optional;
  * @param failures why the case fails, one sentence each; empty when it passes
  * @param notes what a reader should know without failing the case
  */
-public record CaseOutcome(RegressionCase regressionCase, Optional<ReportRun> candidate, Optional<Workload> workload,
-        Optional<ReportRun> baseline, Optional<Comparison> comparison, List<String> failures, List<String> notes) {
+public record CaseOutcome(
+        RegressionCase regressionCase,
+        Optional<ReportRun> candidate,
+        Optional<Workload> workload,
+        Optional<ReportRun> baseline,
+        Optional<Comparison> comparison,
+        List<String> failures,
+        List<String> notes) {
 
     /** Whether the case passed every check. */
     public boolean passed() {
@@ -30,6 +36,7 @@ public record CaseOutcome(RegressionCase regressionCase, Optional<ReportRun> can
         if (candidate.isEmpty() || workload.isEmpty() || candidate.get().result().totalMessagesSent == null) {
             return Optional.empty();
         }
-        return Optional.of(candidate.get().result().totalMessagesSent * workload.get().subscriptionsPerTopic());
+        return Optional.of(
+                candidate.get().result().totalMessagesSent * workload.get().subscriptionsPerTopic());
     }
 }

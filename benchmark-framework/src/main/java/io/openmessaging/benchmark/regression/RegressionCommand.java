@@ -77,7 +77,9 @@ public final class RegressionCommand {
             return EXIT_USAGE;
         }
         if (command.mode.equals("plan")) {
-            suite.cases().forEach(c -> out.println(String.join("\t", c.name(), c.broker(), c.driverFile(), c.workloadFile())));
+            suite.cases()
+                    .forEach(c ->
+                            out.println(String.join("\t", c.name(), c.broker(), c.driverFile(), c.workloadFile())));
             out.flush();
             return EXIT_PASSED;
         }
@@ -101,10 +103,19 @@ public final class RegressionCommand {
                 case "--cases" -> caseNames.addAll(caseNames(value(args, i++)));
                 case "--threshold" -> thresholds.add(Threshold.parse(value(args, i++)));
                 case "--rate-tolerance" -> rateTolerancePercent = ratePercent(value(args, i++));
-                default -> throw new IllegalArgumentException("unknown option '" + option + "'"
-                        + io.openmessaging.benchmark.workload.Suggestions.didYouMean(option, java.util.List.of(
-                                "--update-baseline", "--suite", "--root", "--results-dir", "--baseline-dir", "--cases",
-                                "--threshold", "--rate-tolerance")));
+                default ->
+                    throw new IllegalArgumentException("unknown option '" + option + "'"
+                            + io.openmessaging.benchmark.workload.Suggestions.didYouMean(
+                                    option,
+                                    java.util.List.of(
+                                            "--update-baseline",
+                                            "--suite",
+                                            "--root",
+                                            "--results-dir",
+                                            "--baseline-dir",
+                                            "--cases",
+                                            "--threshold",
+                                            "--rate-tolerance")));
             }
         }
         if (suiteFile == null) {
@@ -129,8 +140,8 @@ public final class RegressionCommand {
     private static List<String> caseNames(String list) {
         List<String> names = Arrays.stream(list.split(",")).map(String::strip).toList();
         if (names.isEmpty() || names.stream().anyMatch(String::isEmpty)) {
-            throw new IllegalArgumentException("--cases takes case names separated by commas, e.g. kafka,pulsar;"
-                    + " got '" + list + "'");
+            throw new IllegalArgumentException(
+                    "--cases takes case names separated by commas, e.g. kafka,pulsar;" + " got '" + list + "'");
         }
         return names;
     }

@@ -95,14 +95,15 @@ public final class RegressionJudge {
         Optional<Comparison> comparison = Optional.empty();
         if (candidate.isPresent() && baseline.isPresent()) {
             checkSameSetup(baseline.get(), candidate.get(), failures, notes);
-            Comparison result = Comparison.of(List.of(baseline.get()), List.of(candidate.get()),
-                    updatingBaseline ? List.of() : thresholds);
-            result.failedChecks().forEach(check -> failures.add("latency threshold " + check.verdict().label() + ": "
-                    + check.explanation()));
+            Comparison result = Comparison.of(
+                    List.of(baseline.get()), List.of(candidate.get()), updatingBaseline ? List.of() : thresholds);
+            result.failedChecks()
+                    .forEach(check ->
+                            failures.add("latency threshold " + check.verdict().label() + ": " + check.explanation()));
             comparison = Optional.of(result);
         }
-        return new CaseOutcome(regressionCase, candidate, workload, baseline, comparison, List.copyOf(failures),
-                List.copyOf(notes));
+        return new CaseOutcome(
+                regressionCase, candidate, workload, baseline, comparison, List.copyOf(failures), List.copyOf(notes));
     }
 
     private Optional<ReportRun> readCandidate(Path caseDirectory, List<String> failures) {
@@ -130,9 +131,10 @@ public final class RegressionJudge {
             return Optional.empty();
         }
         if (files.size() != 1) {
-            failures.add(files.isEmpty()
-                    ? "no result file in " + caseDirectory
-                    : files.size() + " result files in " + caseDirectory + " where one was expected: " + files);
+            failures.add(
+                    files.isEmpty()
+                            ? "no result file in " + caseDirectory
+                            : files.size() + " result files in " + caseDirectory + " where one was expected: " + files);
             return Optional.empty();
         }
         try {
@@ -150,8 +152,8 @@ public final class RegressionJudge {
             return Optional.empty();
         }
         try {
-            return Optional.of(WorkloadLoader.parse(run.result().metadata.workloadYaml,
-                    run.file() + " (metadata.workloadYaml)"));
+            return Optional.of(
+                    WorkloadLoader.parse(run.result().metadata.workloadYaml, run.file() + " (metadata.workloadYaml)"));
         } catch (ConfigException e) {
             failures.add("the workload in " + run.file() + " is invalid: " + String.join("; ", e.problems()));
             return Optional.empty();
@@ -160,12 +162,15 @@ public final class RegressionJudge {
 
     private void checkRun(TestResult result, Optional<Workload> workload, List<String> failures) {
         if (!Boolean.TRUE.equals(result.complete)) {
-            failures.add("incomplete run: " + Objects.requireNonNullElse(result.failureReason,
-                    "complete is " + result.complete + " and no failureReason is given"));
+            failures.add("incomplete run: "
+                    + Objects.requireNonNullElse(
+                            result.failureReason, "complete is " + result.complete + " and no failureReason is given"));
         }
         if (result.totalSendErrors == null || result.totalSendErrors != 0) {
-            failures.add(result.totalSendErrors == null ? "the result has no totalSendErrors"
-                    : "send errors: " + result.totalSendErrors + " send(s) failed");
+            failures.add(
+                    result.totalSendErrors == null
+                            ? "the result has no totalSendErrors"
+                            : "send errors: " + result.totalSendErrors + " send(s) failed");
         }
         if (workload.isEmpty()) {
             return;
@@ -200,18 +205,18 @@ public final class RegressionJudge {
             failures.add("no measured period has a publish rate");
             return;
         }
-        boolean hasAttempts = !result.attempted.isEmpty() && result.testDurationSeconds != null
-                && result.testDurationSeconds > 0;
+        boolean hasAttempts =
+                !result.attempted.isEmpty() && result.testDurationSeconds != null && result.testDurationSeconds > 0;
         if (hasAttempts) {
-            double attemptedRate = result.attempted.stream().mapToLong(Long::longValue).sum()
-                    / result.testDurationSeconds;
+            double attemptedRate =
+                    result.attempted.stream().mapToLong(Long::longValue).sum() / result.testDurationSeconds;
             checkDeviation("send rate (messages handed to the client)", attemptedRate, targetMsgPerSec, true, failures);
         }
         checkDeviation("publish rate", average.getAsDouble(), targetMsgPerSec, !hasAttempts, failures);
     }
 
-    private void checkDeviation(String what, double rateMsgPerSec, double targetMsgPerSec, boolean bothWays,
-            List<String> failures) {
+    private void checkDeviation(
+            String what, double rateMsgPerSec, double targetMsgPerSec, boolean bothWays, List<String> failures) {
         double deviationPercent = (rateMsgPerSec - targetMsgPerSec) / targetMsgPerSec * 100.0;
         if (deviationPercent < -rateTolerancePercent || (bothWays && deviationPercent > rateTolerancePercent)) {
             failures.add(what + " off target: " + Numbers.format(rateMsgPerSec) + " msg/s on average is "
@@ -242,7 +247,8 @@ public final class RegressionJudge {
 
     private void checkSameSetup(ReportRun baseline, ReportRun candidate, List<String> failures, List<String> notes) {
         String baselineWorkload = baseline.result().metadata == null ? null : baseline.result().metadata.workloadYaml;
-        String candidateWorkload = candidate.result().metadata == null ? null : candidate.result().metadata.workloadYaml;
+        String candidateWorkload =
+                candidate.result().metadata == null ? null : candidate.result().metadata.workloadYaml;
         if (!Objects.equals(baselineWorkload, candidateWorkload)) {
             String stale = "the baseline " + baseline.file() + " was made with another workload text than this run";
             if (updatingBaseline) {

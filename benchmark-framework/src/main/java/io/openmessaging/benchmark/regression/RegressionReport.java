@@ -11,7 +11,10 @@ import java.util.List;
  * @param rateTolerancePercent the publish rate tolerance, in percent
  * @param comparisonFileName the name of each case's full comparison file in its directory
  */
-public record RegressionReport(List<CaseOutcome> outcomes, List<Threshold> thresholds, double rateTolerancePercent,
+public record RegressionReport(
+        List<CaseOutcome> outcomes,
+        List<Threshold> thresholds,
+        double rateTolerancePercent,
         String comparisonFileName) {
 
     /** Whether every case passed. */

@@ -64,15 +64,21 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
             int column = line.indexOf(content.charAt(0)) + 1;
             String[] fields = BLANKS.split(content);
             if (fields.length != 4) {
-                problems.add(ConfigException.at(source, lineNumber, column, "expected 4 fields (case broker driver"
-                        + " workload), found " + fields.length + ": '" + content + "'"));
+                problems.add(ConfigException.at(
+                        source,
+                        lineNumber,
+                        column,
+                        "expected 4 fields (case broker driver" + " workload), found " + fields.length + ": '" + content
+                                + "'"));
                 continue;
             }
             RegressionCase regressionCase = new RegressionCase(fields[0], fields[1], fields[2], fields[3], lineNumber);
             List<String> caseProblems = check(regressionCase, absoluteRoot);
             if (cases.containsKey(regressionCase.name())) {
-                caseProblems.add(0, "case '" + regressionCase.name() + "' is already declared on line "
-                        + cases.get(regressionCase.name()).line() + "; case names must be unique");
+                caseProblems.add(
+                        0,
+                        "case '" + regressionCase.name() + "' is already declared on line "
+                                + cases.get(regressionCase.name()).line() + "; case names must be unique");
             }
             caseProblems.forEach(problem -> problems.add(ConfigException.at(source, lineNumber, column, problem)));
             cases.putIfAbsent(regressionCase.name(), regressionCase);
@@ -102,7 +108,8 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
                         + "; the cases of " + file + " are: " + String.join(", ", known));
             }
         }
-        return new RegressionSuite(file, cases.stream().filter(c -> names.contains(c.name())).toList());
+        return new RegressionSuite(
+                file, cases.stream().filter(c -> names.contains(c.name())).toList());
     }
 
     private static List<String> check(RegressionCase regressionCase, Path root) {
@@ -117,8 +124,8 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
                     + "; allowed: " + String.join(", ", BROKERS));
         }
         if (!Files.isRegularFile(root.resolve(regressionCase.driverFile()))) {
-            problems.add("driver file " + regressionCase.driverFile() + " does not exist (paths are relative to "
-                    + root + ")");
+            problems.add("driver file " + regressionCase.driverFile() + " does not exist (paths are relative to " + root
+                    + ")");
         }
         Path workloadFile = root.resolve(regressionCase.workloadFile());
         if (!Files.isRegularFile(workloadFile)) {
@@ -138,7 +145,8 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
                         + " runs producers at a fixed rate");
             }
         } catch (ConfigException e) {
-            problems.add("workload " + regressionCase.workloadFile() + " is invalid: " + String.join("; ", e.problems()));
+            problems.add(
+                    "workload " + regressionCase.workloadFile() + " is invalid: " + String.join("; ", e.problems()));
         }
         return problems;
     }

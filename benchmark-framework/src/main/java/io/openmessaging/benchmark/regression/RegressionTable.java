@@ -25,8 +25,24 @@ import java.util.stream.Collectors;
 public final class RegressionTable implements ResultFormat<RegressionReport> {
 
     private static final String MISSING = "—";
-    private static final String[] HEADER = {"case", "broker", "run", "sent", "received", "expected", "errors",
-        "publish msg/s", "target", "pub resp p99 ms", "base", "change", "e2e resp p99 ms", "base", "change", "verdict"};
+    private static final String[] HEADER = {
+        "case",
+        "broker",
+        "run",
+        "sent",
+        "received",
+        "expected",
+        "errors",
+        "publish msg/s",
+        "target",
+        "pub resp p99 ms",
+        "base",
+        "change",
+        "e2e resp p99 ms",
+        "base",
+        "change",
+        "verdict"
+    };
     /** Columns written left-aligned; the others are numbers, right-aligned. */
     private static final List<Integer> LEFT_ALIGNED = List.of(0, 1, 2, 15);
 
@@ -37,7 +53,8 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
         report.outcomes().forEach(outcome -> rows.add(row(outcome)));
         writeAligned(out, rows);
 
-        List<CaseOutcome> failed = report.outcomes().stream().filter(outcome -> !outcome.passed()).toList();
+        List<CaseOutcome> failed =
+                report.outcomes().stream().filter(outcome -> !outcome.passed()).toList();
         if (!failed.isEmpty()) {
             out.write("\nFailures:\n");
             for (CaseOutcome outcome : failed) {
@@ -46,7 +63,9 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
                 }
             }
         }
-        List<CaseOutcome> noted = report.outcomes().stream().filter(outcome -> !outcome.notes().isEmpty()).toList();
+        List<CaseOutcome> noted = report.outcomes().stream()
+                .filter(outcome -> !outcome.notes().isEmpty())
+                .toList();
         if (!noted.isEmpty()) {
             out.write("\nNotes:\n");
             for (CaseOutcome outcome : noted) {
@@ -57,14 +76,21 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
         }
         out.write("\nPublish rate tolerance: ±" + Numbers.format(report.rateTolerancePercent())
                 + "% of the workload's producerRate. ");
-        out.write(report.thresholds().isEmpty()
-                ? "Latency is reported against the baseline, not gated (see docs/regression.md).\n"
-                : "Latency thresholds: " + report.thresholds().stream().map(Threshold::text)
-                        .collect(Collectors.joining(", ")) + ".\n");
+        out.write(
+                report.thresholds().isEmpty()
+                        ? "Latency is reported against the baseline, not gated (see docs/regression.md).\n"
+                        : "Latency thresholds: "
+                                + report.thresholds().stream()
+                                        .map(Threshold::text)
+                                        .collect(Collectors.joining(", ")) + ".\n");
         out.write("Every figure against the baseline: <results>/<case>/" + report.comparisonFileName() + "\n");
-        out.write(report.passed()
-                ? String.format("PASSED: all %d case(s)%n", report.outcomes().size())
-                : String.format("FAILED: %d of %d case(s)%n", report.failedCount(), report.outcomes().size()));
+        out.write(
+                report.passed()
+                        ? String.format(
+                                "PASSED: all %d case(s)%n", report.outcomes().size())
+                        : String.format(
+                                "FAILED: %d of %d case(s)%n",
+                                report.failedCount(), report.outcomes().size()));
         out.flush();
     }
 
@@ -92,7 +118,9 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
 
     private static String runState(CaseOutcome outcome) {
         if (outcome.candidate().isEmpty()) {
-            return outcome.failures().stream().anyMatch(failure -> failure.startsWith("not run")) ? "not run" : "no result";
+            return outcome.failures().stream().anyMatch(failure -> failure.startsWith("not run"))
+                    ? "not run"
+                    : "no result";
         }
         return Boolean.TRUE.equals(outcome.candidate().get().result().complete) ? "complete" : "incomplete";
     }
@@ -102,11 +130,15 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
     }
 
     private static String candidate(CaseOutcome outcome, Metric metric) {
-        return outcome.candidate().map(run -> number(metric.value(run.result(), Stat.P99))).orElse(MISSING);
+        return outcome.candidate()
+                .map(run -> number(metric.value(run.result(), Stat.P99)))
+                .orElse(MISSING);
     }
 
     private static String baseline(CaseOutcome outcome, Metric metric) {
-        return outcome.baseline().map(run -> number(metric.value(run.result(), Stat.P99))).orElse(MISSING);
+        return outcome.baseline()
+                .map(run -> number(metric.value(run.result(), Stat.P99)))
+                .orElse(MISSING);
     }
 
     private static String change(CaseOutcome outcome, Metric metric) {

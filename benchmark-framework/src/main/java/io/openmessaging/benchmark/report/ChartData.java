@@ -17,8 +17,8 @@ final class ChartData {
 
     /** Colours of runs in order (then repeated): distinct on white and for most colour-blind readers. */
     static final List<String> PALETTE = List.of(
-            "#2f6fb3", "#e8772e", "#3a9e5a", "#d1495b", "#7c5cbf", "#8c6d4f",
-            "#d46fb0", "#3d4450", "#b5a11f", "#1fa6b8", "#1b3a6b", "#a63d1f");
+            "#2f6fb3", "#e8772e", "#3a9e5a", "#d1495b", "#7c5cbf", "#8c6d4f", "#d46fb0", "#3d4450", "#b5a11f",
+            "#1fa6b8", "#1b3a6b", "#a63d1f");
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

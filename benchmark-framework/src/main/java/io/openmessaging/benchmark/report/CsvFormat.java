@@ -33,7 +33,9 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
     public void writeOut(List<ReportRun> runs, Writer out) throws IOException {
         writeRow(out, header());
         for (ReportRun run : runs) {
-            writeRow(out, COLUMNS.stream().map(column -> column.value().apply(run)).toList());
+            writeRow(
+                    out,
+                    COLUMNS.stream().map(column -> column.value().apply(run)).toList());
         }
         out.flush();
     }
@@ -62,14 +64,22 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
         columns.add(text("totalMessagesNotSent", result -> result.totalMessagesNotSent));
         columns.add(text("totalMessagesUnackedAtEnd", result -> result.totalMessagesUnackedAtEnd));
         columns.add(number("publishErrorRate.avg [msg/s]", result -> average(result.publishErrorRate)));
-        columns.add(text("backlog.max [messages]", result -> result.backlog.stream().filter(b -> b != null)
-                .max(Long::compare).orElse(null)));
-        columns.add(text("backlog.last [messages]", result -> result.backlog.isEmpty() ? null : result.backlog.get(result.backlog.size() - 1)));
+        columns.add(text(
+                "backlog.max [messages]",
+                result -> result.backlog.stream()
+                        .filter(b -> b != null)
+                        .max(Long::compare)
+                        .orElse(null)));
+        columns.add(text(
+                "backlog.last [messages]",
+                result -> result.backlog.isEmpty() ? null : result.backlog.get(result.backlog.size() - 1)));
         columns.add(number("publishMBps.avg [MB/s]", result -> megabytesPerSecond(result, Metric.PUBLISH_RATE)));
         columns.add(number("consumeMBps.avg [MB/s]", result -> megabytesPerSecond(result, Metric.CONSUME_RATE)));
         for (Metric metric : Metric.values()) {
             for (Stat stat : Stat.values()) {
-                columns.add(new Column(metric.key() + "." + stat.key() + " [" + metric.unit() + "]", run -> format(metric.value(run.result(), stat))));
+                columns.add(new Column(
+                        metric.key() + "." + stat.key() + " [" + metric.unit() + "]",
+                        run -> format(metric.value(run.result(), stat))));
             }
         }
         return List.copyOf(columns);
@@ -90,8 +100,10 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
     }
 
     private static Double average(List<Double> values) {
-        OptionalDouble average = values.stream().filter(v -> v != null && Double.isFinite(v))
-                .mapToDouble(Double::doubleValue).average();
+        OptionalDouble average = values.stream()
+                .filter(v -> v != null && Double.isFinite(v))
+                .mapToDouble(Double::doubleValue)
+                .average();
         return average.isPresent() ? average.getAsDouble() : null;
     }
 

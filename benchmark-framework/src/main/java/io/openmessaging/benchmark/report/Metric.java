@@ -58,8 +58,13 @@ public enum Metric {
         this.latencyMetric = latencyMetric;
         this.periodRates = null;
         for (Stat stat : Stat.values()) {
-            aggregateFields.put(stat, field(latencyMetric.aggregatedFieldPrefix() + stat.latencyStatistic().fieldSuffix()));
-            periodFields.put(stat, field(latencyMetric.fieldPrefix() + stat.latencyStatistic().fieldSuffix()));
+            aggregateFields.put(
+                    stat,
+                    field(latencyMetric.aggregatedFieldPrefix()
+                            + stat.latencyStatistic().fieldSuffix()));
+            periodFields.put(
+                    stat,
+                    field(latencyMetric.fieldPrefix() + stat.latencyStatistic().fieldSuffix()));
         }
         this.quantilesField = field(latencyMetric.quantilesFieldName());
     }
@@ -152,13 +157,15 @@ public enum Metric {
         return switch (stat) {
             case AVG -> finite.stream().mapToDouble(Double::doubleValue).average();
             case MAX -> finite.stream().mapToDouble(Double::doubleValue).max();
-            default -> OptionalDouble.of(nearestRank(finite, stat.latencyStatistic().percentile()));
+            default ->
+                OptionalDouble.of(nearestRank(finite, stat.latencyStatistic().percentile()));
         };
     }
 
     /** The smallest value that at least {@code percentile} % of {@code values} do not exceed. */
     static double nearestRank(List<Double> values, double percentile) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int rank = (int) Math.ceil(percentile / 100.0 * sorted.length);
         return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
     }
@@ -167,7 +174,8 @@ public enum Metric {
         try {
             return TestResult.class.getField(name);
         } catch (NoSuchFieldException e) {
-            throw new IllegalStateException("TestResult has no public field " + name + ", which the report metrics need", e);
+            throw new IllegalStateException(
+                    "TestResult has no public field " + name + ", which the report metrics need", e);
         }
     }
 

@@ -20,10 +20,8 @@ public final class Numbers {
             return value > 0 ? "∞" : "−∞";
         }
         double magnitude = Math.abs(value);
-        int decimals = magnitude >= 1000 || value == Math.rint(value) ? 0
-                : magnitude >= 100 ? 1
-                : magnitude >= 10 ? 2
-                : 3;
+        int decimals =
+                magnitude >= 1000 || value == Math.rint(value) ? 0 : magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3;
         return String.format(Locale.ROOT, "%,." + decimals + "f", value);
     }
 

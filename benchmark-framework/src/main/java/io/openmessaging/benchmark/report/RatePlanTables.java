@@ -24,9 +24,15 @@ final class RatePlanTables {
                 + "<th>Step</th><th>Target msg/s</th><th>Start s</th><th>Duration s</th><th>Periods</th>"
                 + "<th>Publish msg/s</th><th>Consume msg/s</th></tr></thead><tbody>");
         for (RatePlanStep step : result.rateSteps) {
-            html.append("<tr>").append(cell(step.step)).append(cell(step.targetRateMsgPerSec))
-                    .append(cell(step.startSeconds)).append(cell(step.durationSeconds)).append(cell(step.periods))
-                    .append(cell(step.publishRateAvg)).append(cell(step.consumeRateAvg)).append("</tr>");
+            html.append("<tr>")
+                    .append(cell(step.step))
+                    .append(cell(step.targetRateMsgPerSec))
+                    .append(cell(step.startSeconds))
+                    .append(cell(step.durationSeconds))
+                    .append(cell(step.periods))
+                    .append(cell(step.publishRateAvg))
+                    .append(cell(step.consumeRateAvg))
+                    .append("</tr>");
         }
         return html.append("</tbody></table>").toString();
     }
@@ -38,26 +44,32 @@ final class RatePlanTables {
             return "";
         }
         StringBuilder html = new StringBuilder("<h4>Max-rate search: ")
-                .append(search.foundRateMsgPerSec == null ? "failed"
-                        : escape(Numbers.format(search.foundRateMsgPerSec)) + " msg/s sustained")
+                .append(
+                        search.foundRateMsgPerSec == null
+                                ? "failed"
+                                : escape(Numbers.format(search.foundRateMsgPerSec)) + " msg/s sustained")
                 .append("</h4><table class=\"rate-search\"><thead><tr><th>Trial</th><th>Stage</th>"
                         + "<th>Target msg/s</th><th>Publish msg/s</th><th>Consume msg/s</th><th>Consume target"
                         + " msg/s</th><th>Backlog trend msg/s</th><th>Verdict</th><th>Recovery s</th></tr></thead>"
                         + "<tbody>");
         for (RateSearchTrial trial : search.trials) {
-            html.append("<tr>").append(cell(trial.trial())).append(cell(trial.stage()))
-                    .append(cell(trial.targetRateMsgPerSec())).append(cell(trial.publishRateMsgPerSec()))
-                    .append(cell(trial.consumeRateMsgPerSec())).append(cell(trial.consumeTargetMsgPerSec()))
+            html.append("<tr>")
+                    .append(cell(trial.trial()))
+                    .append(cell(trial.stage()))
+                    .append(cell(trial.targetRateMsgPerSec()))
+                    .append(cell(trial.publishRateMsgPerSec()))
+                    .append(cell(trial.consumeRateMsgPerSec()))
+                    .append(cell(trial.consumeTargetMsgPerSec()))
                     .append(cell(trial.backlogTrendMsgPerSec()))
                     .append(cell(trial.sustained() ? "sustained" : "not sustained"))
-                    .append(cell(trial.recoverySeconds())).append("</tr>");
+                    .append(cell(trial.recoverySeconds()))
+                    .append("</tr>");
         }
         return html.append("</tbody></table>").toString();
     }
 
     private static String cell(Object value) {
-        String text = value == null ? "—"
-                : value instanceof Double number ? Numbers.format(number) : value.toString();
+        String text = value == null ? "—" : value instanceof Double number ? Numbers.format(number) : value.toString();
         return "<td>" + escape(text) + "</td>";
     }
 }

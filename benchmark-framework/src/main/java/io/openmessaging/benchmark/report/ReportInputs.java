@@ -81,7 +81,10 @@ public record ReportInputs(List<ReportRun> runs, List<ReportSweep> sweeps) {
     private static List<Path> distinct(Set<Path> paths) {
         List<Path> kept = new ArrayList<>();
         Set<Path> seen = new LinkedHashSet<>();
-        List<Path> directories = paths.stream().filter(Files::isDirectory).map(p -> p.toAbsolutePath().normalize()).toList();
+        List<Path> directories = paths.stream()
+                .filter(Files::isDirectory)
+                .map(p -> p.toAbsolutePath().normalize())
+                .toList();
         for (Path path : paths) {
             Path normal = path.toAbsolutePath().normalize();
             boolean covered = !Files.isDirectory(path) && directories.stream().anyMatch(normal::startsWith);

@@ -110,13 +110,17 @@ public record ReportRun(Path file, String label, TestResult result) {
         if (new HashSet<>(labels).size() == labels.size()) {
             return labels;
         }
-        int longestPath = files.stream().mapToInt(file -> file.toAbsolutePath().normalize().getNameCount()).max().orElse(1);
+        int longestPath = files.stream()
+                .mapToInt(file -> file.toAbsolutePath().normalize().getNameCount())
+                .max()
+                .orElse(1);
         for (int depth = 1; depth <= longestPath; depth++) {
             labels.clear();
             for (int i = 0; i < files.size(); i++) {
                 Path file = files.get(i).toAbsolutePath().normalize();
                 int take = Math.min(depth, file.getNameCount());
-                String end = stripJson(file.subpath(file.getNameCount() - take, file.getNameCount()).toString());
+                String end = stripJson(file.subpath(file.getNameCount() - take, file.getNameCount())
+                        .toString());
                 labels.add(name(results.get(i).driver) + " · " + end);
             }
             if (new HashSet<>(labels).size() == labels.size()) {

@@ -30,28 +30,59 @@ public final class RunSummary {
         if (seconds > 0) {
             double acked = sum(result.sent) / seconds;
             double attempted = sum(result.attempted) / seconds;
-            lines.add(String.format(Locale.ROOT, "  rate        %s, acknowledged %s msg/s, sent %s msg/s (measured"
-                            + " phase, %s s)",
-                    target, Numbers.format(acked), Numbers.format(attempted), Numbers.format(seconds)));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  rate        %s, acknowledged %s msg/s, sent %s msg/s (measured" + " phase, %s s)",
+                    target,
+                    Numbers.format(acked),
+                    Numbers.format(attempted),
+                    Numbers.format(seconds)));
         }
-        lines.add(String.format(Locale.ROOT, "  messages    %s due, %s acknowledged, %s received, %s send errors,"
+        lines.add(String.format(
+                Locale.ROOT,
+                "  messages    %s due, %s acknowledged, %s received, %s send errors,"
                         + " %s never sent, %s unacknowledged at the end (whole run)",
-                count(result.totalMessagesDue), count(result.totalMessagesSent), count(result.totalMessagesReceived),
-                count(result.totalSendErrors), count(result.totalMessagesNotSent),
+                count(result.totalMessagesDue),
+                count(result.totalMessagesSent),
+                count(result.totalMessagesReceived),
+                count(result.totalSendErrors),
+                count(result.totalMessagesNotSent),
                 count(result.totalMessagesUnackedAtEnd)));
-        lines.add(String.format(Locale.ROOT, "  %-30s %10s %10s %10s %10s", "latency, ms (measured phase)", "p50",
-                "p99", "p99.9", "max"));
-        row(lines, "publish response time", result.aggregatedPublishResponseTime50pct,
-                result.aggregatedPublishResponseTime99pct, result.aggregatedPublishResponseTime999pct,
+        lines.add(String.format(
+                Locale.ROOT,
+                "  %-30s %10s %10s %10s %10s",
+                "latency, ms (measured phase)",
+                "p50",
+                "p99",
+                "p99.9",
+                "max"));
+        row(
+                lines,
+                "publish response time",
+                result.aggregatedPublishResponseTime50pct,
+                result.aggregatedPublishResponseTime99pct,
+                result.aggregatedPublishResponseTime999pct,
                 result.aggregatedPublishResponseTimeMax);
-        row(lines, "publish latency (service)", result.aggregatedPublishLatency50pct,
-                result.aggregatedPublishLatency99pct, result.aggregatedPublishLatency999pct,
+        row(
+                lines,
+                "publish latency (service)",
+                result.aggregatedPublishLatency50pct,
+                result.aggregatedPublishLatency99pct,
+                result.aggregatedPublishLatency999pct,
                 result.aggregatedPublishLatencyMax);
-        row(lines, "end-to-end response time", result.aggregatedEndToEndResponseTime50pct,
-                result.aggregatedEndToEndResponseTime99pct, result.aggregatedEndToEndResponseTime999pct,
+        row(
+                lines,
+                "end-to-end response time",
+                result.aggregatedEndToEndResponseTime50pct,
+                result.aggregatedEndToEndResponseTime99pct,
+                result.aggregatedEndToEndResponseTime999pct,
                 result.aggregatedEndToEndResponseTimeMax);
-        row(lines, "end-to-end latency", result.aggregatedEndToEndLatency50pct,
-                result.aggregatedEndToEndLatency99pct, result.aggregatedEndToEndLatency999pct,
+        row(
+                lines,
+                "end-to-end latency",
+                result.aggregatedEndToEndLatency50pct,
+                result.aggregatedEndToEndLatency99pct,
+                result.aggregatedEndToEndLatency999pct,
                 result.aggregatedEndToEndLatencyMax);
         transactions(lines, result.metadata == null ? null : result.metadata.driverCounters);
         return lines;
@@ -78,10 +109,15 @@ public final class RunSummary {
                     buckets.put(bound.equals("inf") ? Long.MAX_VALUE : Long.parseLong(bound), count);
                 }
             });
-            lines.add(String.format(Locale.ROOT, "  transactions %s committed, %s aborted; commit latency, ms"
-                            + " (whole run): p50 %s, p99 %s, max %s", count(committed),
-                    count(counters.getOrDefault(prefix + "transactionsAborted", 0L)), bucketBound(buckets, 0.5),
-                    bucketBound(buckets, 0.99), bucketBound(buckets, 1.0)));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  transactions %s committed, %s aborted; commit latency, ms"
+                            + " (whole run): p50 %s, p99 %s, max %s",
+                    count(committed),
+                    count(counters.getOrDefault(prefix + "transactionsAborted", 0L)),
+                    bucketBound(buckets, 0.5),
+                    bucketBound(buckets, 0.99),
+                    bucketBound(buckets, 1.0)));
         });
     }
 
@@ -102,8 +138,8 @@ public final class RunSummary {
     }
 
     private static void row(List<String> lines, String name, Double p50, Double p99, Double p999, Double max) {
-        lines.add(String.format(Locale.ROOT, "  %-30s %10s %10s %10s %10s", name, value(p50), value(p99),
-                value(p999), value(max)));
+        lines.add(String.format(
+                Locale.ROOT, "  %-30s %10s %10s %10s %10s", name, value(p50), value(p99), value(p999), value(max)));
     }
 
     private static String value(Double millis) {

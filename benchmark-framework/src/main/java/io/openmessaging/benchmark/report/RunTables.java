@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 final class RunTables {
 
     private static final String MISSING = "<span class=\"missing\" title=\"not in this file\">—</span>";
-    private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter UTC =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
     private static final List<Stat> LATENCY_STATS = List.of(Stat.P50, Stat.P99, Stat.P999, Stat.MAX);
 
     private RunTables() {}
@@ -38,23 +39,32 @@ final class RunTables {
             new Column("Status", run -> status(run.result())),
             new Column("Shape", run -> shape(run.result())),
             new Column("Measured", run -> Optional.of(measured(run))),
-            new Column("Publish<br><small>msg/s</small>", run -> number(Metric.PUBLISH_RATE.value(run.result(), Stat.AVG))),
+            new Column(
+                    "Publish<br><small>msg/s</small>",
+                    run -> number(Metric.PUBLISH_RATE.value(run.result(), Stat.AVG))),
             new Column("Publish<br><small>MB/s</small>", run -> number(megabytes(run.result(), Metric.PUBLISH_RATE))),
-            new Column("Consume<br><small>msg/s</small>", run -> number(Metric.CONSUME_RATE.value(run.result(), Stat.AVG))),
+            new Column(
+                    "Consume<br><small>msg/s</small>",
+                    run -> number(Metric.CONSUME_RATE.value(run.result(), Stat.AVG))),
             new Column("Consume<br><small>MB/s</small>", run -> number(megabytes(run.result(), Metric.CONSUME_RATE))),
             new Column("Send errors", run -> sendErrors(run.result())),
             new Column("Backlog max<br><small>messages</small>", run -> number(backlogMax(run.result()))),
-            new Column("Publish delay p99<br><small>ms</small>",
+            new Column(
+                    "Publish delay p99<br><small>ms</small>",
                     run -> number(millis(Metric.PUBLISH_DELAY_LATENCY.value(run.result(), Stat.P99), 1e-3))));
 
     /** Throughput and errors, one row per run; columns no run has a value for are left out. */
     static String throughput(List<ReportRun> runs) {
         List<Column> columns = THROUGHPUT_COLUMNS.stream()
-                .filter(column -> runs.stream().anyMatch(run -> column.cell().apply(run).isPresent()))
+                .filter(column ->
+                        runs.stream().anyMatch(run -> column.cell().apply(run).isPresent()))
                 .toList();
-        StringBuilder html = new StringBuilder("<table class=\"figures\" id=\"throughput-table\"><thead><tr><th class=\"run\">Run</th>");
+        StringBuilder html = new StringBuilder(
+                "<table class=\"figures\" id=\"throughput-table\"><thead><tr><th class=\"run\">Run</th>");
         for (Column column : columns) {
-            html.append(column.header().equals("Shape") ? "<th class=\"text\">" : "<th>").append(column.header()).append("</th>");
+            html.append(column.header().equals("Shape") ? "<th class=\"text\">" : "<th>")
+                    .append(column.header())
+                    .append("</th>");
         }
         html.append("</tr></thead><tbody>");
         for (int i = 0; i < runs.size(); i++) {
@@ -62,7 +72,8 @@ final class RunTables {
             html.append("<tr>").append(runCell(run, i));
             for (Column column : columns) {
                 html.append(column.header().equals("Shape") ? "<td class=\"text\">" : "<td>")
-                        .append(column.cell().apply(run).orElse(MISSING)).append("</td>");
+                        .append(column.cell().apply(run).orElse(MISSING))
+                        .append("</td>");
             }
             html.append("</tr>");
         }
@@ -74,23 +85,35 @@ final class RunTables {
      * Metrics no run holds are left out and named below the table.
      */
     static String latency(List<ReportRun> runs) {
-        List<Metric> groups = Stream.of(Metric.PUBLISH_RESPONSE_TIME, Metric.PUBLISH_LATENCY,
-                        Metric.END_TO_END_RESPONSE_TIME, Metric.END_TO_END_LATENCY)
+        List<Metric> groups = Stream.of(
+                        Metric.PUBLISH_RESPONSE_TIME,
+                        Metric.PUBLISH_LATENCY,
+                        Metric.END_TO_END_RESPONSE_TIME,
+                        Metric.END_TO_END_LATENCY)
                 .filter(metric -> runs.stream().anyMatch(run -> metric.isIn(run.result())))
                 .toList();
         if (groups.isEmpty()) {
             return "<p class=\"hint\" id=\"latency-table\">No run in this report records latencies.</p>";
         }
-        StringBuilder html = new StringBuilder("<table class=\"figures\" id=\"latency-table\"><thead><tr><th class=\"run\" rowspan=\"2\">Run</th>");
+        StringBuilder html = new StringBuilder(
+                "<table class=\"figures\" id=\"latency-table\"><thead><tr><th class=\"run\" rowspan=\"2\">Run</th>");
         for (Metric metric : groups) {
-            html.append("<th class=\"group").append(isResponseTime(metric) ? " response-time" : "").append("\" colspan=\"")
-                    .append(LATENCY_STATS.size()).append("\">").append(groupTitle(metric)).append("</th>");
+            html.append("<th class=\"group")
+                    .append(isResponseTime(metric) ? " response-time" : "")
+                    .append("\" colspan=\"")
+                    .append(LATENCY_STATS.size())
+                    .append("\">")
+                    .append(groupTitle(metric))
+                    .append("</th>");
         }
         html.append("</tr><tr>");
         for (Metric metric : groups) {
             for (int s = 0; s < LATENCY_STATS.size(); s++) {
-                html.append("<th").append(s == 0 ? " class=\"group-start\"" : "").append(">")
-                        .append(LATENCY_STATS.get(s).label()).append("</th>");
+                html.append("<th")
+                        .append(s == 0 ? " class=\"group-start\"" : "")
+                        .append(">")
+                        .append(LATENCY_STATS.get(s).label())
+                        .append("</th>");
             }
         }
         html.append("</tr></thead><tbody>");
@@ -101,7 +124,9 @@ final class RunTables {
                 for (int s = 0; s < LATENCY_STATS.size(); s++) {
                     String cssClass = ((s == 0 ? "group-start " : "") + (isResponseTime(metric) ? "rt" : "")).strip();
                     html.append(cssClass.isEmpty() ? "<td>" : "<td class=\"" + cssClass + "\">")
-                            .append(number(metric.value(run.result(), LATENCY_STATS.get(s))).orElse(MISSING)).append("</td>");
+                            .append(number(metric.value(run.result(), LATENCY_STATS.get(s)))
+                                    .orElse(MISSING))
+                            .append("</td>");
                 }
             }
             html.append("</tr>");
@@ -109,11 +134,14 @@ final class RunTables {
         html.append("</tbody></table>");
         List<String> absent = Stream.of(Metric.PUBLISH_RESPONSE_TIME, Metric.END_TO_END_RESPONSE_TIME)
                 .filter(metric -> !groups.contains(metric))
-                .map(metric -> metric == Metric.PUBLISH_RESPONSE_TIME ? "publish response time" : "end-to-end response time")
+                .map(metric ->
+                        metric == Metric.PUBLISH_RESPONSE_TIME ? "publish response time" : "end-to-end response time")
                 .toList();
         if (!absent.isEmpty()) {
-            html.append("<p class=\"hint table-note\">Not in any of these files, so not shown: ").append(String.join(" and ", absent))
-                    .append(" (files of upstream OpenMessaging Benchmark and its forks measure from the actual send only).</p>");
+            html.append("<p class=\"hint table-note\">Not in any of these files, so not shown: ")
+                    .append(String.join(" and ", absent))
+                    .append(
+                            " (files of upstream OpenMessaging Benchmark and its forks measure from the actual send only).</p>");
         }
         return html.toString();
     }
@@ -138,44 +166,77 @@ final class RunTables {
         for (ReportRun run : runs) {
             TestResult result = run.result();
             if (Boolean.FALSE.equals(result.complete)) {
-                add(notes, "Did not complete; the figures cover the measured periods before it stopped.", run,
+                add(
+                        notes,
+                        "Did not complete; the figures cover the measured periods before it stopped.",
+                        run,
                         result.failureReason);
             }
             if (result.totalSendErrors != null && result.totalSendErrors > 0) {
                 add(notes, "Sends failed.", run, Numbers.format(result.totalSendErrors));
             }
             if (!Metric.PUBLISH_RESPONSE_TIME.isIn(result) && Metric.PUBLISH_LATENCY.isIn(result)) {
-                add(notes, "No response times (measured from the intended send time, corrected for coordinated omission): "
-                        + "the file has upstream's format, whose latencies are service times, which hide stalls.", run, null);
+                add(
+                        notes,
+                        "No response times (measured from the intended send time, corrected for coordinated omission): "
+                                + "the file has upstream's format, whose latencies are service times, which hide stalls.",
+                        run,
+                        null);
             }
             if (wholeMillisecondEndToEnd(result)) {
-                add(notes, "End-to-end latencies are whole milliseconds (upstream OMB and its forks time them with"
-                        + " millisecond clocks), so their low percentiles read 0, 1 or 2 ms: compare them with"
-                        + " microsecond figures only from a few milliseconds up.", run, null);
+                add(
+                        notes,
+                        "End-to-end latencies are whole milliseconds (upstream OMB and its forks time them with"
+                                + " millisecond clocks), so their low percentiles read 0, 1 or 2 ms: compare them with"
+                                + " microsecond figures only from a few milliseconds up.",
+                        run,
+                        null);
             }
             if (run.sampleRateAssumed() && !result.publishRate.isEmpty()) {
-                add(notes, "The file does not give its sample period; 10 s, upstream's default, is assumed for the time axis.",
-                        run, null);
+                add(
+                        notes,
+                        "The file does not give its sample period; 10 s, upstream's default, is assumed for the time axis.",
+                        run,
+                        null);
             }
-            long minBacklog = result.backlog.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(0);
+            long minBacklog = result.backlog.stream()
+                    .filter(Objects::nonNull)
+                    .mapToLong(Long::longValue)
+                    .min()
+                    .orElse(0);
             if (minBacklog < 0) {
-                add(notes, "Backlog goes negative (lowest value in brackets): the writer did not clamp it, "
-                        + "so received messages were counted before sent ones.", run, Numbers.format(minBacklog));
+                add(
+                        notes,
+                        "Backlog goes negative (lowest value in brackets): the writer did not clamp it, "
+                                + "so received messages were counted before sent ones.",
+                        run,
+                        Numbers.format(minBacklog));
             }
             if (result.endToEndNegativeCount != null && result.endToEndNegativeCount > 0) {
-                add(notes, "End-to-end values ≤ 0 (receiver clock behind the sender's), recorded as 0; see the clock offsets "
-                        + "under Runs.", run, Numbers.format(result.endToEndNegativeCount));
+                add(
+                        notes,
+                        "End-to-end values ≤ 0 (receiver clock behind the sender's), recorded as 0; see the clock offsets "
+                                + "under Runs.",
+                        run,
+                        Numbers.format(result.endToEndNegativeCount));
             }
             if (result.latencyValuesClampedCount != null && result.latencyValuesClampedCount > 0) {
-                add(notes, "Latency values above 1 hour, recorded as 1 hour.", run, Numbers.format(result.latencyValuesClampedCount));
+                add(
+                        notes,
+                        "Latency values above 1 hour, recorded as 1 hour.",
+                        run,
+                        Numbers.format(result.latencyValuesClampedCount));
             }
         }
         if (notes.isEmpty()) {
             return "";
         }
         StringBuilder html = new StringBuilder("<ul class=\"notes\">");
-        notes.forEach((note, chips) -> html.append("<li><span class=\"note-text\">").append(escape(note))
-                .append("</span> <span class=\"note-runs\">").append(chips(chips, runs.size())).append("</span></li>"));
+        notes.forEach((note, chips) -> html.append("<li><span class=\"note-text\">")
+                .append(escape(note))
+                .append("</span> <span class=\"note-runs\">")
+                .append(chips(chips, runs.size()))
+                .append("</span></li>"));
         return html.append("</ul>").toString();
     }
 
@@ -183,14 +244,18 @@ final class RunTables {
     static String runsOverview(List<ReportRun> runs) {
         StringBuilder html = new StringBuilder("<table class=\"figures overview\" id=\"runs-table\"><thead><tr>")
                 .append("<th class=\"run\">Run</th><th class=\"text\">Driver</th><th class=\"text\">Workload</th>")
-                .append("<th class=\"text\">System version</th><th class=\"text\">Began</th><th class=\"text\">Benchmark</th>")
+                .append(
+                        "<th class=\"text\">System version</th><th class=\"text\">Began</th><th class=\"text\">Benchmark</th>")
                 .append("<th class=\"text\">Host</th><th class=\"text\">JVM</th></tr></thead><tbody>");
         for (int i = 0; i < runs.size(); i++) {
             ReportRun run = runs.get(i);
             TestResult result = run.result();
             RunMetadata metadata = result.metadata;
-            html.append("<tr>").append(runCell(run, i))
-                    .append(textCell(result.driver)).append(textCell(result.workload)).append(textCell(result.version))
+            html.append("<tr>")
+                    .append(runCell(run, i))
+                    .append(textCell(result.driver))
+                    .append(textCell(result.workload))
+                    .append(textCell(result.version))
                     .append(textCell(began(result)))
                     .append(textCell(metadata == null ? null : benchmarkVersion(metadata)))
                     .append(textCell(metadata == null ? null : host(metadata)))
@@ -207,8 +272,12 @@ final class RunTables {
             ReportRun run = runs.get(i);
             TestResult result = run.result();
             RunMetadata metadata = result.metadata;
-            html.append("<details class=\"run-details\"><summary>").append(swatch(i)).append(escape(run.label()))
-                    .append(" <span class=\"file\">").append(escape(run.file())).append("</span></summary>");
+            html.append("<details class=\"run-details\"><summary>")
+                    .append(swatch(i))
+                    .append(escape(run.label()))
+                    .append(" <span class=\"file\">")
+                    .append(escape(run.file()))
+                    .append("</span></summary>");
             Map<String, Object> rows = new LinkedHashMap<>();
             rows.put("File", run.file());
             rows.put("Workload", result.workload);
@@ -218,17 +287,29 @@ final class RunTables {
             rows.put("Failure", result.failureReason);
             rows.put("Began", began(result));
             rows.put("Ended", result.endTime == null ? null : result.endTime + " UTC");
-            rows.put("Sample period", run.sampleRateMillis() + " ms" + (run.sampleRateAssumed() ? " (assumed: not in the file)" : ""));
-            rows.put("Warm-up", result.warmupDurationSeconds == null ? null : Numbers.format(result.warmupDurationSeconds) + " s");
-            rows.put("Measured", result.testDurationSeconds == null ? null : Numbers.format(result.testDurationSeconds) + " s");
+            rows.put(
+                    "Sample period",
+                    run.sampleRateMillis() + " ms" + (run.sampleRateAssumed() ? " (assumed: not in the file)" : ""));
+            rows.put(
+                    "Warm-up",
+                    result.warmupDurationSeconds == null ? null : Numbers.format(result.warmupDurationSeconds) + " s");
+            rows.put(
+                    "Measured",
+                    result.testDurationSeconds == null ? null : Numbers.format(result.testDurationSeconds) + " s");
             rows.put("Shape", result.messageSize == null ? null : shapeText(result));
-            rows.put("Messages sent / received", result.totalMessagesSent == null ? null
-                    : Numbers.format(result.totalMessagesSent) + " / " + Numbers.format(Objects.requireNonNullElse(result.totalMessagesReceived, 0L)));
+            rows.put(
+                    "Messages sent / received",
+                    result.totalMessagesSent == null
+                            ? null
+                            : Numbers.format(result.totalMessagesSent) + " / "
+                                    + Numbers.format(Objects.requireNonNullElse(result.totalMessagesReceived, 0L)));
             rows.put("Send errors", result.totalSendErrors);
             if (result.totalMessagesDue != null) {
-                rows.put("Due / never sent / unacknowledged at the end", Numbers.format(result.totalMessagesDue) + " / "
-                        + Numbers.format(Objects.requireNonNullElse(result.totalMessagesNotSent, 0L)) + " / "
-                        + Numbers.format(Objects.requireNonNullElse(result.totalMessagesUnackedAtEnd, 0L)));
+                rows.put(
+                        "Due / never sent / unacknowledged at the end",
+                        Numbers.format(result.totalMessagesDue) + " / "
+                                + Numbers.format(Objects.requireNonNullElse(result.totalMessagesNotSent, 0L)) + " / "
+                                + Numbers.format(Objects.requireNonNullElse(result.totalMessagesUnackedAtEnd, 0L)));
             }
             rows.put("End-to-end values ≤ 0", result.endToEndNegativeCount);
             rows.put("Unstamped messages received", result.unstampedMessagesReceived);
@@ -244,23 +325,36 @@ final class RunTables {
                 rows.put("Brokers", join(metadata.brokerInfo));
                 rows.put("Driver counters", join(metadata.driverCounters));
                 rows.put("Clock offsets", clockOffsets(metadata.clockOffsets));
-                rows.put("Latency precision", metadata.latencyPrecisionDigits == null ? null
-                        : metadata.latencyPrecisionDigits + " significant digits");
-                rows.put("Producer wake interval", metadata.producerWakeIntervalMicros == null ? null
-                        : metadata.producerWakeIntervalMicros == 0 ? "0 (a wake-up for every message)"
-                        : metadata.producerWakeIntervalMicros + " µs");
-                rows.put("Command line", metadata.commandLine.isEmpty() ? null : String.join(" ", metadata.commandLine));
+                rows.put(
+                        "Latency precision",
+                        metadata.latencyPrecisionDigits == null
+                                ? null
+                                : metadata.latencyPrecisionDigits + " significant digits");
+                rows.put(
+                        "Producer wake interval",
+                        metadata.producerWakeIntervalMicros == null
+                                ? null
+                                : metadata.producerWakeIntervalMicros == 0
+                                        ? "0 (a wake-up for every message)"
+                                        : metadata.producerWakeIntervalMicros + " µs");
+                rows.put(
+                        "Command line", metadata.commandLine.isEmpty() ? null : String.join(" ", metadata.commandLine));
             }
             html.append("<table class=\"metadata\"><tbody>");
             rows.forEach((name, value) -> {
                 if (value != null && !value.toString().isEmpty()) {
-                    html.append("<tr><th>").append(escape(name)).append("</th><td>").append(escape(value)).append("</td></tr>");
+                    html.append("<tr><th>")
+                            .append(escape(name))
+                            .append("</th><td>")
+                            .append(escape(value))
+                            .append("</td></tr>");
                 }
             });
             html.append("</tbody></table>");
             if (metadata == null) {
-                html.append("<p class=\"hint\">No run metadata in this file: it has the format of upstream OpenMessaging "
-                        + "Benchmark or one of its forks, which record no versions, hosts or configuration.</p>");
+                html.append(
+                        "<p class=\"hint\">No run metadata in this file: it has the format of upstream OpenMessaging "
+                                + "Benchmark or one of its forks, which record no versions, hosts or configuration.</p>");
             } else {
                 yaml(html, "Driver configuration", metadata.driverFile, metadata.driverYaml);
                 yaml(html, "Workload", metadata.workloadFile, metadata.workloadYaml);
@@ -273,8 +367,12 @@ final class RunTables {
 
     private static void yaml(StringBuilder html, String title, String file, String text) {
         if (text != null && !text.isBlank()) {
-            html.append("<h4>").append(escape(title)).append(file == null ? "" : " <span class=\"file\">" + escape(file) + "</span>")
-                    .append("</h4><pre class=\"yaml\">").append(escape(text.stripTrailing())).append("</pre>");
+            html.append("<h4>")
+                    .append(escape(title))
+                    .append(file == null ? "" : " <span class=\"file\">" + escape(file) + "</span>")
+                    .append("</h4><pre class=\"yaml\">")
+                    .append(escape(text.stripTrailing()))
+                    .append("</pre>");
         }
     }
 
@@ -293,7 +391,8 @@ final class RunTables {
     }
 
     private static String runCell(ReportRun run, int index) {
-        return "<td class=\"run\" title=\"" + escape(run.file()) + "\">" + swatch(index) + escape(run.label()) + "</td>";
+        return "<td class=\"run\" title=\"" + escape(run.file()) + "\">" + swatch(index) + escape(run.label())
+                + "</td>";
     }
 
     private static Optional<String> number(OptionalDouble value) {
@@ -308,13 +407,16 @@ final class RunTables {
         if (result.complete == null) {
             return Optional.empty();
         }
-        return Optional.of(result.complete
-                ? "<span class=\"badge ok\">complete</span>"
-                : "<span class=\"badge bad\" title=\"" + escape(result.failureReason) + "\">incomplete</span>");
+        return Optional.of(
+                result.complete
+                        ? "<span class=\"badge ok\">complete</span>"
+                        : "<span class=\"badge bad\" title=\"" + escape(result.failureReason) + "\">incomplete</span>");
     }
 
     private static Optional<String> shape(TestResult result) {
-        return result.messageSize == null && result.topics == null ? Optional.empty() : Optional.of(escape(shapeText(result)));
+        return result.messageSize == null && result.topics == null
+                ? Optional.empty()
+                : Optional.of(escape(shapeText(result)));
     }
 
     private static String shapeText(TestResult result) {
@@ -323,11 +425,13 @@ final class RunTables {
             parts.add(bytes(result.messageSize));
         }
         if (result.topics != null) {
-            parts.add(result.topics + (result.topics == 1 ? " topic" : " topics")
+            parts.add(result.topics
+                    + (result.topics == 1 ? " topic" : " topics")
                     + (result.partitions == null ? "" : " × " + result.partitions + " partitions"));
         }
         if (result.producersPerTopic != null) {
-            parts.add(result.producersPerTopic + " prod / " + Objects.requireNonNullElse(result.consumersPerTopic, 0) + " cons per topic");
+            parts.add(result.producersPerTopic + " prod / " + Objects.requireNonNullElse(result.consumersPerTopic, 0)
+                    + " cons per topic");
         }
         return String.join(" · ", parts);
     }
@@ -345,8 +449,8 @@ final class RunTables {
                 ? run.result().testDurationSeconds
                 : periods * run.sampleRateMillis() / 1000.0;
         String period = Numbers.format(run.sampleRateMillis() / 1000.0) + " s" + (run.sampleRateAssumed() ? "*" : "");
-        return "<span title=\"" + periods + " periods of " + period + "\">" + duration(seconds)
-                + " <small>(" + periods + " × " + period + ")</small></span>";
+        return "<span title=\"" + periods + " periods of " + period + "\">" + duration(seconds) + " <small>(" + periods
+                + " × " + period + ")</small></span>";
     }
 
     private static String duration(double seconds) {
@@ -369,12 +473,14 @@ final class RunTables {
         if (result.totalSendErrors != null) {
             return Optional.of(Numbers.format(result.totalSendErrors));
         }
-        List<Double> rates = result.publishErrorRate.stream().filter(v -> v != null && Double.isFinite(v)).toList();
+        List<Double> rates = result.publishErrorRate.stream()
+                .filter(v -> v != null && Double.isFinite(v))
+                .toList();
         if (rates.isEmpty()) {
             return Optional.empty();
         }
-        double periodSeconds = result.sampleRateMillis != null ? result.sampleRateMillis / 1000.0
-                : UPSTREAM_PERIOD_SECONDS;
+        double periodSeconds =
+                result.sampleRateMillis != null ? result.sampleRateMillis / 1000.0 : UPSTREAM_PERIOD_SECONDS;
         double total = rates.stream().mapToDouble(Double::doubleValue).sum() * periodSeconds;
         return Optional.of(total == 0 ? "0" : "≈" + Numbers.format(Math.rint(total)));
     }
@@ -383,7 +489,10 @@ final class RunTables {
     private static final double UPSTREAM_PERIOD_SECONDS = 10;
 
     private static OptionalDouble backlogMax(TestResult result) {
-        return result.backlog.stream().filter(Objects::nonNull).mapToDouble(Long::doubleValue).max();
+        return result.backlog.stream()
+                .filter(Objects::nonNull)
+                .mapToDouble(Long::doubleValue)
+                .max();
     }
 
     private static OptionalDouble millis(OptionalDouble value, double factor) {
@@ -412,7 +521,8 @@ final class RunTables {
         if (metadata.hostname == null) {
             return null;
         }
-        return metadata.hostname + (metadata.availableProcessors == null ? "" : " (" + metadata.availableProcessors + " cores)");
+        return metadata.hostname
+                + (metadata.availableProcessors == null ? "" : " (" + metadata.availableProcessors + " cores)");
     }
 
     private static String join(Map<String, ?> values) {
@@ -449,9 +559,15 @@ final class RunTables {
     }
 
     private static String chips(List<NoteRun> noteRuns, int runCount) {
-        if (runCount > 1 && noteRuns.size() == runCount && noteRuns.stream().allMatch(noteRun -> noteRun.detail() == null)) {
+        if (runCount > 1
+                && noteRuns.size() == runCount
+                && noteRuns.stream().allMatch(noteRun -> noteRun.detail() == null)) {
             return "<span class=\"chip\">all runs</span>";
         }
-        return String.join(" ", noteRuns.stream().map(noteRun -> "<span class=\"chip\">" + escape(noteRun.text()) + "</span>").toList());
+        return String.join(
+                " ",
+                noteRuns.stream()
+                        .map(noteRun -> "<span class=\"chip\">" + escape(noteRun.text()) + "</span>")
+                        .toList());
     }
 }

@@ -34,38 +34,67 @@ final class SweepSection {
         for (int i = 0; i < sweeps.size(); i++) {
             ReportSweep sweep = sweeps.get(i);
             SweepSummary summary = sweep.summary();
-            html.append("<div class=\"card\" id=\"sweep-").append(i).append("\"><h3>").append(escape(sweep.title()))
-                    .append("</h3>\n<p class=\"hint\">").append(escape(sweep.file().toString()))
-                    .append(Boolean.TRUE.equals(summary.complete) ? "" : " · incomplete: " + escape(summary.failureReason))
+            html.append("<div class=\"card\" id=\"sweep-")
+                    .append(i)
+                    .append("\"><h3>")
+                    .append(escape(sweep.title()))
+                    .append("</h3>\n<p class=\"hint\">")
+                    .append(escape(sweep.file().toString()))
+                    .append(
+                            Boolean.TRUE.equals(summary.complete)
+                                    ? ""
+                                    : " · incomplete: " + escape(summary.failureReason))
                     .append(". Stable: achieved publish rate ≥ 99 % of the target and no significant backlog growth"
                             + " over the last half of the step (docs/sweeps.md). Latencies are response times over the"
                             + " measured phase, in ms.</p>\n")
-                    .append("<div class=\"table-scroll\">").append(table(summary)).append("</div>\n")
-                    .append(conclusions(summary)).append("</div>\n")
-                    .append("<div class=\"chart-grid\" id=\"sweep-").append(i).append("-charts\"></div>\n");
+                    .append("<div class=\"table-scroll\">")
+                    .append(table(summary))
+                    .append("</div>\n")
+                    .append(conclusions(summary))
+                    .append("</div>\n")
+                    .append("<div class=\"chart-grid\" id=\"sweep-")
+                    .append(i)
+                    .append("-charts\"></div>\n");
         }
         return html.append("</section>").toString();
     }
 
     private static String table(SweepSummary summary) {
         boolean rateSweep = SweptParameter.PRODUCER_RATE.workloadKey().equals(summary.parameter);
-        StringBuilder html = new StringBuilder("<table class=\"figures sweep-table\"><thead><tr><th class=\"run\">Driver</th>")
-                .append(rateSweep ? "" : "<th>" + escape(summary.parameter) + " (" + escape(summary.parameterUnit) + ")</th>")
+        StringBuilder html = new StringBuilder(
+                        "<table class=\"figures sweep-table\"><thead><tr><th class=\"run\">Driver</th>")
+                .append(
+                        rateSweep
+                                ? ""
+                                : "<th>" + escape(summary.parameter) + " (" + escape(summary.parameterUnit) + ")</th>")
                 .append("<th>Target msg/s</th><th>Publish msg/s</th><th>Consume msg/s</th><th>Backlog trend msg/s</th>"
                         + "<th>Publish p50</th><th>Publish p99</th><th>E2E p50</th><th>E2E p99</th><th>Stable</th>"
                         + "<th class=\"text\">Why not</th></tr></thead><tbody>");
         for (SweepSummary.DriverSweep driver : summary.drivers) {
             for (SweepSummary.Step step : driver.steps) {
-                html.append("<tr><td class=\"run\">").append(escape(driver.driver)).append("</td>")
-                        .append(rateSweep ? "" : cell(step.value)).append(cell(step.targetPublishRateMsgPerSec))
-                        .append(cell(step.achievedPublishRateMsgPerSec)).append(cell(step.achievedConsumeRateMsgPerSec))
-                        .append("<td>").append(step.backlogSlopeMsgPerSec == null ? "—"
-                                : escape(Numbers.signed(step.backlogSlopeMsgPerSec)
-                                        + (Boolean.TRUE.equals(step.backlogGrowing) ? " growing" : " flat"))).append("</td>")
-                        .append(cell(step.publishResponseTime50pctMs)).append(cell(step.publishResponseTime99pctMs))
-                        .append(cell(step.endToEndResponseTime50pctMs)).append(cell(step.endToEndResponseTime99pctMs))
-                        .append("<td>").append(Boolean.TRUE.equals(step.stable) ? "yes" : "<b>no</b>").append("</td>")
-                        .append("<td class=\"text\">").append(escape(String.join("; ", step.unstableReasons)))
+                html.append("<tr><td class=\"run\">")
+                        .append(escape(driver.driver))
+                        .append("</td>")
+                        .append(rateSweep ? "" : cell(step.value))
+                        .append(cell(step.targetPublishRateMsgPerSec))
+                        .append(cell(step.achievedPublishRateMsgPerSec))
+                        .append(cell(step.achievedConsumeRateMsgPerSec))
+                        .append("<td>")
+                        .append(
+                                step.backlogSlopeMsgPerSec == null
+                                        ? "—"
+                                        : escape(Numbers.signed(step.backlogSlopeMsgPerSec)
+                                                + (Boolean.TRUE.equals(step.backlogGrowing) ? " growing" : " flat")))
+                        .append("</td>")
+                        .append(cell(step.publishResponseTime50pctMs))
+                        .append(cell(step.publishResponseTime99pctMs))
+                        .append(cell(step.endToEndResponseTime50pctMs))
+                        .append(cell(step.endToEndResponseTime99pctMs))
+                        .append("<td>")
+                        .append(Boolean.TRUE.equals(step.stable) ? "yes" : "<b>no</b>")
+                        .append("</td>")
+                        .append("<td class=\"text\">")
+                        .append(escape(String.join("; ", step.unstableReasons)))
                         .append("</td></tr>");
             }
         }
@@ -79,9 +108,13 @@ final class SweepSection {
             if (driver.peakStable == null) {
                 html.append("none (no step was stable)");
             } else {
-                html.append(escape(Numbers.format(driver.peakStable.achievedPublishRateMsgPerSec))).append(" msg/s (target ")
-                        .append(escape(Numbers.format(driver.peakStable.targetPublishRateMsgPerSec))).append(" msg/s, ")
-                        .append(escape(summary.parameter)).append(' ').append(escape(Numbers.format(driver.peakStable.value)))
+                html.append(escape(Numbers.format(driver.peakStable.achievedPublishRateMsgPerSec)))
+                        .append(" msg/s (target ")
+                        .append(escape(Numbers.format(driver.peakStable.targetPublishRateMsgPerSec)))
+                        .append(" msg/s, ")
+                        .append(escape(summary.parameter))
+                        .append(' ')
+                        .append(escape(Numbers.format(driver.peakStable.value)))
                         .append(')');
             }
             if (driver.fit != null) {
@@ -94,7 +127,12 @@ final class SweepSection {
 
     /** {@code y = a·x^b, a = 8.0e+05, b = -0.4000, RMSE 12.3 msg/s, R² 0.9990}. */
     static String fitText(SweepSummary.Fit fit) {
-        return String.format(Locale.ROOT, "%s with a = %.4g, b = %.4g; RMSE %s msg/s, R² %s", fit.formula, fit.a, fit.b,
+        return String.format(
+                Locale.ROOT,
+                "%s with a = %.4g, b = %.4g; RMSE %s msg/s, R² %s",
+                fit.formula,
+                fit.a,
+                fit.b,
                 fit.rmseMsgPerSec == null ? "—" : Numbers.format(fit.rmseMsgPerSec),
                 fit.rSquared == null ? "—" : String.format(Locale.ROOT, "%.4f", fit.rSquared));
     }
@@ -109,8 +147,16 @@ final class SweepSection {
             node.put("parameter", summary.parameter);
             node.put("unit", summary.parameterUnit);
             node.put("rateSweep", SweptParameter.PRODUCER_RATE.workloadKey().equals(summary.parameter));
-            double min = summary.drivers.stream().flatMap(d -> d.steps.stream()).mapToDouble(s -> s.value).min().orElse(1);
-            double max = summary.drivers.stream().flatMap(d -> d.steps.stream()).mapToDouble(s -> s.value).max().orElse(1);
+            double min = summary.drivers.stream()
+                    .flatMap(d -> d.steps.stream())
+                    .mapToDouble(s -> s.value)
+                    .min()
+                    .orElse(1);
+            double max = summary.drivers.stream()
+                    .flatMap(d -> d.steps.stream())
+                    .mapToDouble(s -> s.value)
+                    .max()
+                    .orElse(1);
             node.put("logX", min > 0 && max / min >= 20);
             ArrayNode drivers = node.putArray("drivers");
             for (int d = 0; d < summary.drivers.size(); d++) {
@@ -137,7 +183,9 @@ final class SweepSection {
                     ArrayNode curve = fit.putArray("curve");
                     for (int i = 0; i < CURVE_POINTS; i++) {
                         double fraction = i / (double) (CURVE_POINTS - 1);
-                        double x = min > 0 && max / min >= 20 ? min * Math.pow(max / min, fraction) : min + (max - min) * fraction;
+                        double x = min > 0 && max / min >= 20
+                                ? min * Math.pow(max / min, fraction)
+                                : min + (max - min) * fraction;
                         double y = model.predict(x);
                         if (Double.isFinite(y)) {
                             curve.addArray().add(x).add(y);

@@ -19,14 +19,27 @@ public final class SweepTable {
         SweptParameter parameter = SweptParameter.ofWorkloadKey(summary.parameter);
         StringBuilder text = new StringBuilder();
         for (SweepSummary.DriverSweep driver : summary.drivers) {
-            text.append("=== sweep of ").append(summary.parameter).append(" · workload ").append(summary.workload)
-                    .append(" · driver ").append(driver.driver).append('\n');
+            text.append("=== sweep of ")
+                    .append(summary.parameter)
+                    .append(" · workload ")
+                    .append(summary.workload)
+                    .append(" · driver ")
+                    .append(driver.driver)
+                    .append('\n');
             List<String> header = new ArrayList<>();
             if (parameter != SweptParameter.PRODUCER_RATE) {
                 header.add(summary.parameter + " (" + summary.parameterUnit + ")");
             }
-            header.addAll(List.of("target msg/s", "pub msg/s", "cons msg/s", "backlog trend msg/s",
-                    "pub resp p50 ms", "pub resp p99 ms", "e2e resp p50 ms", "e2e resp p99 ms", "stable"));
+            header.addAll(List.of(
+                    "target msg/s",
+                    "pub msg/s",
+                    "cons msg/s",
+                    "backlog trend msg/s",
+                    "pub resp p50 ms",
+                    "pub resp p99 ms",
+                    "e2e resp p50 ms",
+                    "e2e resp p99 ms",
+                    "stable"));
             List<List<String>> rows = new ArrayList<>();
             rows.add(header);
             for (SweepSummary.Step step : driver.steps) {
@@ -37,8 +50,11 @@ public final class SweepTable {
                 row.add(number(step.targetPublishRateMsgPerSec));
                 row.add(number(step.achievedPublishRateMsgPerSec));
                 row.add(number(step.achievedConsumeRateMsgPerSec));
-                row.add(step.backlogSlopeMsgPerSec == null ? "—"
-                        : Numbers.signed(step.backlogSlopeMsgPerSec) + (Boolean.TRUE.equals(step.backlogGrowing) ? " growing" : " flat"));
+                row.add(
+                        step.backlogSlopeMsgPerSec == null
+                                ? "—"
+                                : Numbers.signed(step.backlogSlopeMsgPerSec)
+                                        + (Boolean.TRUE.equals(step.backlogGrowing) ? " growing" : " flat"));
                 row.add(number(step.publishResponseTime50pctMs));
                 row.add(number(step.publishResponseTime99pctMs));
                 row.add(number(step.endToEndResponseTime50pctMs));
@@ -49,15 +65,25 @@ public final class SweepTable {
             appendAligned(text, rows);
             for (SweepSummary.Step step : driver.steps) {
                 for (String reason : step.unstableReasons) {
-                    text.append("  ").append(summary.parameter).append(' ').append(parameter.format(step.value))
-                            .append(": ").append(reason).append('\n');
+                    text.append("  ")
+                            .append(summary.parameter)
+                            .append(' ')
+                            .append(parameter.format(step.value))
+                            .append(": ")
+                            .append(reason)
+                            .append('\n');
                 }
             }
             text.append(peakLine(driver, parameter));
             if (driver.fit != null) {
-                text.append(String.format(Locale.ROOT, "model of pub msg/s against %s: %s with a = %.6g, b = %.6g;"
-                                + " RMSE %s msg/s, R² %s%n", summary.parameter, driver.fit.formula,
-                        driver.fit.a, driver.fit.b, number(driver.fit.rmseMsgPerSec),
+                text.append(String.format(
+                        Locale.ROOT,
+                        "model of pub msg/s against %s: %s with a = %.6g, b = %.6g;" + " RMSE %s msg/s, R² %s%n",
+                        summary.parameter,
+                        driver.fit.formula,
+                        driver.fit.a,
+                        driver.fit.b,
+                        number(driver.fit.rmseMsgPerSec),
                         driver.fit.rSquared == null ? "—" : String.format(Locale.ROOT, "%.4f", driver.fit.rSquared)));
             }
             text.append('\n');
@@ -72,7 +98,9 @@ public final class SweepTable {
         }
         return "peak stable throughput: " + number(peak.achievedPublishRateMsgPerSec) + " msg/s (target "
                 + number(peak.targetPublishRateMsgPerSec) + " msg/s"
-                + (parameter == SweptParameter.PRODUCER_RATE ? "" : ", " + parameter.workloadKey() + " " + parameter.format(peak.value))
+                + (parameter == SweptParameter.PRODUCER_RATE
+                        ? ""
+                        : ", " + parameter.workloadKey() + " " + parameter.format(peak.value))
                 + ")\n";
     }
 
@@ -92,7 +120,9 @@ public final class SweepTable {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < columns; i++) {
                 String cell = row.get(i);
-                line.append(i == 0 ? "" : "  ").append(" ".repeat(widths[i] - cell.length())).append(cell);
+                line.append(i == 0 ? "" : "  ")
+                        .append(" ".repeat(widths[i] - cell.length()))
+                        .append(cell);
             }
             text.append(line.toString().stripTrailing()).append('\n');
         }

@@ -10,11 +10,28 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * run ended before the phase did.
  */
 @JsonPropertyOrder({
-    "producersRunDuringDrain", "requestedBytes", "drainRatio", "drainTargetBytes", "buildComplete",
-    "buildStartEpochMillis", "buildDurationSeconds", "builtBytes", "builtMessages", "buildMessagesSent",
-    "receivedWhilePausedMessages", "drainComplete", "drainStartEpochMillis", "drainDurationSeconds",
-    "remainingBytes", "remainingMessages", "drainedBytes", "drainedMessages", "drainMessagesReceived",
-    "drainBytesReceived", "drainConsumeRateMsgPerSec", "drainConsumeRateBytesPerSec"
+    "producersRunDuringDrain",
+    "requestedBytes",
+    "drainRatio",
+    "drainTargetBytes",
+    "buildComplete",
+    "buildStartEpochMillis",
+    "buildDurationSeconds",
+    "builtBytes",
+    "builtMessages",
+    "buildMessagesSent",
+    "receivedWhilePausedMessages",
+    "drainComplete",
+    "drainStartEpochMillis",
+    "drainDurationSeconds",
+    "remainingBytes",
+    "remainingMessages",
+    "drainedBytes",
+    "drainedMessages",
+    "drainMessagesReceived",
+    "drainBytesReceived",
+    "drainConsumeRateMsgPerSec",
+    "drainConsumeRateBytesPerSec"
 })
 public final class BacklogSummary {
 

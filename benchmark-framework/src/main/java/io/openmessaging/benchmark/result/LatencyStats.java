@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.result;
 
 import io.openmessaging.benchmark.measure.LatencyUnit;
-
 import java.util.TreeMap;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -94,16 +93,20 @@ public record LatencyStats(
      */
     public static TreeMap<Double, Double> quantilesMillis(AbstractHistogram histogramNanos) {
         TreeMap<Double, Double> quantiles = new TreeMap<>();
-        forEachQuantile(histogramNanos, (percentile, nanos) ->
-                quantiles.put(percentile, (Double) LatencyUnit.MILLISECONDS.valueFromNanos(nanos)));
+        forEachQuantile(
+                histogramNanos,
+                (percentile, nanos) ->
+                        quantiles.put(percentile, (Double) LatencyUnit.MILLISECONDS.valueFromNanos(nanos)));
         return quantiles;
     }
 
     /** As {@link #quantilesMillis}, with values in whole microseconds (publish delay's unit). */
     public static TreeMap<Double, Long> quantilesMicros(AbstractHistogram histogramNanos) {
         TreeMap<Double, Long> quantiles = new TreeMap<>();
-        forEachQuantile(histogramNanos, (percentile, nanos) ->
-                quantiles.put(percentile, (Long) LatencyUnit.MICROSECONDS.valueFromNanos(nanos)));
+        forEachQuantile(
+                histogramNanos,
+                (percentile, nanos) ->
+                        quantiles.put(percentile, (Long) LatencyUnit.MICROSECONDS.valueFromNanos(nanos)));
         return quantiles;
     }
 

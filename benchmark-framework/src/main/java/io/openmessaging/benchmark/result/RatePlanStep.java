@@ -23,5 +23,6 @@ public class RatePlanStep {
 
     /** Mean publish and consume rate over those periods, msg/s; {@code null} without periods. */
     public Double publishRateAvg;
+
     public Double consumeRateAvg;
 }

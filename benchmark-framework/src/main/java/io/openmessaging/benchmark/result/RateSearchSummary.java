@@ -21,6 +21,7 @@ public class RateSearchSummary {
 
     /** Settings: first rate tried (msg/s), settle and window per trial (s), stop precision (fraction). */
     public Double startRateMsgPerSec;
+
     public Double settleSeconds;
     public Double windowSeconds;
     public Double precision;

@@ -1,7 +1,5 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyMetric;
-
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -12,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.openmessaging.benchmark.measure.LatencyMetric;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -58,8 +57,8 @@ public final class ResultFiles {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
-    private static final ObjectWriter WRITER = MAPPER.writer(
-            new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
+    private static final ObjectWriter WRITER =
+            MAPPER.writer(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
     private static final ObjectReader READER = MAPPER.readerFor(TestResult.class);
 
     private ResultFiles() {}
@@ -96,9 +95,11 @@ public final class ResultFiles {
      *
      * @return the file written
      */
-    public static Path write(TestResult result, Path outputDir, String workloadBaseName, String driverName, Instant startTime)
+    public static Path write(
+            TestResult result, Path outputDir, String workloadBaseName, String driverName, Instant startTime)
             throws IOException {
-        return writeNew(toJson(result), outputDir, baseName(workloadBaseName, driverName, startTime), JSON_EXTENSION, true);
+        return writeNew(
+                toJson(result), outputDir, baseName(workloadBaseName, driverName, startTime), JSON_EXTENSION, true);
     }
 
     /**
@@ -160,9 +161,16 @@ public final class ResultFiles {
      */
     public static TestResult read(Path file) throws IOException {
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".hlog")) {
-            throw new ResultFileException(file, 0, 0, "is an HdrHistogram interval log of one metric, not a result;"
-                    + " give the result's JSON file" + resultBeside(file).map(json -> " (" + json + ")")
-                            .orElse(", which sits beside its .hlog files and starts with the same name"), null);
+            throw new ResultFileException(
+                    file,
+                    0,
+                    0,
+                    "is an HdrHistogram interval log of one metric, not a result;"
+                            + " give the result's JSON file"
+                            + resultBeside(file)
+                                    .map(json -> " (" + json + ")")
+                                    .orElse(", which sits beside its .hlog files and starts with the same name"),
+                    null);
         }
         TestResult result;
         try (InputStream in = Files.newInputStream(file)) {
@@ -186,8 +194,11 @@ public final class ResultFiles {
         try (java.util.stream.Stream<Path> files = Files.list(directory)) {
             return files.filter(p -> p.getFileName().toString().endsWith(".json"))
                     .filter(p -> name.startsWith(p.getFileName().toString().replaceAll("\\.json$", "") + "-"))
-                    .max(java.util.Comparator.comparingInt(p -> p.getFileName().toString().length()))
-                    .map(p -> hlog.getParent() == null ? p.getFileName() : hlog.getParent().resolve(p.getFileName()));
+                    .max(java.util.Comparator.comparingInt(
+                            p -> p.getFileName().toString().length()))
+                    .map(p -> hlog.getParent() == null
+                            ? p.getFileName()
+                            : hlog.getParent().resolve(p.getFileName()));
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty();
         }
@@ -256,15 +267,16 @@ public final class ResultFiles {
                     continue;
                 }
                 try {
-                    Files.move(temporary, candidate, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    Files.move(
+                            temporary, candidate, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (IOException moveFailed) {
                     Files.deleteIfExists(candidate);
                     throw moveFailed;
                 }
                 return candidate;
             }
-            throw new IOException("no free file name for " + directory.resolve(stem + extension)
-                    + ": suffixes -1 to -" + MAX_NAME_SUFFIX + " are all taken");
+            throw new IOException("no free file name for " + directory.resolve(stem + extension) + ": suffixes -1 to -"
+                    + MAX_NAME_SUFFIX + " are all taken");
         } finally {
             Files.deleteIfExists(temporary);
         }
@@ -273,8 +285,8 @@ public final class ResultFiles {
     /** Creates an empty hidden file with a random name; unlike a temp file it gets the usual permissions. */
     private static Path createTemporaryFile(Path directory, String stem) throws IOException {
         while (true) {
-            Path temporary = directory.resolve(
-                    "." + stem + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            Path temporary = directory.resolve("." + stem + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
                 return Files.createFile(temporary);
             } catch (FileAlreadyExistsException taken) {

@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.result;
 
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.LatencyUnit;
-
 import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -53,16 +52,19 @@ public final class ResultFiller {
      *
      * @param cumulativeHistogramNanos every value recorded during the measured phase, in nanoseconds
      */
-    public static void setAggregate(TestResult result, LatencyMetric metric, AbstractHistogram cumulativeHistogramNanos) {
+    public static void setAggregate(
+            TestResult result, LatencyMetric metric, AbstractHistogram cumulativeHistogramNanos) {
         LatencyStats stats = LatencyStats.of(cumulativeHistogramNanos);
         MetricFields fields = FIELDS.get(metric);
         for (LatencyStatistic statistic : LatencyStatistic.values()) {
             fields.setAggregate(result, statistic, stats.value(statistic, metric.unit()));
         }
-        fields.setQuantiles(result, switch (metric.unit()) {
-            case MILLISECONDS -> LatencyStats.quantilesMillis(cumulativeHistogramNanos);
-            case MICROSECONDS -> LatencyStats.quantilesMicros(cumulativeHistogramNanos);
-        });
+        fields.setQuantiles(
+                result,
+                switch (metric.unit()) {
+                    case MILLISECONDS -> LatencyStats.quantilesMillis(cumulativeHistogramNanos);
+                    case MICROSECONDS -> LatencyStats.quantilesMicros(cumulativeHistogramNanos);
+                });
     }
 
     /** The reflected {@link TestResult} fields of one metric. */
@@ -76,11 +78,14 @@ public final class ResultFiller {
                 Class<?> valueType = statistic == LatencyStatistic.AVG || metric.unit() == LatencyUnit.MILLISECONDS
                         ? Double.class
                         : Long.class;
-                periodLists.put(statistic, field(metric.fieldPrefix() + statistic.fieldSuffix(), List.class, valueType));
-                aggregates.put(statistic, field(metric.aggregatedFieldPrefix() + statistic.fieldSuffix(), valueType, null));
+                periodLists.put(
+                        statistic, field(metric.fieldPrefix() + statistic.fieldSuffix(), List.class, valueType));
+                aggregates.put(
+                        statistic, field(metric.aggregatedFieldPrefix() + statistic.fieldSuffix(), valueType, null));
             }
             Class<?> quantileType = metric.unit() == LatencyUnit.MILLISECONDS ? Double.class : Long.class;
-            return new MetricFields(periodLists, aggregates, field(metric.quantilesFieldName(), Map.class, quantileType));
+            return new MetricFields(
+                    periodLists, aggregates, field(metric.quantilesFieldName(), Map.class, quantileType));
         }
 
         /** Finds a public field and checks its type, and for a list or map the type of its values. */
@@ -90,7 +95,8 @@ public final class ResultFiller {
                 field = TestResult.class.getField(name);
             } catch (NoSuchFieldException e) {
                 throw new IllegalStateException(
-                        "TestResult has no public field " + name + ", which ResultFiller needs for its latency metrics", e);
+                        "TestResult has no public field " + name + ", which ResultFiller needs for its latency metrics",
+                        e);
             }
             boolean typeMatches = type.isAssignableFrom(field.getType());
             if (typeMatches && valueType != null) {
@@ -98,9 +104,10 @@ public final class ResultFiller {
                 typeMatches = typeArguments[typeArguments.length - 1].equals(valueType);
             }
             if (!typeMatches) {
-                throw new IllegalStateException("TestResult." + name + " is a " + field.getGenericType().getTypeName()
-                        + "; ResultFiller needs a " + type.getSimpleName()
-                        + (valueType == null ? "" : " of " + valueType.getSimpleName()));
+                throw new IllegalStateException(
+                        "TestResult." + name + " is a " + field.getGenericType().getTypeName()
+                                + "; ResultFiller needs a " + type.getSimpleName()
+                                + (valueType == null ? "" : " of " + valueType.getSimpleName()));
             }
             return field;
         }

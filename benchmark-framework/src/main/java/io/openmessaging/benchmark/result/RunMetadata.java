@@ -13,11 +13,27 @@ import java.util.TreeMap;
  * not learn stay {@code null} (or empty). Not thread-safe.
  */
 @JsonPropertyOrder({
-    "projectVersion", "gitSha", "jvm", "os", "hostname", "availableProcessors", "driverName",
-    "driverId", "driverFile", "driverYaml", "workloadFile", "workloadYaml", "clientVersions",
-    "brokerInfo", "driverCounters", "clockOffsets", "latencyPrecisionDigits", "producerWakeIntervalMicros",
+    "projectVersion",
+    "gitSha",
+    "jvm",
+    "os",
+    "hostname",
+    "availableProcessors",
+    "driverName",
+    "driverId",
+    "driverFile",
+    "driverYaml",
+    "workloadFile",
+    "workloadYaml",
+    "clientVersions",
+    "brokerInfo",
+    "driverCounters",
+    "clockOffsets",
+    "latencyPrecisionDigits",
+    "producerWakeIntervalMicros",
     "beginTimeEpochMillis",
-    "endTimeEpochMillis", "commandLine"
+    "endTimeEpochMillis",
+    "commandLine"
 })
 public class RunMetadata {
 

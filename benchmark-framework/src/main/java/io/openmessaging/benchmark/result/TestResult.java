@@ -1,8 +1,7 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyMetric;
-
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.openmessaging.benchmark.measure.LatencyMetric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -26,54 +25,147 @@ import java.util.TreeMap;
  * Not thread-safe: filled by one thread, then written.
  */
 @JsonPropertyOrder({
-    "schemaVersion", "workload", "driver", "version", "complete", "failureReason", "messageSize",
-    "topics", "partitions", "producersPerTopic", "consumersPerTopic", "subscriptionsPerTopic", "runMode",
-    "beginTime", "endTime",
-    "sampleRateMillis", "warmupDurationSeconds", "testDurationSeconds", "publishRate",
-    "publishErrorRate", "consumeRate", "backlog", "sent", "consumed", "publishFailed",
-    "consumeFailed", "attempted", "dueNotSent", "totalMessagesSent", "totalMessagesAttempted", "totalMessagesDue",
-    "totalMessagesNotSent", "totalMessagesUnackedAtEnd", "totalMessagesReceived", "totalSendErrors",
-    "totalBytesSent", "totalBytesReceived", "endToEndNegativeCount", "latencyValuesClampedCount",
-    "unstampedMessagesReceived", "backlogPhases", "publishResponseTimeMin", "publishResponseTimeAvg",
-    "publishResponseTime50pct", "publishResponseTime75pct", "publishResponseTime95pct",
-    "publishResponseTime99pct", "publishResponseTime999pct", "publishResponseTime9999pct",
-    "publishResponseTimeMax", "aggregatedPublishResponseTimeMin",
-    "aggregatedPublishResponseTimeAvg", "aggregatedPublishResponseTime50pct",
-    "aggregatedPublishResponseTime75pct", "aggregatedPublishResponseTime95pct",
-    "aggregatedPublishResponseTime99pct", "aggregatedPublishResponseTime999pct",
-    "aggregatedPublishResponseTime9999pct", "aggregatedPublishResponseTimeMax",
-    "aggregatedPublishResponseTimeQuantiles", "publishLatencyMin", "publishLatencyAvg",
-    "publishLatency50pct", "publishLatency75pct", "publishLatency95pct", "publishLatency99pct",
-    "publishLatency999pct", "publishLatency9999pct", "publishLatencyMax",
-    "aggregatedPublishLatencyMin", "aggregatedPublishLatencyAvg", "aggregatedPublishLatency50pct",
-    "aggregatedPublishLatency75pct", "aggregatedPublishLatency95pct",
-    "aggregatedPublishLatency99pct", "aggregatedPublishLatency999pct",
-    "aggregatedPublishLatency9999pct", "aggregatedPublishLatencyMax",
-    "aggregatedPublishLatencyQuantiles", "publishDelayLatencyMin", "publishDelayLatencyAvg",
-    "publishDelayLatency50pct", "publishDelayLatency75pct", "publishDelayLatency95pct",
-    "publishDelayLatency99pct", "publishDelayLatency999pct", "publishDelayLatency9999pct",
-    "publishDelayLatencyMax", "aggregatedPublishDelayLatencyMin",
-    "aggregatedPublishDelayLatencyAvg", "aggregatedPublishDelayLatency50pct",
-    "aggregatedPublishDelayLatency75pct", "aggregatedPublishDelayLatency95pct",
-    "aggregatedPublishDelayLatency99pct", "aggregatedPublishDelayLatency999pct",
-    "aggregatedPublishDelayLatency9999pct", "aggregatedPublishDelayLatencyMax",
-    "aggregatedPublishDelayLatencyQuantiles", "endToEndResponseTimeMin", "endToEndResponseTimeAvg",
-    "endToEndResponseTime50pct", "endToEndResponseTime75pct", "endToEndResponseTime95pct",
-    "endToEndResponseTime99pct", "endToEndResponseTime999pct", "endToEndResponseTime9999pct",
-    "endToEndResponseTimeMax", "aggregatedEndToEndResponseTimeMin",
-    "aggregatedEndToEndResponseTimeAvg", "aggregatedEndToEndResponseTime50pct",
-    "aggregatedEndToEndResponseTime75pct", "aggregatedEndToEndResponseTime95pct",
-    "aggregatedEndToEndResponseTime99pct", "aggregatedEndToEndResponseTime999pct",
-    "aggregatedEndToEndResponseTime9999pct", "aggregatedEndToEndResponseTimeMax",
-    "aggregatedEndToEndResponseTimeQuantiles", "endToEndLatencyMin", "endToEndLatencyAvg",
-    "endToEndLatency50pct", "endToEndLatency75pct", "endToEndLatency95pct", "endToEndLatency99pct",
-    "endToEndLatency999pct", "endToEndLatency9999pct", "endToEndLatencyMax",
-    "aggregatedEndToEndLatencyMin", "aggregatedEndToEndLatencyAvg",
-    "aggregatedEndToEndLatency50pct", "aggregatedEndToEndLatency75pct",
-    "aggregatedEndToEndLatency95pct", "aggregatedEndToEndLatency99pct",
-    "aggregatedEndToEndLatency999pct", "aggregatedEndToEndLatency9999pct",
-    "aggregatedEndToEndLatencyMax", "aggregatedEndToEndLatencyQuantiles", "rateStep", "rateSteps",
-    "rateSearch", "hlogFiles", "metadata"
+    "schemaVersion",
+    "workload",
+    "driver",
+    "version",
+    "complete",
+    "failureReason",
+    "messageSize",
+    "topics",
+    "partitions",
+    "producersPerTopic",
+    "consumersPerTopic",
+    "subscriptionsPerTopic",
+    "runMode",
+    "beginTime",
+    "endTime",
+    "sampleRateMillis",
+    "warmupDurationSeconds",
+    "testDurationSeconds",
+    "publishRate",
+    "publishErrorRate",
+    "consumeRate",
+    "backlog",
+    "sent",
+    "consumed",
+    "publishFailed",
+    "consumeFailed",
+    "attempted",
+    "dueNotSent",
+    "totalMessagesSent",
+    "totalMessagesAttempted",
+    "totalMessagesDue",
+    "totalMessagesNotSent",
+    "totalMessagesUnackedAtEnd",
+    "totalMessagesReceived",
+    "totalSendErrors",
+    "totalBytesSent",
+    "totalBytesReceived",
+    "endToEndNegativeCount",
+    "latencyValuesClampedCount",
+    "unstampedMessagesReceived",
+    "backlogPhases",
+    "publishResponseTimeMin",
+    "publishResponseTimeAvg",
+    "publishResponseTime50pct",
+    "publishResponseTime75pct",
+    "publishResponseTime95pct",
+    "publishResponseTime99pct",
+    "publishResponseTime999pct",
+    "publishResponseTime9999pct",
+    "publishResponseTimeMax",
+    "aggregatedPublishResponseTimeMin",
+    "aggregatedPublishResponseTimeAvg",
+    "aggregatedPublishResponseTime50pct",
+    "aggregatedPublishResponseTime75pct",
+    "aggregatedPublishResponseTime95pct",
+    "aggregatedPublishResponseTime99pct",
+    "aggregatedPublishResponseTime999pct",
+    "aggregatedPublishResponseTime9999pct",
+    "aggregatedPublishResponseTimeMax",
+    "aggregatedPublishResponseTimeQuantiles",
+    "publishLatencyMin",
+    "publishLatencyAvg",
+    "publishLatency50pct",
+    "publishLatency75pct",
+    "publishLatency95pct",
+    "publishLatency99pct",
+    "publishLatency999pct",
+    "publishLatency9999pct",
+    "publishLatencyMax",
+    "aggregatedPublishLatencyMin",
+    "aggregatedPublishLatencyAvg",
+    "aggregatedPublishLatency50pct",
+    "aggregatedPublishLatency75pct",
+    "aggregatedPublishLatency95pct",
+    "aggregatedPublishLatency99pct",
+    "aggregatedPublishLatency999pct",
+    "aggregatedPublishLatency9999pct",
+    "aggregatedPublishLatencyMax",
+    "aggregatedPublishLatencyQuantiles",
+    "publishDelayLatencyMin",
+    "publishDelayLatencyAvg",
+    "publishDelayLatency50pct",
+    "publishDelayLatency75pct",
+    "publishDelayLatency95pct",
+    "publishDelayLatency99pct",
+    "publishDelayLatency999pct",
+    "publishDelayLatency9999pct",
+    "publishDelayLatencyMax",
+    "aggregatedPublishDelayLatencyMin",
+    "aggregatedPublishDelayLatencyAvg",
+    "aggregatedPublishDelayLatency50pct",
+    "aggregatedPublishDelayLatency75pct",
+    "aggregatedPublishDelayLatency95pct",
+    "aggregatedPublishDelayLatency99pct",
+    "aggregatedPublishDelayLatency999pct",
+    "aggregatedPublishDelayLatency9999pct",
+    "aggregatedPublishDelayLatencyMax",
+    "aggregatedPublishDelayLatencyQuantiles",
+    "endToEndResponseTimeMin",
+    "endToEndResponseTimeAvg",
+    "endToEndResponseTime50pct",
+    "endToEndResponseTime75pct",
+    "endToEndResponseTime95pct",
+    "endToEndResponseTime99pct",
+    "endToEndResponseTime999pct",
+    "endToEndResponseTime9999pct",
+    "endToEndResponseTimeMax",
+    "aggregatedEndToEndResponseTimeMin",
+    "aggregatedEndToEndResponseTimeAvg",
+    "aggregatedEndToEndResponseTime50pct",
+    "aggregatedEndToEndResponseTime75pct",
+    "aggregatedEndToEndResponseTime95pct",
+    "aggregatedEndToEndResponseTime99pct",
+    "aggregatedEndToEndResponseTime999pct",
+    "aggregatedEndToEndResponseTime9999pct",
+    "aggregatedEndToEndResponseTimeMax",
+    "aggregatedEndToEndResponseTimeQuantiles",
+    "endToEndLatencyMin",
+    "endToEndLatencyAvg",
+    "endToEndLatency50pct",
+    "endToEndLatency75pct",
+    "endToEndLatency95pct",
+    "endToEndLatency99pct",
+    "endToEndLatency999pct",
+    "endToEndLatency9999pct",
+    "endToEndLatencyMax",
+    "aggregatedEndToEndLatencyMin",
+    "aggregatedEndToEndLatencyAvg",
+    "aggregatedEndToEndLatency50pct",
+    "aggregatedEndToEndLatency75pct",
+    "aggregatedEndToEndLatency95pct",
+    "aggregatedEndToEndLatency99pct",
+    "aggregatedEndToEndLatency999pct",
+    "aggregatedEndToEndLatency9999pct",
+    "aggregatedEndToEndLatencyMax",
+    "aggregatedEndToEndLatencyQuantiles",
+    "rateStep",
+    "rateSteps",
+    "rateSearch",
+    "hlogFiles",
+    "metadata"
 })
 public class TestResult {
 
@@ -251,6 +343,7 @@ public class TestResult {
      * <p>One element per sample period: {@code Min, Avg, 50pct, 75pct, 95pct, 99pct, 999pct, 9999pct, Max}.
      */
     public List<Double> publishResponseTimeMin = new ArrayList<>();
+
     public List<Double> publishResponseTimeAvg = new ArrayList<>();
     public List<Double> publishResponseTime50pct = new ArrayList<>();
     public List<Double> publishResponseTime75pct = new ArrayList<>();
@@ -265,6 +358,7 @@ public class TestResult {
      * file does not hold it.
      */
     public Double aggregatedPublishResponseTimeMin;
+
     public Double aggregatedPublishResponseTimeAvg;
     public Double aggregatedPublishResponseTime50pct;
     public Double aggregatedPublishResponseTime75pct;
@@ -286,6 +380,7 @@ public class TestResult {
      * <p>One element per sample period: {@code Min, Avg, 50pct, 75pct, 95pct, 99pct, 999pct, 9999pct, Max}.
      */
     public List<Double> publishLatencyMin = new ArrayList<>();
+
     public List<Double> publishLatencyAvg = new ArrayList<>();
     public List<Double> publishLatency50pct = new ArrayList<>();
     public List<Double> publishLatency75pct = new ArrayList<>();
@@ -300,6 +395,7 @@ public class TestResult {
      * file does not hold it.
      */
     public Double aggregatedPublishLatencyMin;
+
     public Double aggregatedPublishLatencyAvg;
     public Double aggregatedPublishLatency50pct;
     public Double aggregatedPublishLatency75pct;
@@ -321,6 +417,7 @@ public class TestResult {
      * <p>One element per sample period: {@code Min, Avg, 50pct, 75pct, 95pct, 99pct, 999pct, 9999pct, Max}.
      */
     public List<Long> publishDelayLatencyMin = new ArrayList<>();
+
     public List<Double> publishDelayLatencyAvg = new ArrayList<>();
     public List<Long> publishDelayLatency50pct = new ArrayList<>();
     public List<Long> publishDelayLatency75pct = new ArrayList<>();
@@ -335,6 +432,7 @@ public class TestResult {
      * file does not hold it.
      */
     public Long aggregatedPublishDelayLatencyMin;
+
     public Double aggregatedPublishDelayLatencyAvg;
     public Long aggregatedPublishDelayLatency50pct;
     public Long aggregatedPublishDelayLatency75pct;
@@ -356,6 +454,7 @@ public class TestResult {
      * <p>One element per sample period: {@code Min, Avg, 50pct, 75pct, 95pct, 99pct, 999pct, 9999pct, Max}.
      */
     public List<Double> endToEndResponseTimeMin = new ArrayList<>();
+
     public List<Double> endToEndResponseTimeAvg = new ArrayList<>();
     public List<Double> endToEndResponseTime50pct = new ArrayList<>();
     public List<Double> endToEndResponseTime75pct = new ArrayList<>();
@@ -370,6 +469,7 @@ public class TestResult {
      * file does not hold it.
      */
     public Double aggregatedEndToEndResponseTimeMin;
+
     public Double aggregatedEndToEndResponseTimeAvg;
     public Double aggregatedEndToEndResponseTime50pct;
     public Double aggregatedEndToEndResponseTime75pct;
@@ -391,6 +491,7 @@ public class TestResult {
      * <p>One element per sample period: {@code Min, Avg, 50pct, 75pct, 95pct, 99pct, 999pct, 9999pct, Max}.
      */
     public List<Double> endToEndLatencyMin = new ArrayList<>();
+
     public List<Double> endToEndLatencyAvg = new ArrayList<>();
     public List<Double> endToEndLatency50pct = new ArrayList<>();
     public List<Double> endToEndLatency75pct = new ArrayList<>();
@@ -405,6 +506,7 @@ public class TestResult {
      * file does not hold it.
      */
     public Double aggregatedEndToEndLatencyMin;
+
     public Double aggregatedEndToEndLatencyAvg;
     public Double aggregatedEndToEndLatency50pct;
     public Double aggregatedEndToEndLatency75pct;

@@ -23,8 +23,8 @@ public final class RatePlan {
 
         public Step {
             if (!(rateMsgPerSec > 0) || Double.isInfinite(rateMsgPerSec)) {
-                throw new IllegalArgumentException("a step's rate must be a positive finite msg/s, got "
-                        + rateMsgPerSec);
+                throw new IllegalArgumentException(
+                        "a step's rate must be a positive finite msg/s, got " + rateMsgPerSec);
             }
             if (duration.isNegative() || duration.isZero()) {
                 throw new IllegalArgumentException("a step's duration must be positive, got " + duration);
@@ -64,9 +64,8 @@ public final class RatePlan {
         }
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < stepCount; i++) {
-            double rate = stepCount == 1
-                    ? toMsgPerSec
-                    : fromMsgPerSec + (toMsgPerSec - fromMsgPerSec) * i / (stepCount - 1);
+            double rate =
+                    stepCount == 1 ? toMsgPerSec : fromMsgPerSec + (toMsgPerSec - fromMsgPerSec) * i / (stepCount - 1);
             steps.add(new Step(rate, Duration.ofMillis(stepMillis)));
         }
         return new RatePlan(steps);
@@ -109,7 +108,9 @@ public final class RatePlan {
     public String toString() {
         StringBuilder text = new StringBuilder("RatePlan[");
         for (int i = 0; i < steps.size(); i++) {
-            text.append(i == 0 ? "" : ", ").append(steps.get(i).rateMsgPerSec()).append(" msg/s for ")
+            text.append(i == 0 ? "" : ", ")
+                    .append(steps.get(i).rateMsgPerSec())
+                    .append(" msg/s for ")
                     .append(steps.get(i).duration());
         }
         return text.append(']').toString();

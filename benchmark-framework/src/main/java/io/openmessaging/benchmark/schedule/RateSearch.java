@@ -123,8 +123,11 @@ public final class RateSearch {
         }
         for (int confirmation = 1; confirmation <= MAX_CONFIRMATIONS; confirmation++) {
             if (trial(target, "confirm", sustained).sustained()) {
-                log.info("Rate search: {} msg/s is sustained, {} msg/s is not; measuring at {} msg/s",
-                        fmt(sustained), fmt(failed), fmt(sustained));
+                log.info(
+                        "Rate search: {} msg/s is sustained, {} msg/s is not; measuring at {} msg/s",
+                        fmt(sustained),
+                        fmt(failed),
+                        fmt(sustained));
                 return new RateSearchResult(sustained, failed, subscriptions, trials);
             }
             failed = sustained;
@@ -158,14 +161,33 @@ public final class RateSearch {
         boolean sustained = holds(delta.messagesAcked(), rate, seconds)
                 && holds(delta.messagesReceived(), consumeTarget, seconds)
                 && delta.sendErrors() == 0;
-        log.info("Rate search trial {} ({}): {} msg/s: published {} msg/s, consumed {} of {} msg/s, backlog {}"
+        log.info(
+                "Rate search trial {} ({}): {} msg/s: published {} msg/s, consumed {} of {} msg/s, backlog {}"
                         + " → {}, {} send errors: {}",
-                trials.size() + 1, stage, fmt(rate), fmt(publishRate), fmt(consumeRate), fmt(consumeTarget),
-                backlogStart, backlogEnd, delta.sendErrors(), sustained ? "sustained" : "not sustained");
+                trials.size() + 1,
+                stage,
+                fmt(rate),
+                fmt(publishRate),
+                fmt(consumeRate),
+                fmt(consumeTarget),
+                backlogStart,
+                backlogEnd,
+                delta.sendErrors(),
+                sustained ? "sustained" : "not sustained");
         Double recoverySeconds = sustained ? null : recover(target, rate, end, endNanos);
-        RateSearchTrial trial = new RateSearchTrial(trials.size() + 1, stage, rate, publishRate, consumeRate,
-                consumeTarget, backlogStart, backlogEnd, (backlogEnd - backlogStart) / seconds, delta.sendErrors(),
-                sustained, recoverySeconds);
+        RateSearchTrial trial = new RateSearchTrial(
+                trials.size() + 1,
+                stage,
+                rate,
+                publishRate,
+                consumeRate,
+                consumeTarget,
+                backlogStart,
+                backlogEnd,
+                (backlogEnd - backlogStart) / seconds,
+                delta.sendErrors(),
+                sustained,
+                recoverySeconds);
         trials.add(trial);
         return trial;
     }
@@ -190,14 +212,20 @@ public final class RateSearch {
             boolean drained = backlog(now) <= subscriptions * Math.max(10, lowRate);
             if (onSchedule && drained) {
                 double recoverySeconds = (nowNanos - startNanos) / 1e9;
-                log.info("Rate search: recovered in {} s at {} msg/s", String.format(Locale.ROOT, "%.1f",
-                        recoverySeconds), fmt(lowRate));
+                log.info(
+                        "Rate search: recovered in {} s at {} msg/s",
+                        String.format(Locale.ROOT, "%.1f", recoverySeconds),
+                        fmt(lowRate));
                 return recoverySeconds;
             }
             if (nowNanos >= deadlineNanos) {
-                log.warn("Rate search: not recovered after {} s at {} msg/s (still {} of backlog, {} msg/s"
-                                + " acknowledged); going on", (nowNanos - startNanos) / 1_000_000_000L, fmt(lowRate),
-                        backlog(now), fmt(acked / seconds));
+                log.warn(
+                        "Rate search: not recovered after {} s at {} msg/s (still {} of backlog, {} msg/s"
+                                + " acknowledged); going on",
+                        (nowNanos - startNanos) / 1_000_000_000L,
+                        fmt(lowRate),
+                        backlog(now),
+                        fmt(acked / seconds));
                 return (nowNanos - startNanos) / 1e9;
             }
             previous = now;
@@ -207,7 +235,8 @@ public final class RateSearch {
 
     /** Recovery gives up after four trials' time, and never before 30 s. */
     long recoveryTimeoutNanos() {
-        long trialNanos = settings.settleDuration().toNanos() + settings.windowDuration().toNanos();
+        long trialNanos =
+                settings.settleDuration().toNanos() + settings.windowDuration().toNanos();
         return Math.max(30_000_000_000L, 4 * trialNanos);
     }
 
@@ -222,10 +251,15 @@ public final class RateSearch {
 
     private String lastVerdict() {
         RateSearchTrial last = trials.get(trials.size() - 1);
-        return String.format(Locale.ROOT, "at %s msg/s the producers achieved %s msg/s and the consumers %s of %s"
+        return String.format(
+                Locale.ROOT,
+                "at %s msg/s the producers achieved %s msg/s and the consumers %s of %s"
                         + " msg/s, with %d send errors",
-                fmt(last.targetRateMsgPerSec()), fmt(last.publishRateMsgPerSec()), fmt(last.consumeRateMsgPerSec()),
-                fmt(last.consumeTargetMsgPerSec()), last.sendErrors());
+                fmt(last.targetRateMsgPerSec()),
+                fmt(last.publishRateMsgPerSec()),
+                fmt(last.consumeRateMsgPerSec()),
+                fmt(last.consumeTargetMsgPerSec()),
+                last.sendErrors());
     }
 
     private static String fmt(double value) {

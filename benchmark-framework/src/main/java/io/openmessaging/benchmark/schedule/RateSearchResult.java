@@ -13,10 +13,7 @@ import java.util.List;
  * @param trials every rate tried, in order
  */
 public record RateSearchResult(
-        double foundRateMsgPerSec,
-        Double lowestFailedRateMsgPerSec,
-        int subscriptions,
-        List<RateSearchTrial> trials) {
+        double foundRateMsgPerSec, Double lowestFailedRateMsgPerSec, int subscriptions, List<RateSearchTrial> trials) {
 
     public RateSearchResult {
         trials = List.copyOf(trials);

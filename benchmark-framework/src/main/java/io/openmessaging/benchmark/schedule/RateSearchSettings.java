@@ -27,6 +27,7 @@ public record RateSearchSettings(
 
     /** Defaults: start at 10,000 msg/s (upstream's start), settle 5 s, window 10 s, precision 2 %. */
     public static final double DEFAULT_START_RATE_MSG_PER_SEC = 10_000;
+
     public static final Duration DEFAULT_SETTLE_DURATION = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WINDOW_DURATION = Duration.ofSeconds(10);
     public static final double DEFAULT_PRECISION = 0.02;
@@ -34,8 +35,8 @@ public record RateSearchSettings(
 
     public RateSearchSettings {
         if (!(startRateMsgPerSec >= MIN_RATE_MSG_PER_SEC) || Double.isInfinite(startRateMsgPerSec)) {
-            throw new IllegalArgumentException("start rate must be a finite msg/s of at least 1, got "
-                    + startRateMsgPerSec);
+            throw new IllegalArgumentException(
+                    "start rate must be a finite msg/s of at least 1, got " + startRateMsgPerSec);
         }
         if (settleDuration.isNegative()) {
             throw new IllegalArgumentException("settle duration must not be negative, got " + settleDuration);
@@ -53,7 +54,11 @@ public record RateSearchSettings(
     }
 
     public static RateSearchSettings defaults() {
-        return new RateSearchSettings(DEFAULT_START_RATE_MSG_PER_SEC, DEFAULT_SETTLE_DURATION,
-                DEFAULT_WINDOW_DURATION, DEFAULT_PRECISION, DEFAULT_MAX_RATE_MSG_PER_SEC);
+        return new RateSearchSettings(
+                DEFAULT_START_RATE_MSG_PER_SEC,
+                DEFAULT_SETTLE_DURATION,
+                DEFAULT_WINDOW_DURATION,
+                DEFAULT_PRECISION,
+                DEFAULT_MAX_RATE_MSG_PER_SEC);
     }
 }

@@ -12,4 +12,5 @@ package io.openmessaging.benchmark.sweep;
  *     noise (t-test of the regression slope); {@code NaN} with fewer than 3 points or a perfectly flat backlog
  * @param growing whether the rule counts the backlog as growing
  */
-public record BacklogTrend(int points, double slopeMsgPerSec, double slopeRatio, double oneSidedPValue, boolean growing) {}
+public record BacklogTrend(
+        int points, double slopeMsgPerSec, double slopeRatio, double oneSidedPValue, boolean growing) {}

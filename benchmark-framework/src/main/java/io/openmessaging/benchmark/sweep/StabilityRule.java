@@ -29,8 +29,8 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * @param significanceLevel p-value below which a steeper slope counts as growth
  * @param minMeasuredPeriods fewer measured periods cannot be judged
  */
-public record StabilityRule(double minPublishRatio, double maxBacklogGrowthRatio, double significanceLevel,
-        int minMeasuredPeriods) {
+public record StabilityRule(
+        double minPublishRatio, double maxBacklogGrowthRatio, double significanceLevel, int minMeasuredPeriods) {
 
     /** The rule as Confluent's 2020 study stated it, with the noise guard described above. */
     public static final StabilityRule CONFLUENT = new StabilityRule(0.99, 0.01, 0.05, 4);
@@ -44,29 +44,47 @@ public record StabilityRule(double minPublishRatio, double maxBacklogGrowthRatio
      * @param backlog backlog at the end of each measured period (counted once per subscription)
      * @param sampleSeconds length of one period
      */
-    public StabilityVerdict judge(double targetPublishRateMsgPerSec, int subscriptionsPerTopic,
-            List<Double> publishRatesMsgPerSec, List<Long> backlog, double sampleSeconds) {
+    public StabilityVerdict judge(
+            double targetPublishRateMsgPerSec,
+            int subscriptionsPerTopic,
+            List<Double> publishRatesMsgPerSec,
+            List<Long> backlog,
+            double sampleSeconds) {
         List<String> reasons = new ArrayList<>();
-        double achieved = publishRatesMsgPerSec.stream().filter(r -> r != null && Double.isFinite(r))
-                .mapToDouble(Double::doubleValue).average().orElse(0);
+        double achieved = publishRatesMsgPerSec.stream()
+                .filter(r -> r != null && Double.isFinite(r))
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElse(0);
         double ratio = achieved / targetPublishRateMsgPerSec;
         int periods = Math.min(publishRatesMsgPerSec.size(), backlog.size());
         if (periods < minMeasuredPeriods) {
-            reasons.add("only " + periods + " measured period" + (periods == 1 ? "" : "s") + "; the rule needs at least "
-                    + minMeasuredPeriods + " (lengthen testDuration or shorten sampleRateMillis)");
+            reasons.add(
+                    "only " + periods + " measured period" + (periods == 1 ? "" : "s") + "; the rule needs at least "
+                            + minMeasuredPeriods + " (lengthen testDuration or shorten sampleRateMillis)");
             return new StabilityVerdict(false, achieved, ratio, null, reasons);
         }
         if (ratio < minPublishRatio) {
-            reasons.add(String.format(Locale.ROOT, "publish rate %,.1f msg/s is %.1f%% of the target %,.1f (needs ≥ %.1f%%)",
-                    achieved, 100 * ratio, targetPublishRateMsgPerSec, 100 * minPublishRatio));
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "publish rate %,.1f msg/s is %.1f%% of the target %,.1f (needs ≥ %.1f%%)",
+                    achieved,
+                    100 * ratio,
+                    targetPublishRateMsgPerSec,
+                    100 * minPublishRatio));
         }
-        BacklogTrend trend = backlogTrend(targetPublishRateMsgPerSec * subscriptionsPerTopic, backlog.subList(0, periods),
-                sampleSeconds);
+        BacklogTrend trend = backlogTrend(
+                targetPublishRateMsgPerSec * subscriptionsPerTopic, backlog.subList(0, periods), sampleSeconds);
         if (trend.growing()) {
-            reasons.add(String.format(Locale.ROOT,
+            reasons.add(String.format(
+                    Locale.ROOT,
                     "backlog grows by %,.1f msg/s over the last half (%.2f%% of the consume target; allowed %.2f%%, %s)",
-                    trend.slopeMsgPerSec(), 100 * trend.slopeRatio(), 100 * maxBacklogGrowthRatio,
-                    trend.oneSidedPValue() < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", trend.oneSidedPValue())));
+                    trend.slopeMsgPerSec(),
+                    100 * trend.slopeRatio(),
+                    100 * maxBacklogGrowthRatio,
+                    trend.oneSidedPValue() < 0.001
+                            ? "p < 0.001"
+                            : String.format(Locale.ROOT, "p = %.3f", trend.oneSidedPValue())));
         }
         return new StabilityVerdict(reasons.isEmpty(), achieved, ratio, trend, reasons);
     }

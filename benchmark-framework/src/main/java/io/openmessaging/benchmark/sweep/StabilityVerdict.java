@@ -11,5 +11,9 @@ import java.util.List;
  * @param backlogTrend the backlog over the last half of the measured phase; {@code null} with too few periods
  * @param reasons why the step is not stable, one sentence each; empty when stable
  */
-public record StabilityVerdict(boolean stable, double achievedPublishRateMsgPerSec, double publishRatio,
-        BacklogTrend backlogTrend, List<String> reasons) {}
+public record StabilityVerdict(
+        boolean stable,
+        double achievedPublishRateMsgPerSec,
+        double publishRatio,
+        BacklogTrend backlogTrend,
+        List<String> reasons) {}

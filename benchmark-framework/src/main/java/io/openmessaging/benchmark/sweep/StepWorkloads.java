@@ -31,15 +31,24 @@ public final class StepWorkloads {
                     + " message-size sweep needs generated payloads, so remove payloadFile and give messageSize");
         }
         if (!matcher.find()) {
-            throw new ConfigException(base.sourceName() + ": the sweep sets " + key + ", but the file has no top-level '"
-                    + key + ": <value>' line to set; write one");
+            throw new ConfigException(base.sourceName() + ": the sweep sets " + key
+                    + ", but the file has no top-level '" + key + ": <value>' line to set; write one");
         }
         StringBuilder yaml = new StringBuilder(matcher.replaceFirst(Matcher.quoteReplacement(key + ": " + formatted)));
         if (yaml.isEmpty() || yaml.charAt(yaml.length() - 1) != '\n') {
             yaml.append('\n');
         }
-        yaml.append("# bin/benchmark sweep, step ").append(stepNumber).append(" of ").append(steps).append(": ")
-                .append(key).append(" set to ").append(formatted).append(" in ").append(base.sourceName()).append('\n');
+        yaml.append("# bin/benchmark sweep, step ")
+                .append(stepNumber)
+                .append(" of ")
+                .append(steps)
+                .append(": ")
+                .append(key)
+                .append(" set to ")
+                .append(formatted)
+                .append(" in ")
+                .append(base.sourceName())
+                .append('\n');
         Workload step = WorkloadLoader.parse(yaml.toString(), base.sourceName());
         double applied = switch (parameter) {
             case PRODUCER_RATE -> step.producerRate();

@@ -19,13 +19,20 @@ public final class SweepSteps {
      * @param resultFile the result file relative to the summary, or {@code null}
      * @param failureReason why the step's run failed, or {@code null}
      */
-    public static SweepSummary.Step step(double value, double targetPublishRateMsgPerSec, int subscriptionsPerTopic,
-            TestResult result, String resultFile, String failureReason, StabilityRule rule) {
+    public static SweepSummary.Step step(
+            double value,
+            double targetPublishRateMsgPerSec,
+            int subscriptionsPerTopic,
+            TestResult result,
+            String resultFile,
+            String failureReason,
+            StabilityRule rule) {
         SweepSummary.Step step = new SweepSummary.Step();
         step.value = value;
         step.targetPublishRateMsgPerSec = targetPublishRateMsgPerSec;
         step.resultFile = resultFile;
-        step.failureReason = failureReason != null ? failureReason : result == null ? "no result was written" : result.failureReason;
+        step.failureReason =
+                failureReason != null ? failureReason : result == null ? "no result was written" : result.failureReason;
         step.complete = step.failureReason == null && result != null && Boolean.TRUE.equals(result.complete);
         if (result == null) {
             step.stable = false;
@@ -35,18 +42,24 @@ public final class SweepSteps {
         step.messageSize = result.messageSize;
         step.measuredPeriods = result.publishRate.size();
         double sampleSeconds = result.sampleRateMillis == null ? 10 : result.sampleRateMillis / 1000.0;
-        StabilityVerdict verdict = rule.judge(targetPublishRateMsgPerSec, subscriptionsPerTopic, result.publishRate,
-                result.backlog, sampleSeconds);
-        step.achievedPublishRateMsgPerSec = result.publishRate.isEmpty() ? null
-                : SweepSummary.finiteOrNull(verdict.achievedPublishRateMsgPerSec());
+        StabilityVerdict verdict = rule.judge(
+                targetPublishRateMsgPerSec, subscriptionsPerTopic, result.publishRate, result.backlog, sampleSeconds);
+        step.achievedPublishRateMsgPerSec =
+                result.publishRate.isEmpty() ? null : SweepSummary.finiteOrNull(verdict.achievedPublishRateMsgPerSec());
         step.achievedConsumeRateMsgPerSec = SweepSummary.finiteOrNull(result.consumeRate.stream()
-                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).average().orElse(Double.NaN));
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElse(Double.NaN));
         step.publishRatio = SweepSummary.finiteOrNull(verdict.publishRatio());
         step.backlogAtEnd = result.backlog.isEmpty() ? null : result.backlog.get(result.backlog.size() - 1);
         if (verdict.backlogTrend() != null) {
-            step.backlogSlopeMsgPerSec = SweepSummary.finiteOrNull(verdict.backlogTrend().slopeMsgPerSec());
-            step.backlogSlopeRatio = SweepSummary.finiteOrNull(verdict.backlogTrend().slopeRatio());
-            step.backlogSlopePValue = SweepSummary.finiteOrNull(verdict.backlogTrend().oneSidedPValue());
+            step.backlogSlopeMsgPerSec =
+                    SweepSummary.finiteOrNull(verdict.backlogTrend().slopeMsgPerSec());
+            step.backlogSlopeRatio =
+                    SweepSummary.finiteOrNull(verdict.backlogTrend().slopeRatio());
+            step.backlogSlopePValue =
+                    SweepSummary.finiteOrNull(verdict.backlogTrend().oneSidedPValue());
             step.backlogGrowing = verdict.backlogTrend().growing();
         }
         step.publishResponseTime50pctMs = result.aggregatedPublishResponseTime50pct;
@@ -85,7 +98,9 @@ public final class SweepSteps {
                 .filter(step -> Boolean.TRUE.equals(step.complete) && step.achievedPublishRateMsgPerSec != null)
                 .toList();
         double[] x = measured.stream().mapToDouble(step -> step.value).toArray();
-        double[] y = measured.stream().mapToDouble(step -> step.achievedPublishRateMsgPerSec).toArray();
+        double[] y = measured.stream()
+                .mapToDouble(step -> step.achievedPublishRateMsgPerSec)
+                .toArray();
         for (ModelFit fit : ThroughputModels.fitAll(x, y)) {
             sweep.fits.add(SweepSummary.Fit.of(fit));
         }

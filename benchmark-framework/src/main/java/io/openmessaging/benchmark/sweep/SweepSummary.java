@@ -13,8 +13,21 @@ import java.util.Optional;
  *
  * <p>{@link #sweepSchemaVersion} is the first field of the file: readers tell a summary from a result by it.
  */
-@JsonPropertyOrder({"sweepSchemaVersion", "workload", "workloadFile", "parameter", "parameterUnit", "values",
-    "complete", "failureReason", "beginTime", "endTime", "stabilityRule", "commandLine", "drivers"})
+@JsonPropertyOrder({
+    "sweepSchemaVersion",
+    "workload",
+    "workloadFile",
+    "parameter",
+    "parameterUnit",
+    "values",
+    "complete",
+    "failureReason",
+    "beginTime",
+    "endTime",
+    "stabilityRule",
+    "commandLine",
+    "drivers"
+})
 public class SweepSummary {
 
     /** The {@link #sweepSchemaVersion} this code writes. */
@@ -45,6 +58,7 @@ public class SweepSummary {
 
     /** Start and end in UTC, {@code yyyy-MM-dd-HH-mm-ss}. */
     public String beginTime;
+
     public String endTime;
 
     /** The thresholds the steps were judged by ({@link StabilityRule}). */
@@ -74,12 +88,33 @@ public class SweepSummary {
     }
 
     /** One step: the parameter value, where its result is, and the figures the sweep judges. */
-    @JsonPropertyOrder({"value", "targetPublishRateMsgPerSec", "messageSize", "resultFile", "complete", "failureReason",
-        "measuredPeriods", "achievedPublishRateMsgPerSec", "achievedConsumeRateMsgPerSec", "publishRatio",
-        "backlogAtEnd", "backlogSlopeMsgPerSec", "backlogSlopeRatio", "backlogSlopePValue", "backlogGrowing",
-        "publishResponseTime50pctMs", "publishResponseTime99pctMs", "publishLatency50pctMs", "publishLatency99pctMs",
-        "endToEndResponseTime50pctMs", "endToEndResponseTime99pctMs", "endToEndLatency50pctMs",
-        "endToEndLatency99pctMs", "stable", "unstableReasons"})
+    @JsonPropertyOrder({
+        "value",
+        "targetPublishRateMsgPerSec",
+        "messageSize",
+        "resultFile",
+        "complete",
+        "failureReason",
+        "measuredPeriods",
+        "achievedPublishRateMsgPerSec",
+        "achievedConsumeRateMsgPerSec",
+        "publishRatio",
+        "backlogAtEnd",
+        "backlogSlopeMsgPerSec",
+        "backlogSlopeRatio",
+        "backlogSlopePValue",
+        "backlogGrowing",
+        "publishResponseTime50pctMs",
+        "publishResponseTime99pctMs",
+        "publishLatency50pctMs",
+        "publishLatency99pctMs",
+        "endToEndResponseTime50pctMs",
+        "endToEndResponseTime99pctMs",
+        "endToEndLatency50pctMs",
+        "endToEndLatency99pctMs",
+        "stable",
+        "unstableReasons"
+    })
     public static class Step {
         public Double value;
         public Double targetPublishRateMsgPerSec;
@@ -143,7 +178,11 @@ public class SweepSummary {
             } catch (IllegalArgumentException e) {
                 return Optional.empty();
             }
-            return Optional.of(new ModelFit(form, a, b, rmseMsgPerSec == null ? Double.NaN : rmseMsgPerSec,
+            return Optional.of(new ModelFit(
+                    form,
+                    a,
+                    b,
+                    rmseMsgPerSec == null ? Double.NaN : rmseMsgPerSec,
                     rSquared == null ? Double.NaN : rSquared));
         }
     }

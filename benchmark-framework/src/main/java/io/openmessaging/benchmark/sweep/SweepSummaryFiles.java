@@ -36,14 +36,14 @@ public final class SweepSummaryFiles {
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
-    private static final ObjectWriter WRITER = MAPPER.writer(
-            new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
+    private static final ObjectWriter WRITER =
+            MAPPER.writer(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
 
     private SweepSummaryFiles() {}
 
     /** Creates the sweep's new directory in {@code outputDir}; never reuses an existing one. */
-    public static Path createSweepDirectory(Path outputDir, String workloadBaseName, SweptParameter parameter,
-            Instant startTime) throws IOException {
+    public static Path createSweepDirectory(
+            Path outputDir, String workloadBaseName, SweptParameter parameter, Instant startTime) throws IOException {
         Files.createDirectories(outputDir);
         String stem = ResultFiles.sanitize(workloadBaseName) + "-sweep-" + parameter.fileLabel() + "-"
                 + ResultFiles.formatTimestamp(startTime);
@@ -59,7 +59,8 @@ public final class SweepSummaryFiles {
     }
 
     /** The result file name of one step: {@code <workload>-<driver>-<label>-<value>.json}. */
-    public static String stepFileName(String workloadBaseName, String driverName, SweptParameter parameter, double value) {
+    public static String stepFileName(
+            String workloadBaseName, String driverName, SweptParameter parameter, double value) {
         return ResultFiles.sanitize(workloadBaseName) + "-" + ResultFiles.sanitize(driverName) + "-"
                 + parameter.fileLabel() + "-" + ResultFiles.sanitize(parameter.format(value)) + ".json";
     }
@@ -96,8 +97,10 @@ public final class SweepSummaryFiles {
             return summary;
         } catch (JsonProcessingException e) {
             var location = e.getLocation();
-            throw new IOException(file + (location == null ? "" : ":" + location.getLineNr() + ":" + location.getColumnNr())
-                    + ": not a readable sweep summary: " + e.getOriginalMessage(), e);
+            throw new IOException(
+                    file + (location == null ? "" : ":" + location.getLineNr() + ":" + location.getColumnNr())
+                            + ": not a readable sweep summary: " + e.getOriginalMessage(),
+                    e);
         }
     }
 
@@ -110,7 +113,8 @@ public final class SweepSummaryFiles {
             return false;
         }
         try (JsonParser parser = MAPPER.createParser(file.toFile())) {
-            return parser.nextToken() == JsonToken.START_OBJECT && parser.nextToken() == JsonToken.FIELD_NAME
+            return parser.nextToken() == JsonToken.START_OBJECT
+                    && parser.nextToken() == JsonToken.FIELD_NAME
                     && "sweepSchemaVersion".equals(parser.currentName());
         } catch (IOException e) {
             return false;

@@ -80,12 +80,15 @@ public enum SweptParameter {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not a number; " + allowed());
             }
-            if (!Double.isFinite(value) || value <= 0 || (wholeNumber && value != Math.rint(value))
+            if (!Double.isFinite(value)
+                    || value <= 0
+                    || (wholeNumber && value != Math.rint(value))
                     || (wholeNumber && value > Integer.MAX_VALUE)) {
                 throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not allowed; " + allowed());
             }
             if (!seen.add(value)) {
-                throw new IllegalArgumentException(option + ": " + format(value) + " is given twice; give each value once");
+                throw new IllegalArgumentException(
+                        option + ": " + format(value) + " is given twice; give each value once");
             }
             values.add(value);
         }

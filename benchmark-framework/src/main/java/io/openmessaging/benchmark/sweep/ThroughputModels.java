@@ -82,9 +82,11 @@ public final class ThroughputModels {
         }
         double[] start = {Math.exp(logLog.a()), logLog.b()};
         try {
-            double[] coefficients = SimpleCurveFitter.create(POWER_LAW, start).withMaxIterations(10_000)
+            double[] coefficients = SimpleCurveFitter.create(POWER_LAW, start)
+                    .withMaxIterations(10_000)
                     .fit(points.toList());
-            return Optional.of(new ModelFit(ModelForm.POWER_LAW, coefficients[0], coefficients[1], Double.NaN, Double.NaN));
+            return Optional.of(
+                    new ModelFit(ModelForm.POWER_LAW, coefficients[0], coefficients[1], Double.NaN, Double.NaN));
         } catch (ConvergenceException | TooManyIterationsException e) {
             return Optional.of(new ModelFit(ModelForm.POWER_LAW, start[0], start[1], Double.NaN, Double.NaN));
         }

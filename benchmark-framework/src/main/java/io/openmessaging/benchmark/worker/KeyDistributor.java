@@ -17,32 +17,35 @@ abstract class KeyDistributor {
 
     static KeyDistributor of(KeyDistributorType type, long seed) {
         return switch (type) {
-            case NO_KEY -> new KeyDistributor() {
-                @Override
-                String next() {
-                    return null;
-                }
-            };
-            case KEY_ROUND_ROBIN -> new KeyDistributor() {
-                private final String[] keys = keyPool(seed);
-                private int index;
+            case NO_KEY ->
+                new KeyDistributor() {
+                    @Override
+                    String next() {
+                        return null;
+                    }
+                };
+            case KEY_ROUND_ROBIN ->
+                new KeyDistributor() {
+                    private final String[] keys = keyPool(seed);
+                    private int index;
 
-                @Override
-                String next() {
-                    String key = keys[index];
-                    index = index + 1 == keys.length ? 0 : index + 1;
-                    return key;
-                }
-            };
-            case RANDOM_NANO -> new KeyDistributor() {
-                private final String[] keys = keyPool(seed);
-                private final SplittableRandom random = new SplittableRandom(seed ^ System.nanoTime());
+                    @Override
+                    String next() {
+                        String key = keys[index];
+                        index = index + 1 == keys.length ? 0 : index + 1;
+                        return key;
+                    }
+                };
+            case RANDOM_NANO ->
+                new KeyDistributor() {
+                    private final String[] keys = keyPool(seed);
+                    private final SplittableRandom random = new SplittableRandom(seed ^ System.nanoTime());
 
-                @Override
-                String next() {
-                    return keys[random.nextInt(keys.length)];
-                }
-            };
+                    @Override
+                    String next() {
+                        return keys[random.nextInt(keys.length)];
+                    }
+                };
         };
     }
 

@@ -16,11 +16,18 @@ import java.util.List;
  *     when nothing consumes): a message that fails or is never sent is recorded that many times in the
  *     end-to-end response time, as the subscriptions would each have received it
  */
-public record LoadSpec(double ratePerProducerMsgPerSec, List<byte[]> payloads, KeyDistributorType keyDistributor,
-        int producerWakeIntervalMicros, int endToEndCopies) {
+public record LoadSpec(
+        double ratePerProducerMsgPerSec,
+        List<byte[]> payloads,
+        KeyDistributorType keyDistributor,
+        int producerWakeIntervalMicros,
+        int endToEndCopies) {
 
     /** A load whose messages each stand for one end-to-end value. */
-    public LoadSpec(double ratePerProducerMsgPerSec, List<byte[]> payloads, KeyDistributorType keyDistributor,
+    public LoadSpec(
+            double ratePerProducerMsgPerSec,
+            List<byte[]> payloads,
+            KeyDistributorType keyDistributor,
             int producerWakeIntervalMicros) {
         this(ratePerProducerMsgPerSec, payloads, keyDistributor, producerWakeIntervalMicros, 1);
     }

@@ -72,6 +72,7 @@ public final class LocalWorker implements WorkerHandle {
      * inside {@link WorkerStats}'s lock, which the sampler takes while holding this one.
      */
     private volatile List<ProducerThread> producerThreadView = List.of();
+
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final AtomicReference<Throwable> firstSendError = new AtomicReference<>();
@@ -129,7 +130,11 @@ public final class LocalWorker implements WorkerHandle {
     public WorkerStatus status(long afterSeq) {
         Throwable failed = failure();
         Throwable sendError = firstSendError();
-        return new WorkerStatus(statsAfter(afterSeq), totals(), failed == null ? null : failed.toString(), epoch,
+        return new WorkerStatus(
+                statsAfter(afterSeq),
+                totals(),
+                failed == null ? null : failed.toString(),
+                epoch,
                 sendError == null ? null : sendError.toString());
     }
 
@@ -187,8 +192,9 @@ public final class LocalWorker implements WorkerHandle {
         List<CompletableFuture<BenchmarkConsumer>> futures = new ArrayList<>();
         for (ConsumerAssignment assignment : assignments) {
             LongAdder probes = probesByPair.computeIfAbsent(assignment.pairKey(), k -> new LongAdder());
-            futures.add(requireDriver().createConsumer(
-                    assignment.topic(), assignment.subscription(), consumerCallback(assignment, probes)));
+            futures.add(requireDriver()
+                    .createConsumer(
+                            assignment.topic(), assignment.subscription(), consumerCallback(assignment, probes)));
         }
         for (CompletableFuture<BenchmarkConsumer> future : futures) {
             consumers.add(await(future, "create consumer"));
@@ -205,7 +211,10 @@ public final class LocalWorker implements WorkerHandle {
                     probes.increment();
                     stats.recordProbeReceived();
                 } else {
-                    stats.recordReceived(payloadSizeBytes, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
+                    stats.recordReceived(
+                            payloadSizeBytes,
+                            stamp.intendedSendEpochNanos(),
+                            stamp.sentEpochNanos(),
                             clock.epochNanos());
                 }
             }
@@ -235,7 +244,12 @@ public final class LocalWorker implements WorkerHandle {
     public void sendProbes() {
         for (BenchmarkProducer producer : producers) {
             long now = clock.epochNanos();
-            producer.sendAsync(null, PROBE_PAYLOAD, now, now, MessageStamp.PROBE_PRODUCER_ID,
+            producer.sendAsync(
+                    null,
+                    PROBE_PAYLOAD,
+                    now,
+                    now,
+                    MessageStamp.PROBE_PRODUCER_ID,
                     (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
                         if (error != null) {
                             log.warn("Readiness probe failed: {}", error.toString());
@@ -262,7 +276,8 @@ public final class LocalWorker implements WorkerHandle {
             throw new IllegalStateException("load already started");
         }
         long startNanos = clock.monotonicNanos();
-        int threadCount = Math.max(1, Math.min(producers.size(), Runtime.getRuntime().availableProcessors()));
+        int threadCount =
+                Math.max(1, Math.min(producers.size(), Runtime.getRuntime().availableProcessors()));
         List<List<ProducerThread.Slot>> groups = new ArrayList<>();
         for (int i = 0; i < threadCount; i++) {
             groups.add(new ArrayList<>());
@@ -272,17 +287,23 @@ public final class LocalWorker implements WorkerHandle {
         stats.messagesDue(this::messagesDue);
         for (int i = 0; i < producers.size(); i++) {
             int producerId = producerAssignments.get(i).producerId();
-            groups.get(i % threadCount).add(new ProducerThread.Slot(
-                    producerId,
-                    producers.get(i),
-                    KeyDistributor.of(load.keyDistributor(), random.nextLong()),
-                    new IntendedSendSchedule(startNanos, load.ratePerProducerMsgPerSec()),
-                    callback));
+            groups.get(i % threadCount)
+                    .add(new ProducerThread.Slot(
+                            producerId,
+                            producers.get(i),
+                            KeyDistributor.of(load.keyDistributor(), random.nextLong()),
+                            new IntendedSendSchedule(startNanos, load.ratePerProducerMsgPerSec()),
+                            callback));
         }
         for (int i = 0; i < threadCount && !producers.isEmpty(); i++) {
-            ProducerThread producerThread =
-                    new ProducerThread(clock, stats, groups.get(i), load.payloads(), random.nextLong(),
-                            TimeUnit.MICROSECONDS.toNanos(load.producerWakeIntervalMicros()), this::onFailure);
+            ProducerThread producerThread = new ProducerThread(
+                    clock,
+                    stats,
+                    groups.get(i),
+                    load.payloads(),
+                    random.nextLong(),
+                    TimeUnit.MICROSECONDS.toNanos(load.producerWakeIntervalMicros()),
+                    this::onFailure);
             Thread thread = new Thread(producerThread, "producer-" + i);
             thread.setDaemon(true);
             producerThreads.add(producerThread);
@@ -412,8 +433,11 @@ public final class LocalWorker implements WorkerHandle {
         for (int i = 0; i < toJoin.size(); i++) {
             Thread thread = toJoin.get(i);
             if (thread.isAlive()) {
-                log.warn("{} still sending {} ms after the stop (blocked in the driver's send?): abandoning the"
-                        + " messages it has not sent", thread.getName(), graceMillis);
+                log.warn(
+                        "{} still sending {} ms after the stop (blocked in the driver's send?): abandoning the"
+                                + " messages it has not sent",
+                        thread.getName(),
+                        graceMillis);
                 stopping.get(i).requestAbandon();
                 thread.interrupt();
             }
@@ -421,7 +445,8 @@ public final class LocalWorker implements WorkerHandle {
         for (Thread thread : toJoin) {
             thread.join(TimeUnit.SECONDS.toMillis(30));
             if (thread.isAlive()) {
-                onFailure(new IllegalStateException(thread.getName() + " did not stop within 30 s (blocked in the driver?)"));
+                onFailure(new IllegalStateException(
+                        thread.getName() + " did not stop within 30 s (blocked in the driver?)"));
             }
         }
     }
@@ -445,12 +470,14 @@ public final class LocalWorker implements WorkerHandle {
     public void closeBooks() throws InterruptedException {
         stopLoad(CLOSE_GRACE_MILLIS);
         List<ProducerThread> stopped = producerThreadView;
-        long writtenOff = stats.closeBooks(clock.epochNanos(),
-                each -> stopped.forEach(producerThread -> producerThread.forEachUnsent(each)));
+        long writtenOff = stats.closeBooks(
+                clock.epochNanos(), each -> stopped.forEach(producerThread -> producerThread.forEachUnsent(each)));
         if (writtenOff > 0) {
             Counters totals = stats.totals();
-            log.warn("Books closed with {} message(s) never sent and {} still in flight, recorded with their age",
-                    totals.messagesNotSent(), totals.messagesUnackedAtEnd());
+            log.warn(
+                    "Books closed with {} message(s) never sent and {} still in flight, recorded with their age",
+                    totals.messagesNotSent(),
+                    totals.messagesUnackedAtEnd());
         }
     }
 

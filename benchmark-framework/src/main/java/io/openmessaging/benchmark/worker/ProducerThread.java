@@ -43,6 +43,7 @@ final class ProducerThread implements Runnable {
     static final long MAX_SLEEP_NANOS = 10_000_000;
     /** Beyond this many unsent messages of one producer, {@link #forEachUnsent} groups them. */
     static final long MAX_UNSENT_VISITS = 1_000_000;
+
     private static final VarHandle HANDED_OVER;
 
     static {
@@ -64,7 +65,11 @@ final class ProducerThread implements Runnable {
         @SuppressWarnings("unused") // through HANDED_OVER
         private long handedOver;
 
-        Slot(int producerId, BenchmarkProducer producer, KeyDistributor keys, IntendedSendSchedule schedule,
+        Slot(
+                int producerId,
+                BenchmarkProducer producer,
+                KeyDistributor keys,
+                IntendedSendSchedule schedule,
                 SendCallback callback) {
             this.producerId = producerId;
             this.producer = producer;
@@ -79,6 +84,7 @@ final class ProducerThread implements Runnable {
     private final Slot[] heap;
     /** The slots in a fixed order, for other threads (the owner reorders {@link #heap}). */
     private final Slot[] slots;
+
     private final byte[][] payloads;
     private final SplittableRandom random;
     private final Consumer<Throwable> onFailure;
@@ -94,10 +100,17 @@ final class ProducerThread implements Runnable {
     private volatile boolean abandonRequested;
     /** Messages intended at or before this monotonic time are due; set once by {@link #requestStop}. */
     private volatile long stopAtNanos;
+
     private volatile double requestedRatePerProducer = Double.NaN;
 
-    ProducerThread(Clock clock, WorkerStats stats, List<Slot> slots, List<byte[]> payloads, long seed,
-            long minWakeIntervalNanos, Consumer<Throwable> onFailure) {
+    ProducerThread(
+            Clock clock,
+            WorkerStats stats,
+            List<Slot> slots,
+            List<byte[]> payloads,
+            long seed,
+            long minWakeIntervalNanos,
+            Consumer<Throwable> onFailure) {
         if (minWakeIntervalNanos < 0) {
             throw new IllegalArgumentException("minimum wake interval must be >= 0 ns, got " + minWakeIntervalNanos);
         }

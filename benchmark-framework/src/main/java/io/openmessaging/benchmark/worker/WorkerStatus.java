@@ -13,8 +13,8 @@ import java.util.List;
  * @param firstSendError the first send error the worker saw (send errors are counted, not fatal to the
  *     worker; the coordinator judges them), or {@code null}
  */
-public record WorkerStatus(List<StatsSnapshot> snapshots, Counters totals, String failure, String epoch,
-        String firstSendError) {
+public record WorkerStatus(
+        List<StatsSnapshot> snapshots, Counters totals, String failure, String epoch, String firstSendError) {
 
     /** A status without send errors. */
     public WorkerStatus(List<StatsSnapshot> snapshots, Counters totals, String failure, String epoch) {

@@ -43,7 +43,9 @@ public final class DriverAssignments {
         }
         for (String assignment : assignments) {
             int equals = assignment.indexOf('=');
-            String path = equals < 0 ? "" : assignment.substring(PREFIX.length(), equals).strip();
+            String path = equals < 0
+                    ? ""
+                    : assignment.substring(PREFIX.length(), equals).strip();
             if (equals < 0 || path.isEmpty() || path.startsWith(".") || path.endsWith(".")) {
                 throw new ConfigException("--set " + assignment + ": expected driver.KEY=VALUE (a top-level key of the"
                         + " driver file) or driver.BLOCK.PROPERTY=VALUE (a property in one of its blocks, e.g."
@@ -60,8 +62,8 @@ public final class DriverAssignments {
         return String.join("\n", lines) + "\n";
     }
 
-    private static void setTopLevel(List<String> lines, String key, String value, String sourceName,
-            String assignment) throws ConfigException {
+    private static void setTopLevel(List<String> lines, String key, String value, String sourceName, String assignment)
+            throws ConfigException {
         int line = find(lines, key);
         if (line < 0) {
             lines.add(key + ": " + value);
@@ -71,8 +73,13 @@ public final class DriverAssignments {
         matcher.matches();
         String rest = matcher.group(2).strip();
         if (rest.isEmpty() || rest.startsWith("|") || rest.startsWith(">") || blockEnd(lines, line) > line + 1) {
-            throw new ConfigException(ConfigException.at(sourceName, line + 1, 1, "--set " + assignment + ": '" + key
-                    + "' is a block; set one of its properties instead: --set driver." + key + ".PROPERTY=VALUE"));
+            throw new ConfigException(ConfigException.at(
+                    sourceName,
+                    line + 1,
+                    1,
+                    "--set " + assignment + ": '" + key
+                            + "' is a block; set one of its properties instead: --set driver." + key
+                            + ".PROPERTY=VALUE"));
         }
         lines.set(line, key + ": " + value);
     }
@@ -87,7 +94,8 @@ public final class DriverAssignments {
         }
         Matcher matcher = TOP_LEVEL_KEY.matcher(lines.get(header));
         matcher.matches();
-        boolean properties = matcher.group(2).strip().startsWith("|") || matcher.group(2).strip().startsWith(">");
+        boolean properties = matcher.group(2).strip().startsWith("|")
+                || matcher.group(2).strip().startsWith(">");
         int end = blockEnd(lines, header);
         String indent = "  ";
         for (int i = header + 1; i < end; i++) {
@@ -129,7 +137,9 @@ public final class DriverAssignments {
     private static int blockEnd(List<String> lines, int header) {
         int end = header + 1;
         int lastContent = header + 1;
-        while (end < lines.size() && (lines.get(end).isBlank() || Character.isWhitespace(lines.get(end).charAt(0)))) {
+        while (end < lines.size()
+                && (lines.get(end).isBlank()
+                        || Character.isWhitespace(lines.get(end).charAt(0)))) {
             end++;
             if (!lines.get(end - 1).isBlank()) {
                 lastContent = end;

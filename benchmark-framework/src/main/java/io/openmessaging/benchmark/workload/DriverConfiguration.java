@@ -15,8 +15,8 @@ package io.openmessaging.benchmark.workload;
  * @param impliedTopology the worker placement the file's {@code driverClass} implies ({@code SWARM} for the
  *     Redpanda fork's swarm driver), used unless {@code --topology} is given; null for none
  */
-public record DriverConfiguration(String name, String driverId, String sourceName, String yamlText,
-        String writtenText, String impliedTopology) {
+public record DriverConfiguration(
+        String name, String driverId, String sourceName, String yamlText, String writtenText, String impliedTopology) {
 
     public DriverConfiguration {
         if (writtenText == null) {
@@ -24,8 +24,7 @@ public record DriverConfiguration(String name, String driverId, String sourceNam
         }
     }
 
-    public DriverConfiguration(String name, String driverId, String sourceName, String yamlText,
-            String writtenText) {
+    public DriverConfiguration(String name, String driverId, String sourceName, String yamlText, String writtenText) {
         this(name, driverId, sourceName, yamlText, writtenText, null);
     }
 

@@ -42,9 +42,8 @@ public final class DurationText {
         int lastUnitIndex = -1;
         while (position < text.length()) {
             if (!part.find(position) || part.start() != position) {
-                throw new IllegalArgumentException(text.matches("\\d+")
-                        ? "a duration needs a unit: h, m, s or ms"
-                        : "not a duration");
+                throw new IllegalArgumentException(
+                        text.matches("\\d+") ? "a duration needs a unit: h, m, s or ms" : "not a duration");
             }
             int unitIndex = UNITS.indexOf(part.group(2));
             if (unitIndex <= lastUnitIndex) {
@@ -99,18 +98,24 @@ public final class DurationText {
             return millis + " ms";
         }
         if (duration.toMinutes() == 0) {
-            return millis % 1000 == 0 ? millis / 1000 + " s"
-                    : String.format(java.util.Locale.ROOT, "%.3f s", millis / 1000.0).replaceAll("0+ s$", " s");
+            return millis % 1000 == 0
+                    ? millis / 1000 + " s"
+                    : String.format(java.util.Locale.ROOT, "%.3f s", millis / 1000.0)
+                            .replaceAll("0+ s$", " s");
         }
         StringBuilder text = new StringBuilder();
         if (duration.toHours() > 0) {
             text.append(duration.toHours()).append(" h");
         }
         if (duration.toMinutesPart() > 0) {
-            text.append(text.length() > 0 ? " " : "").append(duration.toMinutesPart()).append(" min");
+            text.append(text.length() > 0 ? " " : "")
+                    .append(duration.toMinutesPart())
+                    .append(" min");
         }
         if (duration.toSecondsPart() > 0) {
-            text.append(text.length() > 0 ? " " : "").append(duration.toSecondsPart()).append(" s");
+            text.append(text.length() > 0 ? " " : "")
+                    .append(duration.toSecondsPart())
+                    .append(" s");
         }
         return text.toString();
     }

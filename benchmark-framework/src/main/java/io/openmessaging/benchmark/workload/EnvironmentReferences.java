@@ -18,6 +18,7 @@ public final class EnvironmentReferences {
 
     /** The prefix every referenced variable has. */
     public static final String PREFIX = "OMB_";
+
     private static final Pattern REFERENCE = Pattern.compile("\\$\\{(" + PREFIX + "[A-Za-z0-9_]*)(:-([^}]*))?}");
 
     private EnvironmentReferences() {}
@@ -40,11 +41,19 @@ public final class EnvironmentReferences {
                 value = matcher.group(3);
             }
             if (value == null) {
-                int line = 1 + (int) text.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
+                int line = 1
+                        + (int) text.substring(0, matcher.start())
+                                .chars()
+                                .filter(c -> c == '\n')
+                                .count();
                 int column = matcher.start() - text.lastIndexOf('\n', matcher.start() - 1);
-                problems.add(ConfigException.at(sourceName, line, column, "${" + name + "} refers to the environment"
-                        + " variable " + name + ", which is not set; set it (export " + name + "=…) or give a"
-                        + " default: ${" + name + ":-value}"));
+                problems.add(ConfigException.at(
+                        sourceName,
+                        line,
+                        column,
+                        "${" + name + "} refers to the environment"
+                                + " variable " + name + ", which is not set; set it (export " + name + "=…) or give a"
+                                + " default: ${" + name + ":-value}"));
                 value = "";
             }
             matcher.appendReplacement(resolved, Matcher.quoteReplacement(value));

@@ -54,7 +54,8 @@ public final class InputFiles {
     public static String readText(Path file, long maxBytes, String what) throws IOException {
         byte[] bytes = readBytes(file, maxBytes, what);
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
@@ -79,8 +80,8 @@ public final class InputFiles {
     }
 
     private static String tooLarge(Path file, long size, long maxBytes, String what) {
-        return String.format(Locale.ROOT, "%s has %,d bytes, more than the %,d bytes %s may have", file, size, maxBytes,
-                what);
+        return String.format(
+                Locale.ROOT, "%s has %,d bytes, more than the %,d bytes %s may have", file, size, maxBytes, what);
     }
 
     private static String kind(Path file) {

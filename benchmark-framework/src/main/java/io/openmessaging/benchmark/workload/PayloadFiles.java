@@ -52,7 +52,8 @@ public final class PayloadFiles {
     private static Path resolve(Workload workload) {
         Path asGiven = Path.of(workload.payloadFile());
         if (!asGiven.isAbsolute() && !Files.exists(asGiven) && workload.sourceName() != null) {
-            Path besideWorkload = Path.of(workload.sourceName()).toAbsolutePath().getParent().resolve(asGiven);
+            Path besideWorkload =
+                    Path.of(workload.sourceName()).toAbsolutePath().getParent().resolve(asGiven);
             if (Files.exists(besideWorkload)) {
                 return besideWorkload;
             }
@@ -74,8 +75,8 @@ public final class PayloadFiles {
                     + " bytes but messageSize is " + workload.messageSize() + "; they must be equal");
         }
         if (bytes.length == 0) {
-            throw new ConfigException(workload.sourceName() + ": payloadFile '" + file
-                    + "' is empty; a payload needs at least 1 byte");
+            throw new ConfigException(
+                    workload.sourceName() + ": payloadFile '" + file + "' is empty; a payload needs at least 1 byte");
         }
         return bytes;
     }
@@ -83,8 +84,7 @@ public final class PayloadFiles {
     private static List<byte[]> readDirectory(Workload workload, Path directory) throws ConfigException {
         List<Path> files;
         try (Stream<Path> children = Files.list(directory)) {
-            files = children
-                    .filter(Files::isRegularFile)
+            files = children.filter(Files::isRegularFile)
                     .filter(file -> !file.getFileName().toString().startsWith("."))
                     .sorted()
                     .toList();

@@ -13,8 +13,8 @@ import java.util.Map;
  */
 final class RatePlanYaml {
 
-    static final String STEPS_EXAMPLE = "e.g. producerRateSteps: [{rate: 10000, duration: 1m}, {rate: 50000,"
-            + " duration: 1m}]";
+    static final String STEPS_EXAMPLE =
+            "e.g. producerRateSteps: [{rate: 10000, duration: 1m}, {rate: 50000," + " duration: 1m}]";
     static final String RAMP_EXAMPLE = "e.g. producerRateRamp: {from: 10000, to: 100000, duration: 5m, steps: 10}";
     static final int DEFAULT_RAMP_STEPS = 10;
 
@@ -24,8 +24,11 @@ final class RatePlanYaml {
     static RatePlan steps(YamlMapping.Entry entry) throws WorkloadSchema.InvalidValue {
         YamlNode list = entry.nested();
         if (list == null || list.kind() != YamlMapping.Kind.LIST || list.items().isEmpty()) {
-            throw new WorkloadSchema.InvalidValue(entry.valueLine(), entry.valueColumn(), entry.key() + ": found "
-                    + entry.found() + ", expected a non-empty list of {rate, duration} steps; " + STEPS_EXAMPLE);
+            throw new WorkloadSchema.InvalidValue(
+                    entry.valueLine(),
+                    entry.valueColumn(),
+                    entry.key() + ": found " + entry.found() + ", expected a non-empty list of {rate, duration} steps; "
+                            + STEPS_EXAMPLE);
         }
         List<RatePlan.Step> steps = new ArrayList<>();
         for (int i = 0; i < list.items().size(); i++) {
@@ -43,8 +46,11 @@ final class RatePlanYaml {
     static RatePlan ramp(YamlMapping.Entry entry) throws WorkloadSchema.InvalidValue {
         YamlNode node = entry.nested();
         if (node == null) {
-            throw new WorkloadSchema.InvalidValue(entry.valueLine(), entry.valueColumn(), entry.key() + ": found "
-                    + entry.found() + ", expected a mapping {from, to, duration, steps}; " + RAMP_EXAMPLE);
+            throw new WorkloadSchema.InvalidValue(
+                    entry.valueLine(),
+                    entry.valueColumn(),
+                    entry.key() + ": found " + entry.found() + ", expected a mapping {from, to, duration, steps}; "
+                            + RAMP_EXAMPLE);
         }
         String where = entry.key();
         Map<String, YamlNode> fields = mapping(node, where, List.of("from", "to", "duration", "steps"), RAMP_EXAMPLE);
@@ -55,18 +61,26 @@ final class RatePlanYaml {
         YamlNode steps = fields.get("steps");
         if (steps != null) {
             BigDecimal count = decimal(steps);
-            if (count == null || count.stripTrailingZeros().scale() > 0 || count.compareTo(BigDecimal.ONE) < 0
+            if (count == null
+                    || count.stripTrailingZeros().scale() > 0
+                    || count.compareTo(BigDecimal.ONE) < 0
                     || count.compareTo(BigDecimal.valueOf(100_000)) > 0) {
-                throw new WorkloadSchema.InvalidValue(steps.line(), steps.column(), where + ".steps: found "
-                        + steps.found() + ", expected a whole number of steps from 1 to 100000");
+                throw new WorkloadSchema.InvalidValue(
+                        steps.line(),
+                        steps.column(),
+                        where + ".steps: found " + steps.found()
+                                + ", expected a whole number of steps from 1 to 100000");
             }
             stepCount = count.intValueExact();
         }
         if (duration.toNanos() % 1_000_000 != 0 || duration.toMillis() % stepCount != 0) {
             YamlNode at = fields.get("duration");
-            throw new WorkloadSchema.InvalidValue(at.line(), at.column(), where + ".duration: "
-                    + DurationText.format(duration) + " does not split into " + stepCount
-                    + " steps of whole milliseconds; choose a duration and steps that divide evenly");
+            throw new WorkloadSchema.InvalidValue(
+                    at.line(),
+                    at.column(),
+                    where + ".duration: "
+                            + DurationText.format(duration) + " does not split into " + stepCount
+                            + " steps of whole milliseconds; choose a duration and steps that divide evenly");
         }
         return RatePlan.ramp(from, to, duration, stepCount);
     }
@@ -74,30 +88,42 @@ final class RatePlanYaml {
     private static Map<String, YamlNode> mapping(YamlNode node, String where, List<String> keys, String example)
             throws WorkloadSchema.InvalidValue {
         if (node.kind() != YamlMapping.Kind.MAPPING) {
-            throw new WorkloadSchema.InvalidValue(node.line(), node.column(), where + ": found " + node.found()
-                    + ", expected a mapping with keys " + String.join(", ", keys) + "; " + example);
+            throw new WorkloadSchema.InvalidValue(
+                    node.line(),
+                    node.column(),
+                    where + ": found " + node.found() + ", expected a mapping with keys " + String.join(", ", keys)
+                            + "; " + example);
         }
         for (Map.Entry<String, YamlNode> field : node.fields().entrySet()) {
             if (!keys.contains(field.getKey())) {
-                throw new WorkloadSchema.InvalidValue(field.getValue().line(), field.getValue().column(), where
-                        + ": unknown key '" + field.getKey() + "'" + Suggestions.didYouMean(field.getKey(), keys)
-                        + "; allowed keys: " + String.join(", ", keys));
+                throw new WorkloadSchema.InvalidValue(
+                        field.getValue().line(),
+                        field.getValue().column(),
+                        where
+                                + ": unknown key '" + field.getKey() + "'"
+                                + Suggestions.didYouMean(field.getKey(), keys)
+                                + "; allowed keys: " + String.join(", ", keys));
             }
         }
         return node.fields();
     }
 
-    private static double positiveNumber(Map<String, YamlNode> fields, YamlNode parent, String where, String key,
-            String unit) throws WorkloadSchema.InvalidValue {
+    private static double positiveNumber(
+            Map<String, YamlNode> fields, YamlNode parent, String where, String key, String unit)
+            throws WorkloadSchema.InvalidValue {
         YamlNode node = fields.get(key);
         if (node == null) {
-            throw new WorkloadSchema.InvalidValue(parent.line(), parent.column(), where + ": missing key '" + key
-                    + "', expected a number of " + unit + " above 0");
+            throw new WorkloadSchema.InvalidValue(
+                    parent.line(),
+                    parent.column(),
+                    where + ": missing key '" + key + "', expected a number of " + unit + " above 0");
         }
         BigDecimal value = decimal(node);
         if (value == null || value.signum() <= 0 || Double.isInfinite(value.doubleValue())) {
-            throw new WorkloadSchema.InvalidValue(node.line(), node.column(), where + "." + key + ": found "
-                    + node.found() + ", expected a number of " + unit + " above 0");
+            throw new WorkloadSchema.InvalidValue(
+                    node.line(),
+                    node.column(),
+                    where + "." + key + ": found " + node.found() + ", expected a number of " + unit + " above 0");
         }
         return value.doubleValue();
     }
@@ -107,13 +133,14 @@ final class RatePlanYaml {
         YamlNode node = fields.get(key);
         String expected = "expected a duration above 0 such as 500ms, 30s, 2m or 1h30m";
         if (node == null) {
-            throw new WorkloadSchema.InvalidValue(parent.line(), parent.column(), where + ": missing key '" + key
-                    + "', " + expected);
+            throw new WorkloadSchema.InvalidValue(
+                    parent.line(), parent.column(), where + ": missing key '" + key + "', " + expected);
         }
-        if (node.kind() == YamlMapping.Kind.MAPPING || node.kind() == YamlMapping.Kind.LIST
+        if (node.kind() == YamlMapping.Kind.MAPPING
+                || node.kind() == YamlMapping.Kind.LIST
                 || node.kind() == YamlMapping.Kind.NULL) {
-            throw new WorkloadSchema.InvalidValue(node.line(), node.column(), where + "." + key + ": found "
-                    + node.found() + ", " + expected);
+            throw new WorkloadSchema.InvalidValue(
+                    node.line(), node.column(), where + "." + key + ": found " + node.found() + ", " + expected);
         }
         try {
             Duration duration = DurationText.parse(node.text());
@@ -121,11 +148,13 @@ final class RatePlanYaml {
                 return duration;
             }
         } catch (IllegalArgumentException e) {
-            throw new WorkloadSchema.InvalidValue(node.line(), node.column(), where + "." + key + ": found "
-                    + node.found() + ", " + expected + "; " + e.getMessage());
+            throw new WorkloadSchema.InvalidValue(
+                    node.line(),
+                    node.column(),
+                    where + "." + key + ": found " + node.found() + ", " + expected + "; " + e.getMessage());
         }
-        throw new WorkloadSchema.InvalidValue(node.line(), node.column(), where + "." + key + ": found "
-                + node.found() + ", " + expected);
+        throw new WorkloadSchema.InvalidValue(
+                node.line(), node.column(), where + "." + key + ": found " + node.found() + ", " + expected);
     }
 
     private static BigDecimal decimal(YamlNode node) {

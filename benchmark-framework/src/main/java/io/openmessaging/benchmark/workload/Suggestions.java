@@ -33,7 +33,9 @@ public final class Suggestions {
 
     /** Text to append to a problem: {@code " (did you mean 'x'?)"} or nothing. */
     public static String didYouMean(String written, Collection<String> candidates) {
-        return closest(written, candidates).map(match -> " (did you mean '" + match + "'?)").orElse("");
+        return closest(written, candidates)
+                .map(match -> " (did you mean '" + match + "'?)")
+                .orElse("");
     }
 
     /** Levenshtein distance: insertions, deletions and substitutions of one character each cost 1. */

@@ -15,7 +15,6 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.PAYLOAD_FILE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCERS_PER_TOPIC;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_RATE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.PRODUCER_WAKE_INTERVAL_MICROS;
-import static io.openmessaging.benchmark.workload.WorkloadSchema.SEND_ERROR_ALLOWANCE_PERCENT;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOMIZED_PAYLOAD_POOL_SIZE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RANDOM_BYTES_RATIO;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_PRECISION;
@@ -23,6 +22,7 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_SET
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_START_RATE;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.RATE_SEARCH_WINDOW;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.SAMPLE_RATE_MILLIS;
+import static io.openmessaging.benchmark.workload.WorkloadSchema.SEND_ERROR_ALLOWANCE_PERCENT;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.SUBSCRIPTIONS_PER_TOPIC;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.TEST_DURATION;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.TOPICS;
@@ -87,8 +87,11 @@ public final class Workload {
         this.consumerPerSubscription = values.get(CONSUMER_PER_SUBSCRIPTION);
         this.ratePlan = WorkloadSchema.ratePlan(values);
         this.producerRate = ratePlan != null ? ratePlan.steps().get(0).rateMsgPerSec() : values.get(PRODUCER_RATE);
-        this.rateSearchSettings = new RateSearchSettings(values.get(RATE_SEARCH_START_RATE),
-                values.get(RATE_SEARCH_SETTLE), values.get(RATE_SEARCH_WINDOW), values.get(RATE_SEARCH_PRECISION),
+        this.rateSearchSettings = new RateSearchSettings(
+                values.get(RATE_SEARCH_START_RATE),
+                values.get(RATE_SEARCH_SETTLE),
+                values.get(RATE_SEARCH_WINDOW),
+                values.get(RATE_SEARCH_PRECISION),
                 Math.max(RateSearchSettings.DEFAULT_MAX_RATE_MSG_PER_SEC, values.get(RATE_SEARCH_START_RATE)));
         this.consumerBacklogSizeGB = values.get(CONSUMER_BACKLOG_SIZE_GB);
         this.backlogDrainRatio = values.get(BACKLOG_DRAIN_RATIO);
@@ -244,7 +247,8 @@ public final class Workload {
 
     /** Whether the run uses existing topics instead of creating {@link #topics()} new ones. */
     public boolean usesExistingTopics() {
-        return !existingTopicList.isEmpty() || !existingProduceTopicList.isEmpty()
+        return !existingTopicList.isEmpty()
+                || !existingProduceTopicList.isEmpty()
                 || !existingConsumeTopicList.isEmpty();
     }
 
@@ -263,8 +267,7 @@ public final class Workload {
      * the existing topics consumers read when there are some.
      */
     public int consumersTotal() {
-        int consumedTopics = usesExistingTopics()
-                ? existingTopicList.size() + existingConsumeTopicList.size() : topics;
+        int consumedTopics = usesExistingTopics() ? existingTopicList.size() + existingConsumeTopicList.size() : topics;
         return consumedTopics * subscriptionsPerTopic * consumerPerSubscription;
     }
 
@@ -273,8 +276,7 @@ public final class Workload {
      * write to when there are some.
      */
     public int producersTotal() {
-        int producedTopics = usesExistingTopics()
-                ? existingTopicList.size() + existingProduceTopicList.size() : topics;
+        int producedTopics = usesExistingTopics() ? existingTopicList.size() + existingProduceTopicList.size() : topics;
         return producedTopics * producersPerTopic;
     }
 

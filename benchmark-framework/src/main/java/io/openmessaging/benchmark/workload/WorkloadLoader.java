@@ -4,8 +4,6 @@ import io.openmessaging.benchmark.workload.WorkloadSchema.Field;
 import io.openmessaging.benchmark.workload.WorkloadSchema.Rule;
 import io.openmessaging.benchmark.workload.WorkloadSchema.ValueType;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,20 +46,27 @@ public final class WorkloadLoader {
      * and {@code testDurationMinutes}). Problems with an assigned value name it as {@code (--set)}.
      */
     public static Workload parse(String yaml, String sourceName, List<String> assignments) throws ConfigException {
-        YamlMapping mapping = YamlMapping.read(yaml, sourceName).withAssignments(assignments,
-                WorkloadLoader::otherFormsOf);
+        YamlMapping mapping =
+                YamlMapping.read(yaml, sourceName).withAssignments(assignments, WorkloadLoader::otherFormsOf);
         WorkloadValues values = new WorkloadValues();
         List<String> problems = new ArrayList<>();
         for (YamlMapping.Entry entry : mapping.entries()) {
             Optional<Field<?>> field = WorkloadSchema.field(entry.key());
             if (field.isEmpty()) {
-                problems.add(ConfigException.at(sourceName, entry.keyLine(), entry.keyColumn(),
+                problems.add(ConfigException.at(
+                        sourceName,
+                        entry.keyLine(),
+                        entry.keyColumn(),
                         "unknown key '" + entry.key() + "'"
                                 + Suggestions.didYouMean(entry.key(), WorkloadSchema.allowedKeys())
                                 + "; allowed keys: " + String.join(", ", WorkloadSchema.allowedKeys())));
             } else if (field.get().type() == ValueType.NOT_SUPPORTED) {
-                problems.add(ConfigException.at(sourceName, entry.keyLine(), entry.keyColumn(),
-                        entry.key() + " is not supported yet; remove it (" + field.get().meaning() + ")"));
+                problems.add(ConfigException.at(
+                        sourceName,
+                        entry.keyLine(),
+                        entry.keyColumn(),
+                        entry.key() + " is not supported yet; remove it ("
+                                + field.get().meaning() + ")"));
             } else {
                 try {
                     values.put(field.get(), field.get().convert(entry), entry);
@@ -74,14 +79,23 @@ public final class WorkloadLoader {
             Field<?> other = field.alternativeTo().orElse(null);
             if (other != null && mapping.has(field.name()) && mapping.has(other.name())) {
                 YamlMapping.Entry entry = mapping.get(field.name());
-                problems.add(ConfigException.at(sourceName, entry.keyLine(), entry.keyColumn(),
-                        field.name() + " and " + other.name() + " (line " + mapping.get(other.name()).keyLine()
-                                + ") set the same thing; keep one"));
+                problems.add(ConfigException.at(
+                        sourceName,
+                        entry.keyLine(),
+                        entry.keyColumn(),
+                        field.name() + " and " + other.name() + " (line "
+                                + mapping.get(other.name()).keyLine() + ") set the same thing; keep one"));
             }
-            if (field.required() && !mapping.has(field.name()) && !hasAlternativeOf(field, mapping)
+            if (field.required()
+                    && !mapping.has(field.name())
+                    && !hasAlternativeOf(field, mapping)
                     && field.requiredUnless().stream().noneMatch(exempting -> mapping.has(exempting.name()))) {
-                problems.add(ConfigException.at(sourceName, 0, 0, "missing key '" + field.name() + "' ("
-                        + field.meaning() + ") Expected " + field.expected() + alternativeHint(field) + "."));
+                problems.add(ConfigException.at(
+                        sourceName,
+                        0,
+                        0,
+                        "missing key '" + field.name() + "' (" + field.meaning() + ") Expected " + field.expected()
+                                + alternativeHint(field) + "."));
             }
         }
         if (!problems.isEmpty()) {
@@ -120,10 +134,11 @@ public final class WorkloadLoader {
         try {
             return InputFiles.readText(file, InputFiles.MAX_CONFIG_BYTES, "a workload or driver file");
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new ConfigException(ConfigException.at(file.toString(), 0, 0, "cannot read the file: no such file"), e);
+            throw new ConfigException(
+                    ConfigException.at(file.toString(), 0, 0, "cannot read the file: no such file"), e);
         } catch (IOException e) {
-            throw new ConfigException(ConfigException.at(file.toString(), 0, 0, "cannot read the file: "
-                    + e.getMessage()), e);
+            throw new ConfigException(
+                    ConfigException.at(file.toString(), 0, 0, "cannot read the file: " + e.getMessage()), e);
         }
     }
 

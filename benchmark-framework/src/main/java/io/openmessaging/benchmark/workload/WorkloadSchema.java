@@ -79,8 +79,8 @@ public final class WorkloadSchema {
                     + " any.")
             .build();
 
-    public static final Field<KeyDistributorType> KEY_DISTRIBUTOR = enumeration("keyDistributor",
-                    KeyDistributorType.class)
+    public static final Field<KeyDistributorType> KEY_DISTRIBUTOR = enumeration(
+                    "keyDistributor", KeyDistributorType.class)
             .byDefault(KeyDistributorType.NO_KEY)
             .meaning("Key of each message: `NO_KEY` sends none (the client spreads messages over partitions);"
                     + " `KEY_ROUND_ROBIN` takes keys in turn from a pool of 10,000 random keys (10 base64url"
@@ -110,8 +110,7 @@ public final class WorkloadSchema {
             .meaning("Share of each randomized payload that is random. Used only with `useRandomizedPayloads`.")
             .build();
 
-    public static final Field<Integer> RANDOMIZED_PAYLOAD_POOL_SIZE = integer("randomizedPayloadPoolSize",
-                    "payloads")
+    public static final Field<Integer> RANDOMIZED_PAYLOAD_POOL_SIZE = integer("randomizedPayloadPoolSize", "payloads")
             .atLeast(0)
             .byDefault(0)
             .meaning("Number of distinct randomized payloads; each message takes one at random. At least 1 when"
@@ -127,8 +126,7 @@ public final class WorkloadSchema {
                     + " beside the workload file.")
             .build();
 
-    public static final Field<Integer> SUBSCRIPTIONS_PER_TOPIC = integer("subscriptionsPerTopic",
-                    "subscriptions")
+    public static final Field<Integer> SUBSCRIPTIONS_PER_TOPIC = integer("subscriptionsPerTopic", "subscriptions")
             .atLeast(0)
             .byDefault(0)
             .meaning("Subscriptions (consumer groups) per topic; each receives every message. 0 makes a"
@@ -142,8 +140,7 @@ public final class WorkloadSchema {
                     + " of 0 made a run that sends nothing, so the key is required here.")
             .build();
 
-    public static final Field<Integer> CONSUMER_PER_SUBSCRIPTION = integer("consumerPerSubscription",
-                    "consumers")
+    public static final Field<Integer> CONSUMER_PER_SUBSCRIPTION = integer("consumerPerSubscription", "consumers")
             .atLeast(0)
             .byDefault(0)
             .meaning("Consumers in each subscription, sharing its partitions. 0 means nothing reads: a"
@@ -151,8 +148,8 @@ public final class WorkloadSchema {
                     + " `1-topic-3-partition-100b-3producers`).")
             .build();
 
-    public static final Field<RatePlan> PRODUCER_RATE_STEPS = structured("producerRateSteps", "list of steps",
-                    RatePlanYaml::steps)
+    public static final Field<RatePlan> PRODUCER_RATE_STEPS = structured(
+                    "producerRateSteps", "list of steps", RatePlanYaml::steps)
             .defaultText("none")
             .allowed("a list of `{rate, duration}`: rate in msg/s above 0, duration above 0 and a whole number of"
                     + " sample periods")
@@ -163,8 +160,8 @@ public final class WorkloadSchema {
                     + " intended-send schedules, so lateness carries over. See docs/rate-plans.md.")
             .build();
 
-    public static final Field<RatePlan> PRODUCER_RATE_RAMP = structured("producerRateRamp", "mapping",
-                    RatePlanYaml::ramp)
+    public static final Field<RatePlan> PRODUCER_RATE_RAMP = structured(
+                    "producerRateRamp", "mapping", RatePlanYaml::ramp)
             .defaultText("none")
             .allowed("`{from, to, duration, steps}`: from and to in msg/s above 0, duration above 0, steps 1 … 100000"
                     + " (default " + RatePlanYaml.DEFAULT_RAMP_STEPS + "); each step a whole number of sample periods")
@@ -262,8 +259,8 @@ public final class WorkloadSchema {
                     + " 10 s).")
             .build();
 
-    public static final Field<Integer> PRODUCER_WAKE_INTERVAL_MICROS =
-            integer("producerWakeIntervalMicros", "microseconds")
+    public static final Field<Integer> PRODUCER_WAKE_INTERVAL_MICROS = integer(
+                    "producerWakeIntervalMicros", "microseconds")
             .atLeast(0)
             .atMost(10_000)
             .byDefault(100)
@@ -348,11 +345,12 @@ public final class WorkloadSchema {
             EXISTING_PRODUCE_TOPIC_LIST,
             EXISTING_CONSUME_TOPIC_LIST);
 
-    private static final Map<String, Field<?>> BY_NAME = FIELDS.stream()
-            .collect(Collectors.toMap(Field::name, field -> field, (a, b) -> a, LinkedHashMap::new));
+    private static final Map<String, Field<?>> BY_NAME =
+            FIELDS.stream().collect(Collectors.toMap(Field::name, field -> field, (a, b) -> a, LinkedHashMap::new));
 
     private static final List<Rule> RULES = List.of(
-            new Rule("`topics` (at least 1) and `partitionsPerTopic` are required unless existing topics are given.",
+            new Rule(
+                    "`topics` (at least 1) and `partitionsPerTopic` are required unless existing topics are given.",
                     List.of(TOPICS, PARTITIONS_PER_TOPIC),
                     values -> !usesExistingTopics(values)
                             && (values.get(TOPICS) == 0 || !values.given(PARTITIONS_PER_TOPIC)),
@@ -362,105 +360,141 @@ public final class WorkloadSchema {
                                     + " existing topics in existingTopicList"
                             : "partitionsPerTopic is missing: give the partitions of each topic to create (e.g."
                                     + " partitionsPerTopic: 16)"),
-            new Rule("`topics` and the existing-topic lists exclude each other: a run creates its topics or uses"
-                    + " existing ones.",
+            new Rule(
+                    "`topics` and the existing-topic lists exclude each other: a run creates its topics or uses"
+                            + " existing ones.",
                     List.of(TOPICS, EXISTING_TOPIC_LIST, EXISTING_PRODUCE_TOPIC_LIST, EXISTING_CONSUME_TOPIC_LIST),
                     values -> usesExistingTopics(values) && values.get(TOPICS) > 0,
                     values -> values.show(TOPICS) + " would create new topics, but existing ones are given ("
                             + existingListsShown(values) + "); remove topics, or the lists"),
-            new Rule("Without `existingTopicList`, `existingProduceTopicList` and `existingConsumeTopicList` are"
-                    + " given together.",
+            new Rule(
+                    "Without `existingTopicList`, `existingProduceTopicList` and `existingConsumeTopicList` are"
+                            + " given together.",
                     List.of(EXISTING_PRODUCE_TOPIC_LIST, EXISTING_CONSUME_TOPIC_LIST),
                     values -> values.get(EXISTING_TOPIC_LIST).isEmpty()
                             && values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
                                     != values.get(EXISTING_CONSUME_TOPIC_LIST).isEmpty(),
                     values -> (values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
-                                    ? "existingConsumeTopicList (line " + values.entry(EXISTING_CONSUME_TOPIC_LIST)
-                                            .keyLine() + ") has no existingProduceTopicList"
-                                    : "existingProduceTopicList (line " + values.entry(EXISTING_PRODUCE_TOPIC_LIST)
-                                            .keyLine() + ") has no existingConsumeTopicList")
+                                    ? "existingConsumeTopicList (line "
+                                            + values.entry(EXISTING_CONSUME_TOPIC_LIST)
+                                                    .keyLine() + ") has no existingProduceTopicList"
+                                    : "existingProduceTopicList (line "
+                                            + values.entry(EXISTING_PRODUCE_TOPIC_LIST)
+                                                    .keyLine() + ") has no existingConsumeTopicList")
                             + "; give both, or put topics used both ways in existingTopicList"),
-            new Rule("Give one of `producerRate`, `producerRateSteps` and `producerRateRamp`.",
+            new Rule(
+                    "Give one of `producerRate`, `producerRateSteps` and `producerRateRamp`.",
                     List.of(PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP),
                     values -> Stream.of(PRODUCER_RATE, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP)
-                            .filter(values::given).count() > 1,
+                                    .filter(values::given)
+                                    .count()
+                            > 1,
                     values -> Stream.of(PRODUCER_RATE, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP)
-                            .filter(values::given).map(values::showKey).collect(Collectors.joining(" and "))
+                                    .filter(values::given)
+                                    .map(values::showKey)
+                                    .collect(Collectors.joining(" and "))
                             + " both set the producer rate; keep one"),
-            new Rule("With a rate plan (`producerRateSteps` or `producerRateRamp`) the steps set the length of the"
-                    + " measured phase: leave out `testDuration` and `testDurationMinutes`.",
+            new Rule(
+                    "With a rate plan (`producerRateSteps` or `producerRateRamp`) the steps set the length of the"
+                            + " measured phase: leave out `testDuration` and `testDurationMinutes`.",
                     List.of(TEST_DURATION, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP),
                     values -> ratePlan(values) != null && values.given(TEST_DURATION),
                     values -> values.show(TEST_DURATION) + " conflicts with the rate plan, whose steps last "
                             + DurationText.format(ratePlan(values).totalDuration()) + " in total and set the length"
-                            + " of the measured phase; remove " + values.entry(TEST_DURATION).key()),
-            new Rule("Every step of a rate plan lasts a whole number of sample periods (`sampleRateMillis`), so"
-                    + " every measured period belongs to one step.",
+                            + " of the measured phase; remove "
+                            + values.entry(TEST_DURATION).key()),
+            new Rule(
+                    "Every step of a rate plan lasts a whole number of sample periods (`sampleRateMillis`), so"
+                            + " every measured period belongs to one step.",
                     List.of(PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP, SAMPLE_RATE_MILLIS),
-                    values -> ratePlan(values) != null && ratePlan(values).steps().stream()
-                            .anyMatch(step -> step.duration().toMillis() % values.get(SAMPLE_RATE_MILLIS) != 0
-                                    || step.duration().toNanos() % 1_000_000 != 0),
+                    values -> ratePlan(values) != null
+                            && ratePlan(values).steps().stream()
+                                    .anyMatch(step -> step.duration().toMillis() % values.get(SAMPLE_RATE_MILLIS) != 0
+                                            || step.duration().toNanos() % 1_000_000 != 0),
                     values -> "a step of " + values.showKey(ratePlanField(values)) + " lasts "
                             + ratePlan(values).steps().stream()
                                     .filter(step -> step.duration().toMillis() % values.get(SAMPLE_RATE_MILLIS) != 0
                                             || step.duration().toNanos() % 1_000_000 != 0)
-                                    .map(step -> DurationText.format(step.duration())).findFirst().orElse("?")
+                                    .map(step -> DurationText.format(step.duration()))
+                                    .findFirst()
+                                    .orElse("?")
                             + ", not a whole number of sample periods (" + values.show(SAMPLE_RATE_MILLIS)
                             + "); make every step a multiple of it, or change sampleRateMillis"),
-            new Rule("The `rateSearch…` keys apply only to the max-rate search (`producerRate: 0`).",
+            new Rule(
+                    "The `rateSearch…` keys apply only to the max-rate search (`producerRate: 0`).",
                     List.of(RATE_SEARCH_START_RATE, RATE_SEARCH_SETTLE, RATE_SEARCH_WINDOW, RATE_SEARCH_PRECISION),
-                    values -> !isMaxRateSearch(values) && Stream.of(RATE_SEARCH_START_RATE, RATE_SEARCH_SETTLE,
-                            RATE_SEARCH_WINDOW, RATE_SEARCH_PRECISION).anyMatch(values::given),
-                    values -> Stream.of(RATE_SEARCH_START_RATE, RATE_SEARCH_SETTLE, RATE_SEARCH_WINDOW,
-                                    RATE_SEARCH_PRECISION)
-                            .filter(values::given).map(values::show).collect(Collectors.joining(", "))
+                    values -> !isMaxRateSearch(values)
+                            && Stream.of(
+                                            RATE_SEARCH_START_RATE,
+                                            RATE_SEARCH_SETTLE,
+                                            RATE_SEARCH_WINDOW,
+                                            RATE_SEARCH_PRECISION)
+                                    .anyMatch(values::given),
+                    values -> Stream.of(
+                                            RATE_SEARCH_START_RATE,
+                                            RATE_SEARCH_SETTLE,
+                                            RATE_SEARCH_WINDOW,
+                                            RATE_SEARCH_PRECISION)
+                                    .filter(values::given)
+                                    .map(values::show)
+                                    .collect(Collectors.joining(", "))
                             + " tunes the max-rate search, which runs only with producerRate: 0; remove it or set"
                             + " producerRate: 0"),
-            new Rule("`rateSearchWindow` and `rateSearchPrecision` are above 0.",
+            new Rule(
+                    "`rateSearchWindow` and `rateSearchPrecision` are above 0.",
                     List.of(RATE_SEARCH_WINDOW, RATE_SEARCH_PRECISION),
                     values -> values.get(RATE_SEARCH_WINDOW).isZero() || values.get(RATE_SEARCH_PRECISION) == 0,
-                    values -> (values.get(RATE_SEARCH_WINDOW).isZero() ? values.show(RATE_SEARCH_WINDOW)
-                            : values.show(RATE_SEARCH_PRECISION)) + ": must be above 0, the search measures each"
+                    values -> (values.get(RATE_SEARCH_WINDOW).isZero()
+                                    ? values.show(RATE_SEARCH_WINDOW)
+                                    : values.show(RATE_SEARCH_PRECISION))
+                            + ": must be above 0, the search measures each"
                             + " rate over the window and stops at the precision (defaults 10s and 0.02)"),
-            new Rule("`messageSize` is required unless `payloadFile` is given.",
+            new Rule(
+                    "`messageSize` is required unless `payloadFile` is given.",
                     List.of(MESSAGE_SIZE, PAYLOAD_FILE),
                     values -> !values.given(MESSAGE_SIZE) && !values.given(PAYLOAD_FILE),
                     values -> "messageSize is missing: give the size of each message in bytes (e.g. messageSize:"
                             + " 1024), or a payloadFile whose size is used"),
-            new Rule("`useRandomizedPayloads: true` and `payloadFile` exclude each other.",
+            new Rule(
+                    "`useRandomizedPayloads: true` and `payloadFile` exclude each other.",
                     List.of(PAYLOAD_FILE, USE_RANDOMIZED_PAYLOADS),
                     values -> values.get(USE_RANDOMIZED_PAYLOADS) && values.given(PAYLOAD_FILE),
                     values -> values.show(USE_RANDOMIZED_PAYLOADS) + " and " + values.show(PAYLOAD_FILE)
                             + " both define the payload; keep one"),
-            new Rule("`randomizedPayloadPoolSize` is at least 1 when `useRandomizedPayloads` is true.",
+            new Rule(
+                    "`randomizedPayloadPoolSize` is at least 1 when `useRandomizedPayloads` is true.",
                     List.of(RANDOMIZED_PAYLOAD_POOL_SIZE, USE_RANDOMIZED_PAYLOADS),
                     values -> values.get(USE_RANDOMIZED_PAYLOADS) && values.get(RANDOMIZED_PAYLOAD_POOL_SIZE) < 1,
                     values -> "with " + values.show(USE_RANDOMIZED_PAYLOADS) + ", randomizedPayloadPoolSize must be"
                             + " at least 1 (the number of distinct payloads to build, e.g. 1000); found "
                             + values.show(RANDOMIZED_PAYLOAD_POOL_SIZE)),
-            new Rule("`producerRate: 0` (max-rate search) cannot be combined with a backlog"
-                    + " (`consumerBacklogSizeGB` above 0).",
+            new Rule(
+                    "`producerRate: 0` (max-rate search) cannot be combined with a backlog"
+                            + " (`consumerBacklogSizeGB` above 0).",
                     List.of(PRODUCER_RATE, CONSUMER_BACKLOG_SIZE_GB),
                     values -> isMaxRateSearch(values) && values.get(CONSUMER_BACKLOG_SIZE_GB) > 0,
                     values -> values.show(PRODUCER_RATE) + " asks for the max-sustainable-rate search, which"
                             + " cannot be combined with a backlog (" + values.show(CONSUMER_BACKLOG_SIZE_GB)
                             + "); give a fixed producerRate in messages per second, or set"
                             + " consumerBacklogSizeGB: 0"),
-            new Rule("A backlog (`consumerBacklogSizeGB` above 0) needs consumers: `subscriptionsPerTopic` and"
-                    + " `consumerPerSubscription` at least 1.",
+            new Rule(
+                    "A backlog (`consumerBacklogSizeGB` above 0) needs consumers: `subscriptionsPerTopic` and"
+                            + " `consumerPerSubscription` at least 1.",
                     List.of(CONSUMER_BACKLOG_SIZE_GB, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
                     values -> values.get(CONSUMER_BACKLOG_SIZE_GB) > 0 && consumersTotal(values) == 0,
                     values -> values.show(CONSUMER_BACKLOG_SIZE_GB) + " needs consumers to build and drain the"
                             + " backlog, but there are none (" + values.show(SUBSCRIPTIONS_PER_TOPIC) + ", "
                             + values.show(CONSUMER_PER_SUBSCRIPTION) + ")"),
-            new Rule("`consumerOnly: true` needs a backlog to drain (`consumerBacklogSizeGB` above 0).",
+            new Rule(
+                    "`consumerOnly: true` needs a backlog to drain (`consumerBacklogSizeGB` above 0).",
                     List.of(CONSUMER_ONLY, CONSUMER_BACKLOG_SIZE_GB),
                     values -> values.get(CONSUMER_ONLY) && values.get(CONSUMER_BACKLOG_SIZE_GB) == 0,
                     values -> values.show(CONSUMER_ONLY) + " builds a backlog, stops the producers and measures"
                             + " the consumers draining it, so it needs consumerBacklogSizeGB above 0, subscriptions"
                             + " and consumers; found " + values.show(CONSUMER_BACKLOG_SIZE_GB)),
-            new Rule("A measured phase (`testDuration` above 0) lasts at least one sample period"
-                    + " (`sampleRateMillis`).",
+            new Rule(
+                    "A measured phase (`testDuration` above 0) lasts at least one sample period"
+                            + " (`sampleRateMillis`).",
                     List.of(TEST_DURATION, SAMPLE_RATE_MILLIS),
                     values -> {
                         Duration test = values.get(TEST_DURATION);
@@ -469,19 +503,25 @@ public final class WorkloadSchema {
                     values -> values.show(TEST_DURATION) + " is shorter than one sample period ("
                             + values.show(SAMPLE_RATE_MILLIS) + "), so the measured phase would have no sample;"
                             + " lengthen it or lower sampleRateMillis"),
-            new Rule("A fixed `producerRate` gives every producer at least one message in the measured phase"
-                    + " (`producerRate` ÷ producers × `testDuration` ≥ 1).",
+            new Rule(
+                    "A fixed `producerRate` gives every producer at least one message in the measured phase"
+                            + " (`producerRate` ÷ producers × `testDuration` ≥ 1).",
                     List.of(PRODUCER_RATE, TEST_DURATION, PRODUCERS_PER_TOPIC),
                     values -> messagesPerProducer(values) < 1,
                     values -> values.show(PRODUCER_RATE) + " shared by " + producersTotal(values) + " producer(s) is "
-                            + String.format(java.util.Locale.ROOT, "%.3g", values.get(PRODUCER_RATE) / producersTotal(values))
+                            + String.format(
+                                    java.util.Locale.ROOT, "%.3g", values.get(PRODUCER_RATE) / producersTotal(values))
                             + " msg/s each, fewer than one message per producer in the measured phase ("
                             + values.show(TEST_DURATION) + "); the lowest rate that sends is "
-                            + String.format(java.util.Locale.ROOT, "%.3g", producersTotal(values)
-                                    / (values.get(TEST_DURATION).toNanos() / 1e9))
+                            + String.format(
+                                    java.util.Locale.ROOT,
+                                    "%.3g",
+                                    producersTotal(values)
+                                            / (values.get(TEST_DURATION).toNanos() / 1e9))
                             + " msg/s, or use fewer producers"),
-            new Rule("At most 2,147,483,647 producers and consumers in total (`topics` × `producersPerTopic`,"
-                    + " `topics` × `subscriptionsPerTopic` × `consumerPerSubscription`).",
+            new Rule(
+                    "At most 2,147,483,647 producers and consumers in total (`topics` × `producersPerTopic`,"
+                            + " `topics` × `subscriptionsPerTopic` × `consumerPerSubscription`).",
                     List.of(TOPICS, PRODUCERS_PER_TOPIC, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
                     values -> producersTotal(values) > Integer.MAX_VALUE || consumersTotal(values) > Integer.MAX_VALUE,
                     values -> "too many clients: " + producersTotal(values) + " producers ("
@@ -518,7 +558,8 @@ public final class WorkloadSchema {
     }
 
     private static Field<RatePlan> ratePlanField(WorkloadValues values) {
-        return values.given(PRODUCER_RATE_STEPS) ? PRODUCER_RATE_STEPS
+        return values.given(PRODUCER_RATE_STEPS)
+                ? PRODUCER_RATE_STEPS
                 : values.given(PRODUCER_RATE_RAMP) ? PRODUCER_RATE_RAMP : null;
     }
 
@@ -530,7 +571,8 @@ public final class WorkloadSchema {
 
     private static long consumersTotal(WorkloadValues values) {
         long topics = usesExistingTopics(values)
-                ? values.get(EXISTING_TOPIC_LIST).size() + values.get(EXISTING_CONSUME_TOPIC_LIST).size()
+                ? values.get(EXISTING_TOPIC_LIST).size()
+                        + values.get(EXISTING_CONSUME_TOPIC_LIST).size()
                 : values.get(TOPICS);
         return topics * values.get(SUBSCRIPTIONS_PER_TOPIC) * values.get(CONSUMER_PER_SUBSCRIPTION);
     }
@@ -541,7 +583,10 @@ public final class WorkloadSchema {
      */
     private static double messagesPerProducer(WorkloadValues values) {
         Duration test = values.get(TEST_DURATION);
-        if (!values.given(PRODUCER_RATE) || isMaxRateSearch(values) || test == null || test.isZero()
+        if (!values.given(PRODUCER_RATE)
+                || isMaxRateSearch(values)
+                || test == null
+                || test.isZero()
                 || producersTotal(values) == 0) {
             return Double.POSITIVE_INFINITY;
         }
@@ -550,13 +595,15 @@ public final class WorkloadSchema {
 
     private static long producersTotal(WorkloadValues values) {
         long topics = usesExistingTopics(values)
-                ? values.get(EXISTING_TOPIC_LIST).size() + values.get(EXISTING_PRODUCE_TOPIC_LIST).size()
+                ? values.get(EXISTING_TOPIC_LIST).size()
+                        + values.get(EXISTING_PRODUCE_TOPIC_LIST).size()
                 : values.get(TOPICS);
         return topics * values.get(PRODUCERS_PER_TOPIC);
     }
 
     private static boolean usesExistingTopics(WorkloadValues values) {
-        return !values.get(EXISTING_TOPIC_LIST).isEmpty() || !values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
+        return !values.get(EXISTING_TOPIC_LIST).isEmpty()
+                || !values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
                 || !values.get(EXISTING_CONSUME_TOPIC_LIST).isEmpty();
     }
 
@@ -604,10 +651,16 @@ public final class WorkloadSchema {
             if (field.type() == ValueType.NOT_SUPPORTED) {
                 continue;
             }
-            doc.append("| `").append(field.name()).append("` | ").append(field.typeText())
-                    .append(" | ").append(field.defaultText())
-                    .append(" | ").append(field.allowedText())
-                    .append(" | ").append(field.meaning())
+            doc.append("| `")
+                    .append(field.name())
+                    .append("` | ")
+                    .append(field.typeText())
+                    .append(" | ")
+                    .append(field.defaultText())
+                    .append(" | ")
+                    .append(field.allowedText())
+                    .append(" | ")
+                    .append(field.meaning())
                     .append(" |\n");
         }
         doc.append("\n## Rules across keys\n\n");
@@ -624,7 +677,11 @@ public final class WorkloadSchema {
                     .append(" ignored:\n\n");
             for (Field<?> field : FIELDS) {
                 if (field.type() == ValueType.NOT_SUPPORTED) {
-                    doc.append("- `").append(field.name()).append("`: ").append(field.meaning()).append('\n');
+                    doc.append("- `")
+                            .append(field.name())
+                            .append("`: ")
+                            .append(field.meaning())
+                            .append('\n');
                 }
             }
         }
@@ -651,7 +708,10 @@ public final class WorkloadSchema {
         private final Predicate<WorkloadValues> broken;
         private final Function<WorkloadValues, String> problem;
 
-        private Rule(String documentation, List<Field<?>> fields, Predicate<WorkloadValues> broken,
+        private Rule(
+                String documentation,
+                List<Field<?>> fields,
+                Predicate<WorkloadValues> broken,
                 Function<WorkloadValues, String> problem) {
             this.documentation = documentation;
             this.fields = fields;
@@ -677,9 +737,11 @@ public final class WorkloadSchema {
                     .map(values::entry)
                     .findFirst()
                     .orElse(null);
-            return Optional.of(where == null
-                    ? ConfigException.at(sourceName, 0, 0, problem.apply(values))
-                    : ConfigException.at(sourceName, where.keyLine(), where.keyColumn(), problem.apply(values)));
+            return Optional.of(
+                    where == null
+                            ? ConfigException.at(sourceName, 0, 0, problem.apply(values))
+                            : ConfigException.at(
+                                    sourceName, where.keyLine(), where.keyColumn(), problem.apply(values)));
         }
     }
 
@@ -757,8 +819,12 @@ public final class WorkloadSchema {
         /** The default as the reference shows it. */
         public String defaultText() {
             if (required) {
-                return requiredUnless.isEmpty() ? "*required*" : "*required* without "
-                        + requiredUnless.stream().map(f -> "`" + f.name() + "`").collect(Collectors.joining(" or "));
+                return requiredUnless.isEmpty()
+                        ? "*required*"
+                        : "*required* without "
+                                + requiredUnless.stream()
+                                        .map(f -> "`" + f.name() + "`")
+                                        .collect(Collectors.joining(" or "));
             }
             if (alternativeTo != null) {
                 return "see `" + alternativeTo.name() + "`";
@@ -782,9 +848,10 @@ public final class WorkloadSchema {
             return switch (type) {
                 case TEXT -> "any text";
                 case BOOLEAN -> "`true`, `false`";
-                case ENUM -> Arrays.stream(javaType.getEnumConstants())
-                        .map(constant -> "`" + constant + "`")
-                        .collect(Collectors.joining(", "));
+                case ENUM ->
+                    Arrays.stream(javaType.getEnumConstants())
+                            .map(constant -> "`" + constant + "`")
+                            .collect(Collectors.joining(", "));
                 case DURATION -> "e.g. `500ms`, `30s`, `2m`, `1h30m`; at most `8760h` (one year)";
                 case TEXT_LIST -> "a YAML list of distinct names, e.g. `[orders, payments]`";
                 case NOT_SUPPORTED, STRUCTURED -> "none";
@@ -800,9 +867,11 @@ public final class WorkloadSchema {
             return switch (type) {
                 case TEXT -> "text";
                 case BOOLEAN -> "true or false";
-                case ENUM -> "one of " + Arrays.stream(javaType.getEnumConstants())
-                        .map(Object::toString)
-                        .collect(Collectors.joining(", "));
+                case ENUM ->
+                    "one of "
+                            + Arrays.stream(javaType.getEnumConstants())
+                                    .map(Object::toString)
+                                    .collect(Collectors.joining(", "));
                 case DURATION -> "a duration such as 500ms, 30s, 2m or 1h30m";
                 case TEXT_LIST -> "a list of distinct, non-empty names, e.g. [orders, payments]";
                 case INTEGER -> "an integer number of " + unit + rangeText(true);
@@ -831,9 +900,13 @@ public final class WorkloadSchema {
                 return converter.convert(entry);
             }
             if (entry.kind() == YamlMapping.Kind.NULL) {
-                throw new InvalidValue(entry, expected() + (required || alternativeTo != null
-                        ? ""
-                        : "; leave the key out to get the default, " + defaultText().replace("`", "")));
+                throw new InvalidValue(
+                        entry,
+                        expected()
+                                + (required || alternativeTo != null
+                                        ? ""
+                                        : "; leave the key out to get the default, "
+                                                + defaultText().replace("`", "")));
             }
             if (type == ValueType.TEXT_LIST) {
                 return javaType.cast(toTextList(entry));
@@ -848,7 +921,8 @@ public final class WorkloadSchema {
                 case DURATION -> toDuration(entry);
                 case INTEGER -> toInteger(entry);
                 case NUMBER -> toNumber(entry);
-                case TEXT_LIST, NOT_SUPPORTED, STRUCTURED -> throw new IllegalStateException(name + " has no scalar values");
+                case TEXT_LIST, NOT_SUPPORTED, STRUCTURED ->
+                    throw new IllegalStateException(name + " has no scalar values");
             };
             return javaType.cast(value);
         }
@@ -863,8 +937,10 @@ public final class WorkloadSchema {
             for (int i = 0; i < items.size(); i++) {
                 String item = items.get(i);
                 if (item == YamlMapping.NESTED_ITEM || item == null || item.isBlank()) {
-                    throw new InvalidValue(entry, expected() + "; item " + (i + 1) + " is "
-                            + (item == YamlMapping.NESTED_ITEM ? "a nested list or mapping" : "empty"));
+                    throw new InvalidValue(
+                            entry,
+                            expected() + "; item " + (i + 1) + " is "
+                                    + (item == YamlMapping.NESTED_ITEM ? "a nested list or mapping" : "empty"));
                 }
                 if (names.contains(item)) {
                     throw new InvalidValue(entry, expected() + "; '" + item + "' is listed twice");

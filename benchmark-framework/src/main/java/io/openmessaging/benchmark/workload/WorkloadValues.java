@@ -48,7 +48,9 @@ final class WorkloadValues {
         YamlMapping.Entry entry = entries.get(field);
         if (entry != null) {
             return entry.key() + ": " + entry.text()
-                    + (entry.keyLine() == YamlMapping.FROM_COMMAND_LINE ? " (--set)" : " (line " + entry.keyLine() + ")");
+                    + (entry.keyLine() == YamlMapping.FROM_COMMAND_LINE
+                            ? " (--set)"
+                            : " (line " + entry.keyLine() + ")");
         }
         return field.name() + ": " + Field.show(field.defaultValue()) + " (default)";
     }

@@ -87,28 +87,36 @@ public final class YamlMapping {
         try (JsonParser parser = YAML.createParser(yamlText)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
-                throw new ConfigException(ConfigException.at(sourceName, 0, 0,
-                        "the file has no content; expected a mapping of keys such as 'topics: 1'"));
+                throw new ConfigException(ConfigException.at(
+                        sourceName, 0, 0, "the file has no content; expected a mapping of keys such as 'topics: 1'"));
             }
             if (token != JsonToken.START_OBJECT) {
                 JsonLocation where = parser.currentTokenLocation();
-                throw new ConfigException(ConfigException.at(sourceName, where.getLineNr(),
-                        where.getColumnNr(), "expected a mapping of 'key: value' lines at the top level, found "
-                                + describe(token)));
+                throw new ConfigException(ConfigException.at(
+                        sourceName,
+                        where.getLineNr(),
+                        where.getColumnNr(),
+                        "expected a mapping of 'key: value' lines at the top level, found " + describe(token)));
             }
             Map<String, Entry> entries = new LinkedHashMap<>();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 Entry entry = readEntry(parser);
                 Entry earlier = entries.putIfAbsent(entry.key(), entry);
                 if (earlier != null) {
-                    throw new ConfigException(ConfigException.at(sourceName, entry.keyLine(), entry.keyColumn(),
+                    throw new ConfigException(ConfigException.at(
+                            sourceName,
+                            entry.keyLine(),
+                            entry.keyColumn(),
                             "key '" + entry.key() + "' is given twice (first on line " + earlier.keyLine()
                                     + "); keep one"));
                 }
             }
             if (parser.nextToken() != null) {
                 JsonLocation where = parser.currentTokenLocation();
-                throw new ConfigException(ConfigException.at(sourceName, where.getLineNr(), where.getColumnNr(),
+                throw new ConfigException(ConfigException.at(
+                        sourceName,
+                        where.getLineNr(),
+                        where.getColumnNr(),
                         "a second YAML document starts here; a file holds exactly one"));
             }
             return new YamlMapping(entries);
@@ -132,18 +140,31 @@ public final class YamlMapping {
         for (String assignment : assignments) {
             int equals = assignment.indexOf('=');
             if (equals <= 0) {
-                throw new ConfigException("--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
+                throw new ConfigException(
+                        "--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
             }
             String key = assignment.substring(0, equals).strip();
             String value = assignment.substring(equals + 1);
-            Entry given = read(key + ": " + value, "--set " + assignment).entries.get(key);
+            Entry given =
+                    read(key + ": " + value, "--set " + assignment).entries.get(key);
             if (given == null) {
-                throw new ConfigException("--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
+                throw new ConfigException(
+                        "--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
             }
             replacedBy.apply(key).forEach(merged::remove);
             merged.remove(key);
-            merged.put(key, new Entry(given.key(), FROM_COMMAND_LINE, 0, given.kind(), given.text(), given.value(),
-                    FROM_COMMAND_LINE, 0, given.nested()));
+            merged.put(
+                    key,
+                    new Entry(
+                            given.key(),
+                            FROM_COMMAND_LINE,
+                            0,
+                            given.kind(),
+                            given.text(),
+                            given.value(),
+                            FROM_COMMAND_LINE,
+                            0,
+                            given.nested()));
         }
         return new YamlMapping(merged);
     }
@@ -156,8 +177,16 @@ public final class YamlMapping {
         YamlNode node = readNode(parser);
         YamlNode nested = node.kind() == Kind.MAPPING || node.kind() == Kind.LIST ? node : null;
         Object value = node.kind() == Kind.LIST ? itemTexts(node) : node.value();
-        return new Entry(key, keyAt.getLineNr(), keyAt.getColumnNr(), node.kind(), node.text(), value,
-                valueAt.getLineNr(), valueAt.getColumnNr(), nested);
+        return new Entry(
+                key,
+                keyAt.getLineNr(),
+                keyAt.getColumnNr(),
+                node.kind(),
+                node.text(),
+                value,
+                valueAt.getLineNr(),
+                valueAt.getColumnNr(),
+                nested);
     }
 
     /**
@@ -167,11 +196,12 @@ public final class YamlMapping {
     private static List<String> itemTexts(YamlNode list) {
         List<String> texts = new ArrayList<>();
         for (YamlNode item : list.items()) {
-            texts.add(switch (item.kind()) {
-                case MAPPING, LIST -> NESTED_ITEM;
-                case NULL -> null;
-                default -> item.text();
-            });
+            texts.add(
+                    switch (item.kind()) {
+                        case MAPPING, LIST -> NESTED_ITEM;
+                        case NULL -> null;
+                        default -> item.text();
+                    });
         }
         return texts;
     }
@@ -182,8 +212,10 @@ public final class YamlMapping {
         JsonLocation valueAt = parser.currentTokenLocation();
         if (parser instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser yaml && yaml.isCurrentAlias()) {
             // the parser hands an alias over as the anchor's name: refuse it rather than read that name
-            throw new AliasNotSupported(parser, valueAt, "YAML aliases (*" + parser.getText() + ") are not"
-                    + " supported; write the value out");
+            throw new AliasNotSupported(
+                    parser,
+                    valueAt,
+                    "YAML aliases (*" + parser.getText() + ") are not" + " supported; write the value out");
         }
         Kind kind;
         String text = null;
@@ -257,8 +289,13 @@ public final class YamlMapping {
     private static ConfigException syntaxError(JacksonException e, String sourceName) {
         if (e instanceof AliasNotSupported alias) {
             JsonLocation where = alias.at;
-            return new ConfigException(ConfigException.at(sourceName, where == null ? 0 : where.getLineNr(),
-                    where == null ? 0 : where.getColumnNr(), alias.getOriginalMessage()), e);
+            return new ConfigException(
+                    ConfigException.at(
+                            sourceName,
+                            where == null ? 0 : where.getLineNr(),
+                            where == null ? 0 : where.getColumnNr(),
+                            alias.getOriginalMessage()),
+                    e);
         }
         if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
             String detail = marked.getProblem();
@@ -266,13 +303,20 @@ public final class YamlMapping {
                 detail += " (" + marked.getContext() + " that starts on line "
                         + (marked.getContextMark().getLine() + 1) + ")";
             }
-            return new ConfigException(ConfigException.at(sourceName, marked.getProblemMark().getLine() + 1,
-                    marked.getProblemMark().getColumn() + 1, "YAML syntax error: " + detail), e);
+            return new ConfigException(
+                    ConfigException.at(
+                            sourceName,
+                            marked.getProblemMark().getLine() + 1,
+                            marked.getProblemMark().getColumn() + 1,
+                            "YAML syntax error: " + detail),
+                    e);
         }
         JsonLocation where = e.getLocation();
         int line = where == null ? 0 : where.getLineNr();
         int column = where == null ? 0 : where.getColumnNr();
-        String message = e.getOriginalMessage() == null ? "unreadable YAML" : e.getOriginalMessage().strip();
+        String message = e.getOriginalMessage() == null
+                ? "unreadable YAML"
+                : e.getOriginalMessage().strip();
         int newline = message.indexOf('\n');
         if (newline >= 0) {
             message = message.substring(0, newline);

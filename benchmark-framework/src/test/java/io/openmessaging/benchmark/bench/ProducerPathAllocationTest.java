@@ -52,9 +52,11 @@ class ProducerPathAllocationTest {
             worker.stopLoad();
 
             assertThat(worker.totals().sendErrors()).isZero();
-            assertThat(worker.totals().messagesAcked()).isEqualTo(worker.totals().messagesSent());
+            assertThat(worker.totals().messagesAcked())
+                    .isEqualTo(worker.totals().messagesSent());
             assertThat((double) bytes / sent)
-                    .as("bytes the producer thread allocated per message (%,d bytes over %,d messages, keys %s)",
+                    .as(
+                            "bytes the producer thread allocated per message (%,d bytes over %,d messages, keys %s)",
                             bytes, sent, keys)
                     .isLessThan(0.5);
         } finally {
@@ -65,7 +67,9 @@ class ProducerPathAllocationTest {
     private static void awaitSent(LocalWorker worker, long messages) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT_LIMIT_NANOS;
         while (worker.totals().messagesSent() < messages) {
-            assertThat(System.nanoTime()).as("%,d messages sent within 120 s", messages).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("%,d messages sent within 120 s", messages)
+                    .isLessThan(deadline);
             Thread.sleep(5);
         }
     }

@@ -17,16 +17,21 @@ import org.junit.jupiter.api.Test;
  */
 class CompareCommandTest {
 
-    private static final String SLOW = ConfluentFixtures.file("kafka/latency/sync-200k.json").toString();
-    private static final String FAST = ConfluentFixtures.file("kafka/latency/default-sync-200k.json").toString();
+    private static final String SLOW =
+            ConfluentFixtures.file("kafka/latency/sync-200k.json").toString();
+    private static final String FAST =
+            ConfluentFixtures.file("kafka/latency/default-sync-200k.json").toString();
     private static final String OURS = ConfluentFixtures.ourGoldenResult().toString();
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Benchmark.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return Benchmark.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
     }
 
     private String stdout() {
@@ -39,8 +44,15 @@ class CompareCommandTest {
 
     @Test
     void anImprovementPasses() {
-        int exitCode = run("compare", SLOW, "--", FAST, "--threshold", "endToEndLatency.p99=+10%",
-                "--threshold", "publishRate.avg=-2%");
+        int exitCode = run(
+                "compare",
+                SLOW,
+                "--",
+                FAST,
+                "--threshold",
+                "endToEndLatency.p99=+10%",
+                "--threshold",
+                "publishRate.avg=-2%");
 
         assertThat(exitCode).as(stdout() + stderr()).isZero();
         assertThat(stdout())
@@ -50,8 +62,15 @@ class CompareCommandTest {
 
     @Test
     void aRegressionBeyondTheThresholdExitsOneAndNamesTheMetric() {
-        int exitCode = run("compare", FAST, "--", SLOW, "--threshold", "endToEndLatency.p99=+10%",
-                "--threshold", "publishLatency.p50=+100%");
+        int exitCode = run(
+                "compare",
+                FAST,
+                "--",
+                SLOW,
+                "--threshold",
+                "endToEndLatency.p99=+10%",
+                "--threshold",
+                "publishLatency.p50=+100%");
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(stdout())
@@ -71,12 +90,16 @@ class CompareCommandTest {
                 .containsPattern("publishResponseTime +base 1 of 1 files, candidate 0 of 1 files")
                 .containsPattern("publishDelayLatency +base 1 of 1 files, candidate 0 of 1 files")
                 .containsPattern("publishResponseTime\\.p99 +ms +48\\.01 +— +— +—")
-                .contains("NOT-CHECKED  endToEndResponseTime.p99 is in no candidate file, so endToEndResponseTime.p99=+10% cannot be checked");
+                .contains(
+                        "NOT-CHECKED  endToEndResponseTime.p99 is in no candidate file, so endToEndResponseTime.p99=+10% cannot be checked");
     }
 
     @Test
     void upstreamFilesOnBothSidesCompareByTheirAggregatedFields() {
-        int exitCode = run("compare", ConfluentFixtures.directory().resolve("kafka").toString(), "--",
+        int exitCode = run(
+                "compare",
+                ConfluentFixtures.directory().resolve("kafka").toString(),
+                "--",
                 ConfluentFixtures.directory().resolve("pulsar").toString());
 
         assertThat(exitCode).as(stderr()).isZero();
@@ -111,8 +134,10 @@ class CompareCommandTest {
 
     @Test
     void badThresholdSyntaxIsAUsageError() {
-        assertThat(run("compare", FAST, "--", SLOW, "--threshold", "endToEndLatency.p99=10%")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("error: threshold 'endToEndLatency.p99=10%': give the limit a sign")
+        assertThat(run("compare", FAST, "--", SLOW, "--threshold", "endToEndLatency.p99=10%"))
+                .isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr())
+                .contains("error: threshold 'endToEndLatency.p99=10%': give the limit a sign")
                 .contains("usage: bin/benchmark compare");
     }
 

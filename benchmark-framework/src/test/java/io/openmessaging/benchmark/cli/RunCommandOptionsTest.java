@@ -11,9 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Run options out of range stop {@code bin/benchmark} before anything starts: exit code 2 and what is allowed. */
 class RunCommandOptionsTest {
@@ -57,9 +57,18 @@ class RunCommandOptionsTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int exitCode = Benchmark.run(new String[] {"-d", "../driver-loopback/loopback.yaml", "--output-dir",
-            dir.resolve("results").toString(), option, value, workload.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+        int exitCode = Benchmark.run(
+                new String[] {
+                    "-d",
+                    "../driver-loopback/loopback.yaml",
+                    "--output-dir",
+                    dir.resolve("results").toString(),
+                    option,
+                    value,
+                    workload.toString()
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
                 false);
 
         assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_USAGE);
@@ -74,21 +83,31 @@ class RunCommandOptionsTest {
         Path notADirectory = Files.writeString(dir.resolve("file"), "x");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int exitCode = Benchmark.run(new String[] {"-d", "../driver-loopback/loopback.yaml", "--output-dir",
-            notADirectory.resolve("results").toString(), workload.toString()},
+        int exitCode = Benchmark.run(
+                new String[] {
+                    "-d",
+                    "../driver-loopback/loopback.yaml",
+                    "--output-dir",
+                    notADirectory.resolve("results").toString(),
+                    workload.toString()
+                },
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: results cannot be written in "
-                + notADirectory.resolve("results")).contains("choose another --output-dir or -o")
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .startsWith("error: results cannot be written in " + notADirectory.resolve("results"))
+                .contains("choose another --output-dir or -o")
                 .doesNotContain("\tat ");
     }
 
     @Test
     void aRelativeOutputNameGoesIntoTheOutputDirectoryWhenBothAreGiven() {
         RunCommand command = new RunCommand();
-        com.beust.jcommander.JCommander.newBuilder().addObject(command).build()
+        com.beust.jcommander.JCommander.newBuilder()
+                .addObject(command)
+                .build()
                 .parse("-o", "mine.json", "--output-dir", "out", "w.yaml");
         assertThat(command.outputFile()).isEqualTo(Path.of("out", "mine.json"));
 
@@ -97,7 +116,9 @@ class RunCommandOptionsTest {
         assertThat(alone.outputFile()).isEqualTo(Path.of("mine.json"));
 
         RunCommand absolute = new RunCommand();
-        com.beust.jcommander.JCommander.newBuilder().addObject(absolute).build()
+        com.beust.jcommander.JCommander.newBuilder()
+                .addObject(absolute)
+                .build()
                 .parse("-o", "/tmp/mine.json", "--output-dir", "out", "w.yaml");
         assertThat(absolute.outputFile()).isEqualTo(Path.of("/tmp/mine.json"));
     }

@@ -24,23 +24,29 @@ class ShippedWorkloadFilesTest {
     void everyYamlFileUnderWorkloadsValidates() throws IOException {
         List<Path> files = yamlFilesUnder(WORKLOADS);
 
-        assertThat(files).extracting(file -> WORKLOADS.relativize(file).toString().replace('\\', '/')).contains(
-                "simple-workload.yaml",
-                "1-topic-100-partitions-1kb-4p-4c-2000k.yaml",
-                "backlog-1-topic-16-partitions-1kb.yaml",
-                "max-rate-1-topic-16-partitions-1kb.yaml",
-                "confluent-2020/1-topic-100-partitions-1kb-4-producers-1000k-rate.yaml",
-                "confluent-2020/rabbitmq/1-topic-100-partitions-1kb-4-producers-10k-rate.yaml",
-                "pulsar-latency-2019/1-topic-16-partition-100b.yaml",
-                "redpanda-2022/1-topic-288-partitions-1000mb-2p-2c.yaml");
+        assertThat(files)
+                .extracting(file -> WORKLOADS.relativize(file).toString().replace('\\', '/'))
+                .contains(
+                        "simple-workload.yaml",
+                        "1-topic-100-partitions-1kb-4p-4c-2000k.yaml",
+                        "backlog-1-topic-16-partitions-1kb.yaml",
+                        "max-rate-1-topic-16-partitions-1kb.yaml",
+                        "confluent-2020/1-topic-100-partitions-1kb-4-producers-1000k-rate.yaml",
+                        "confluent-2020/rabbitmq/1-topic-100-partitions-1kb-4-producers-10k-rate.yaml",
+                        "pulsar-latency-2019/1-topic-16-partition-100b.yaml",
+                        "redpanda-2022/1-topic-288-partitions-1000mb-2p-2c.yaml");
         for (Path file : files) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int exit = Benchmark.run(new String[] {"validate", file.toString()},
+            int exit = Benchmark.run(
+                    new String[] {"validate", file.toString()},
                     new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8), false);
+                    new PrintStream(err, true, StandardCharsets.UTF_8),
+                    false);
 
-            assertThat(exit).as(file + ": " + err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_OK);
+            assertThat(exit)
+                    .as(file + ": " + err.toString(StandardCharsets.UTF_8))
+                    .isEqualTo(Benchmark.EXIT_OK);
             assertThat(out.toString(StandardCharsets.UTF_8)).as(file.toString()).contains("1 file(s) valid");
         }
     }
@@ -62,7 +68,8 @@ class ShippedWorkloadFilesTest {
     private static List<Path> yamlFilesUnder(Path root) throws IOException {
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(Files::isRegularFile)
-                    .filter(file -> file.toString().endsWith(".yaml") || file.toString().endsWith(".yml"))
+                    .filter(file ->
+                            file.toString().endsWith(".yaml") || file.toString().endsWith(".yml"))
                     .sorted()
                     .toList();
         }

@@ -32,8 +32,15 @@ class SweepCommandIT {
                 """);
         Path results = dir.resolve("results");
 
-        SweepRuns.Outcome sweep = SweepRuns.run(results, "--rates", "500,1000,2000", "-d", "../driver-loopback/loopback.yaml",
-                "-d", delays.toString(), workload.toString());
+        SweepRuns.Outcome sweep = SweepRuns.run(
+                results,
+                "--rates",
+                "500,1000,2000",
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "-d",
+                delays.toString(),
+                workload.toString());
 
         assertThat(sweep.exitCode()).as(sweep.stderr()).isZero();
         SweepSummary summary = sweep.summary();
@@ -50,28 +57,41 @@ class SweepCommandIT {
                 TestResult result = ResultFiles.read(sweepDir.resolve(step.resultFile));
                 assertThat(result.driver).isEqualTo(driver.driver);
                 assertThat(result.metadata.workloadYaml).contains("producerRate: " + step.value.intValue() + "\n");
-                assertThat(result.metadata.commandLine).startsWith("bin/benchmark", "sweep", "--rates", "500,1000,2000");
+                assertThat(result.metadata.commandLine)
+                        .startsWith("bin/benchmark", "sweep", "--rates", "500,1000,2000");
                 assertThat(step.complete).isTrue();
-                assertThat(step.measuredPeriods).isEqualTo(result.publishRate.size()).isGreaterThanOrEqualTo(4);
+                assertThat(step.measuredPeriods)
+                        .isEqualTo(result.publishRate.size())
+                        .isGreaterThanOrEqualTo(4);
                 assertThat(step.achievedPublishRateMsgPerSec).isPositive();
                 assertThat(step.publishResponseTime99pctMs).isEqualTo(result.aggregatedPublishResponseTime99pct);
                 assertThat(step.stable).isEqualTo(step.unstableReasons.isEmpty());
             }
         }
-        assertThat(jsonFiles(sweepDir)).containsExactlyInAnyOrder("sweep.json",
-                "sweep-it-Loopback-rate-500.json", "sweep-it-Loopback-rate-1000.json", "sweep-it-Loopback-rate-2000.json",
-                "sweep-it-Loopback-delays-rate-500.json", "sweep-it-Loopback-delays-rate-1000.json",
-                "sweep-it-Loopback-delays-rate-2000.json");
-        assertThat(sweep.stdout()).contains("=== sweep of producerRate · workload sweep-it · driver Loopback\n",
-                "=== sweep of producerRate · workload sweep-it · driver Loopback-delays\n", "peak stable throughput: ",
-                "target msg/s", "Sweep summary written to " + sweep.summaryFile());
+        assertThat(jsonFiles(sweepDir))
+                .containsExactlyInAnyOrder(
+                        "sweep.json",
+                        "sweep-it-Loopback-rate-500.json",
+                        "sweep-it-Loopback-rate-1000.json",
+                        "sweep-it-Loopback-rate-2000.json",
+                        "sweep-it-Loopback-delays-rate-500.json",
+                        "sweep-it-Loopback-delays-rate-1000.json",
+                        "sweep-it-Loopback-delays-rate-2000.json");
+        assertThat(sweep.stdout())
+                .contains(
+                        "=== sweep of producerRate · workload sweep-it · driver Loopback\n",
+                        "=== sweep of producerRate · workload sweep-it · driver Loopback-delays\n",
+                        "peak stable throughput: ",
+                        "target msg/s",
+                        "Sweep summary written to " + sweep.summaryFile());
 
-        SweepRuns.Outcome again = SweepRuns.run(results, "--rates", "500,1000", "-d", "../driver-loopback/loopback.yaml",
-                workload.toString());
+        SweepRuns.Outcome again = SweepRuns.run(
+                results, "--rates", "500,1000", "-d", "../driver-loopback/loopback.yaml", workload.toString());
         assertThat(again.exitCode()).as(again.stderr()).isZero();
         assertThat(again.summaryFile().getParent()).isNotEqualTo(sweepDir);
         assertThat(jsonFiles(sweepDir)).hasSize(7);
-        assertThat(SweepRuns.run(results, "--rates", "1,2", "--help").exitCode()).isZero();
+        assertThat(SweepRuns.run(results, "--rates", "1,2", "--help").exitCode())
+                .isZero();
     }
 
     @Test
@@ -85,8 +105,15 @@ class SweepCommandIT {
                   - {startAfterMillis: 500, durationMillis: 4000, kind: FREEZE}
                 """);
 
-        SweepRuns.Outcome sweep = SweepRuns.run(dir.resolve("results"), "--topics", "1,2", "--stall-timeout-seconds", "1",
-                "-d", stalls.toString(), workload.toString());
+        SweepRuns.Outcome sweep = SweepRuns.run(
+                dir.resolve("results"),
+                "--topics",
+                "1,2",
+                "--stall-timeout-seconds",
+                "1",
+                "-d",
+                stalls.toString(),
+                workload.toString());
 
         assertThat(sweep.exitCode()).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(sweep.summary().complete).isFalse();
@@ -103,7 +130,9 @@ class SweepCommandIT {
 
     private static List<String> jsonFiles(Path directory) throws Exception {
         try (Stream<Path> files = Files.list(directory)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json")).toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".json"))
+                    .toList();
         }
     }
 }

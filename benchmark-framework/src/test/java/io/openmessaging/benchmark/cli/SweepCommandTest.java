@@ -45,8 +45,11 @@ class SweepCommandTest {
         all[1] = "--output-dir";
         all[2] = dir.resolve("results").toString();
         System.arraycopy(args, 0, all, 3, args.length);
-        return Benchmark.run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return Benchmark.run(
+                all,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
     }
 
     private String errText() {
@@ -69,25 +72,30 @@ class SweepCommandTest {
 
     @Test
     void aValueThatIsNotANumberIsNamed() {
-        assertThat(run("--rates", "5000,10k", "-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(run("--rates", "5000,10k", "-d", driver.toString(), workload.toString()))
+                .isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(errText()).contains("--rates: '10k' is not a number").contains("e.g. --rates 5000,10000,20000");
     }
 
     @Test
     void partitionCountsMustBeWholeAndPositive() {
-        assertThat(run("--partitions", "1,2.5", "-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(run("--partitions", "1,2.5", "-d", driver.toString(), workload.toString()))
+                .isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(errText()).contains("--partitions: '2.5' is not allowed").contains("whole numbers ≥ 1");
         err.reset();
-        assertThat(run("--partitions", "0,4", "-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(run("--partitions", "0,4", "-d", driver.toString(), workload.toString()))
+                .isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(errText()).contains("--partitions: '0' is not allowed");
     }
 
     @Test
     void oneValueOrARepeatedValueIsNotASweep() {
-        assertThat(run("--topics", "4", "-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(run("--topics", "4", "-d", driver.toString(), workload.toString()))
+                .isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(errText()).contains("at least two values");
         err.reset();
-        assertThat(run("--topics", "4,8,4", "-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(run("--topics", "4,8,4", "-d", driver.toString(), workload.toString()))
+                .isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(errText()).contains("--topics: 4 is given twice");
     }
 
@@ -105,7 +113,8 @@ class SweepCommandTest {
     @Test
     void aStepWorkloadTheSchemaRejectsStopsBeforeAnyRunAndNamesTheFile() throws IOException {
         // 2 producers per topic: 2,000,000,000 topics would be more producers than the schema allows
-        Path tooBig = Files.writeString(dir.resolve("big.yaml"),
+        Path tooBig = Files.writeString(
+                dir.resolve("big.yaml"),
                 Files.readString(workload).replace("producersPerTopic: 1", "producersPerTopic: 2"));
         assertThat(run("--topics", "1,2000000000", "-d", driver.toString(), tooBig.toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
@@ -116,7 +125,15 @@ class SweepCommandTest {
     @Test
     void helpListsTheSweepAndRunOptions() {
         assertThat(run("--help")).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--rates", "--message-sizes", "--partitions", "--topics",
-                "--drivers", "--workers", "--output-dir", "docs/sweeps.md");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains(
+                        "--rates",
+                        "--message-sizes",
+                        "--partitions",
+                        "--topics",
+                        "--drivers",
+                        "--workers",
+                        "--output-dir",
+                        "docs/sweeps.md");
     }
 }

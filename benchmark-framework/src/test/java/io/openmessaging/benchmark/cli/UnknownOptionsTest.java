@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** Every command rejects an option it does not know with exit code 2 and a suggestion, never "no such file". */
 class UnknownOptionsTest {
@@ -16,8 +16,11 @@ class UnknownOptionsTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Benchmark.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return Benchmark.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -32,16 +35,26 @@ class UnknownOptionsTest {
             compare --jsn a.json -- b.json                                                           | unknown option '--jsn' (did you mean '--json'?)
             """)
     void anUnknownOptionIsAUsageErrorWithASuggestion(String commandLine, String message) {
-        assertThat(run(commandLine.split(" "))).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("error: " + message).doesNotContain("no such file")
+        assertThat(run(commandLine.split(" ")))
+                .as(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("error: " + message)
+                .doesNotContain("no such file")
                 .doesNotContain("NoSuchFileException");
     }
 
     @Test
     void aNegativeValueOfAKnownOptionIsNotTakenForAnOption() {
-        assertThat(run("--stall-timeout-seconds", "-5", "-d", "../driver-loopback/loopback.yaml",
-                "../workloads/quick-start.yaml")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--stall-timeout-seconds must be 1 to 86400")
+        assertThat(run(
+                        "--stall-timeout-seconds",
+                        "-5",
+                        "-d",
+                        "../driver-loopback/loopback.yaml",
+                        "../workloads/quick-start.yaml"))
+                .isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--stall-timeout-seconds must be 1 to 86400")
                 .doesNotContain("unknown option");
     }
 

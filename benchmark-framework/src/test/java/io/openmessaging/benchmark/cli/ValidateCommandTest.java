@@ -18,8 +18,11 @@ class ValidateCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Benchmark.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return Benchmark.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
     }
 
     private String errText() {
@@ -34,20 +37,30 @@ class ValidateCommandTest {
 
     @Test
     void unknownKeyNamesFileLineKeyAndSuggestion() {
-        assertThat(run("validate", INVALID.resolve("unknown-key.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("unknown-key.yaml:3").contains("partitionPerTopic").contains("partitionsPerTopic");
+        assertThat(run("validate", INVALID.resolve("unknown-key.yaml").toString()))
+                .isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText())
+                .contains("unknown-key.yaml:3")
+                .contains("partitionPerTopic")
+                .contains("partitionsPerTopic");
     }
 
     @Test
     void misspeltEnumListsAllowedValues() {
-        assertThat(run("validate", INVALID.resolve("misspelt-enum.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("misspelt-enum.yaml:").contains("keyDistributor")
-                .contains("KEY_ROUND_ROBIN").contains("RANDOM_NANO").contains("NO_KEY");
+        assertThat(run("validate", INVALID.resolve("misspelt-enum.yaml").toString()))
+                .isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText())
+                .contains("misspelt-enum.yaml:")
+                .contains("keyDistributor")
+                .contains("KEY_ROUND_ROBIN")
+                .contains("RANDOM_NANO")
+                .contains("NO_KEY");
     }
 
     @Test
     void negativeRateIsRejected() {
-        assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString()))
+                .isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(errText()).contains("negative-rate.yaml:").contains("producerRate");
     }
 
@@ -62,15 +75,23 @@ class ValidateCommandTest {
     void maxRateSearchWithBacklogIsRejected() {
         assertThat(run("validate", INVALID.resolve("max-rate-with-backlog.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("max-rate-with-backlog.yaml:").contains("producerRate")
+        assertThat(errText())
+                .contains("max-rate-with-backlog.yaml:")
+                .contains("producerRate")
                 .contains("consumerBacklogSizeGB");
     }
 
     @Test
     void everyBadFileIsReportedNotJustTheFirst() {
-        assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString(),
-                INVALID.resolve("unknown-key.yaml").toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("negative-rate.yaml").contains("unknown-key.yaml").contains("2 problem(s) in 2 file(s) checked");
+        assertThat(run(
+                        "validate",
+                        INVALID.resolve("negative-rate.yaml").toString(),
+                        INVALID.resolve("unknown-key.yaml").toString()))
+                .isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(errText())
+                .contains("negative-rate.yaml")
+                .contains("unknown-key.yaml")
+                .contains("2 problem(s) in 2 file(s) checked");
     }
 
     @Test
@@ -87,21 +108,24 @@ class ValidateCommandTest {
     @Test
     void anEmptyDirectoryIsAUsageErrorNotZeroValidFiles(@TempDir Path empty) {
         assertThat(run("validate", empty.toString())).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("no workload or driver file to check: " + empty + " holds no .yaml or .yml file");
+        assertThat(errText())
+                .contains("no workload or driver file to check: " + empty + " holds no .yaml or .yml file");
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("valid");
     }
 
     @Test
     void aDeviceIsRefusedAsNotARegularFileInsteadOfBeingReadForever() {
         assertThat(run("validate", "/dev/zero")).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("/dev/zero: cannot read the file: /dev/zero is not a regular file (a device,"
-                + " a named pipe or a socket); a workload or driver file must be one");
+        assertThat(errText())
+                .contains("/dev/zero: cannot read the file: /dev/zero is not a regular file (a device,"
+                        + " a named pipe or a socket); a workload or driver file must be one");
     }
 
     @Test
     void aNamedPipeIsRefusedWithoutWaitingForAWriter(@TempDir Path dir) throws Exception {
         Path fifo = dir.resolve("workload.yaml");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
         assertThat(run("validate", fifo.toString())).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(errText()).contains(fifo + " is not a regular file");
     }
@@ -111,8 +135,9 @@ class ValidateCommandTest {
         Path huge = dir.resolve("huge.yaml");
         Files.writeString(huge, "name: " + "x".repeat(50 * 1024 * 1024) + "\n");
         assertThat(run("validate", huge.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains(huge + " has 52,428,807 bytes, more than the 1,048,576 bytes a workload or"
-                + " driver file may have");
+        assertThat(errText())
+                .contains(huge + " has 52,428,807 bytes, more than the 1,048,576 bytes a workload or"
+                        + " driver file may have");
     }
 
     @Test

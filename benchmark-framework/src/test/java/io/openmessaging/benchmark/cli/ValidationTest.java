@@ -23,7 +23,8 @@ class ValidationTest {
 
     @Test
     void validWorkloadsAndDriverFilesHaveNoProblem() {
-        List<String> problems = Validation.validate(List.of(
+        List<String> problems = Validation.validate(
+                List.of(
                         Path.of("src/test/resources/workloads-upstream"),
                         Path.of("..", "workloads", "quick-start.yaml"),
                         DRIVERS.resolve("fake.yaml"),
@@ -31,12 +32,16 @@ class ValidationTest {
                 registry);
 
         assertThat(problems).isEmpty();
-        assertThat(fake.created()).hasSize(2).allSatisfy(driver -> assertThat(driver.closed()).isTrue());
+        assertThat(fake.created())
+                .hasSize(2)
+                .allSatisfy(driver -> assertThat(driver.closed()).isTrue());
     }
 
     @Test
     void unknownKeyNamesFileLineKeyAndTheAllowedKeys() {
-        assertThat(validate("unknown-key.yaml")).singleElement().asString()
+        assertThat(validate("unknown-key.yaml"))
+                .singleElement()
+                .asString()
                 .startsWith(INVALID.resolve("unknown-key.yaml") + ":3:1: unknown key 'partitionPerTopic' (did you"
                         + " mean 'partitionsPerTopic'?); allowed keys: name, topics, partitionsPerTopic,"
                         + " keyDistributor,")
@@ -45,50 +50,58 @@ class ValidationTest {
 
     @Test
     void misspeltEnumListsTheAllowedValues() {
-        assertThat(validate("misspelt-enum.yaml")).containsExactly(INVALID.resolve("misspelt-enum.yaml")
-                + ":10:17: keyDistributor: found 'ROUND_ROBIN', expected one of NO_KEY, KEY_ROUND_ROBIN, RANDOM_NANO"
-                + " (did you mean 'KEY_ROUND_ROBIN'?)");
+        assertThat(validate("misspelt-enum.yaml"))
+                .containsExactly(INVALID.resolve("misspelt-enum.yaml")
+                        + ":10:17: keyDistributor: found 'ROUND_ROBIN', expected one of NO_KEY, KEY_ROUND_ROBIN, RANDOM_NANO"
+                        + " (did you mean 'KEY_ROUND_ROBIN'?)");
     }
 
     @Test
     void negativeRateSaysWhatRatesAreAllowed() {
-        assertThat(validate("negative-rate.yaml")).containsExactly(INVALID.resolve("negative-rate.yaml")
-                + ":8:15: producerRate: found -100, expected a number of messages per second, at least 0");
+        assertThat(validate("negative-rate.yaml"))
+                .containsExactly(INVALID.resolve("negative-rate.yaml")
+                        + ":8:15: producerRate: found -100, expected a number of messages per second, at least 0");
     }
 
     @Test
     void nonNumericSizeAsksForBytes() {
-        assertThat(validate("non-numeric-size.yaml")).containsExactly(INVALID.resolve("non-numeric-size.yaml")
-                + ":4:14: messageSize: found '1kb', expected an integer number of bytes, at least 1");
+        assertThat(validate("non-numeric-size.yaml"))
+                .containsExactly(INVALID.resolve("non-numeric-size.yaml")
+                        + ":4:14: messageSize: found '1kb', expected an integer number of bytes, at least 1");
     }
 
     @Test
     void maxRateSearchWithBacklogNamesBothKeys() {
-        assertThat(validate("max-rate-with-backlog.yaml")).containsExactly(INVALID.resolve("max-rate-with-backlog.yaml")
-                + ":8:1: producerRate: 0 (line 8) asks for the max-sustainable-rate search, which cannot be combined"
-                + " with a backlog (consumerBacklogSizeGB: 10 (line 10)); give a fixed producerRate in messages per"
-                + " second, or set consumerBacklogSizeGB: 0");
+        assertThat(validate("max-rate-with-backlog.yaml"))
+                .containsExactly(INVALID.resolve("max-rate-with-backlog.yaml")
+                        + ":8:1: producerRate: 0 (line 8) asks for the max-sustainable-rate search, which cannot be combined"
+                        + " with a backlog (consumerBacklogSizeGB: 10 (line 10)); give a fixed producerRate in messages per"
+                        + " second, or set consumerBacklogSizeGB: 0");
     }
 
     @Test
     void driverFilesAreCheckedByTheirDriver() {
-        List<String> problems = Validation.validate(List.of(
+        List<String> problems = Validation.validate(
+                List.of(
                         DRIVERS.resolve("fake-rejected.yaml"),
                         DRIVERS.resolve("unknown-driver.yaml"),
                         DRIVERS.resolve("no-name.yaml")),
                 registry);
 
-        assertThat(problems).containsExactly(
-                DRIVERS.resolve("fake-rejected.yaml") + ":5: compression is not supported by the fake driver",
-                DRIVERS.resolve("unknown-driver.yaml") + ":2:9: unknown driver 'faek' (did you mean 'fake'?);"
-                        + " installed drivers: fake",
-                DRIVERS.resolve("no-name.yaml") + ": missing key 'name': give the driver configuration a name for"
-                        + " the results, e.g. 'name: Kafka'");
+        assertThat(problems)
+                .containsExactly(
+                        DRIVERS.resolve("fake-rejected.yaml") + ":5: compression is not supported by the fake driver",
+                        DRIVERS.resolve("unknown-driver.yaml") + ":2:9: unknown driver 'faek' (did you mean 'fake'?);"
+                                + " installed drivers: fake",
+                        DRIVERS.resolve("no-name.yaml")
+                                + ": missing key 'name': give the driver configuration a name for"
+                                + " the results, e.g. 'name: Kafka'");
     }
 
     @Test
     void onlyBadFilesGiveProblemsInTheOrderGiven() {
-        List<String> problems = Validation.validate(List.of(
+        List<String> problems = Validation.validate(
+                List.of(
                         INVALID.resolve("negative-rate.yaml"),
                         Path.of("..", "workloads", "simple-workload.yaml"),
                         INVALID.resolve("syntax-error.yaml"),
@@ -97,8 +110,9 @@ class ValidationTest {
 
         assertThat(problems).hasSize(3);
         assertThat(problems.get(0)).startsWith(INVALID.resolve("negative-rate.yaml") + ":8:15: ");
-        assertThat(problems.get(1)).isEqualTo(INVALID.resolve("syntax-error.yaml")
-                + ":4:14: YAML syntax error: mapping values are not allowed here");
+        assertThat(problems.get(1))
+                .isEqualTo(INVALID.resolve("syntax-error.yaml")
+                        + ":4:14: YAML syntax error: mapping values are not allowed here");
         assertThat(problems.get(2)).startsWith("no-such-file.yaml: cannot read the file: ");
     }
 
@@ -106,7 +120,10 @@ class ValidationTest {
     void aDirectoryStandsForTheYamlFilesInIt() throws IOException {
         List<String> yamlFiles;
         try (Stream<Path> files = Files.list(INVALID)) {
-            yamlFiles = files.map(Path::toString).filter(name -> name.endsWith(".yaml")).sorted().toList();
+            yamlFiles = files.map(Path::toString)
+                    .filter(name -> name.endsWith(".yaml"))
+                    .sorted()
+                    .toList();
         }
         assertThat(yamlFiles).hasSizeGreaterThan(20);
 
@@ -138,7 +155,9 @@ class ValidationTest {
         Path file = PAYLOADS.resolve(name + ".yaml");
         String besideTheWorkload = PAYLOADS.toAbsolutePath().toString();
 
-        assertThat(Validation.validate(List.of(file), registry)).singleElement().asString()
+        assertThat(Validation.validate(List.of(file), registry))
+                .singleElement()
+                .asString()
                 .isEqualTo(file + ": " + detail.replace("@", besideTheWorkload));
     }
 
@@ -147,11 +166,15 @@ class ValidationTest {
         Path workload = Path.of("..", "workloads", "quick-start.yaml");
         Path driver = DRIVERS.resolve("fake-small-messages.yaml");
 
-        assertThat(Validation.validate(List.of(workload, driver), registry)).containsExactly(
-                workload + " with " + driver + ": a message of 1024 bytes is above the fake's 100");
-        assertThat(Validation.validate(List.of(workload, DRIVERS.resolve("fake.yaml")), registry)).isEmpty();
-        assertThat(Validation.validate(List.of(driver), registry)).as("a driver alone has nothing to compare")
+        assertThat(Validation.validate(List.of(workload, driver), registry))
+                .containsExactly(workload + " with " + driver + ": a message of 1024 bytes is above the fake's 100");
+        assertThat(Validation.validate(List.of(workload, DRIVERS.resolve("fake.yaml")), registry))
                 .isEmpty();
-        assertThat(fake.created()).hasSize(3).allSatisfy(created -> assertThat(created.closed()).isTrue());
+        assertThat(Validation.validate(List.of(driver), registry))
+                .as("a driver alone has nothing to compare")
+                .isEmpty();
+        assertThat(fake.created())
+                .hasSize(3)
+                .allSatisfy(created -> assertThat(created.closed()).isTrue());
     }
 }

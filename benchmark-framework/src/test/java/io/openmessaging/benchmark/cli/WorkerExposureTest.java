@@ -39,7 +39,9 @@ class WorkerExposureTest {
 
     @Test
     void theReadyLineNamesAnAddressClientsCanUse() {
-        assertThat(BenchmarkWorker.reachableHost("0.0.0.0")).isNotEqualTo("0.0.0.0").isNotBlank();
+        assertThat(BenchmarkWorker.reachableHost("0.0.0.0"))
+                .isNotEqualTo("0.0.0.0")
+                .isNotBlank();
         assertThat(BenchmarkWorker.reachableHost("127.0.0.1")).isEqualTo("127.0.0.1");
         assertThat(BenchmarkWorker.reachableHost("::1")).isEqualTo("[::1]");
     }

@@ -33,13 +33,17 @@ class ComparisonTest {
 
     @Test
     void changesAreAbsoluteAndRelativeToTheBase() {
-        Comparison comparison = Comparison.of(List.of(run(4.0, 1000.0)), List.of(run(5.0, 980.0)),
+        Comparison comparison = Comparison.of(
+                List.of(run(4.0, 1000.0)),
+                List.of(run(5.0, 980.0)),
                 List.of(Threshold.parse("endToEndLatency.p99=+20%"), Threshold.parse("publishRate.avg=-1%")));
 
         Figure p99 = figure(comparison, Metric.END_TO_END_LATENCY, Stat.P99);
         assertThat(p99.change()).hasValue(1.0);
         assertThat(p99.changePercent()).hasValue(25.0);
-        assertThat(comparison.checks()).extracting(Comparison.Check::verdict).containsExactly(Verdict.BROKEN, Verdict.BROKEN);
+        assertThat(comparison.checks())
+                .extracting(Comparison.Check::verdict)
+                .containsExactly(Verdict.BROKEN, Verdict.BROKEN);
         assertThat(comparison.checks().get(0).explanation())
                 .isEqualTo("endToEndLatency.p99 rose by 25.0%: more than the +20% allowed");
         assertThat(comparison.checks().get(1).explanation())
@@ -52,29 +56,37 @@ class ComparisonTest {
         TestResult withResponseTimes = result(4.0, 1000.0);
         withResponseTimes.aggregatedPublishResponseTime99pct = 3.0;
 
-        Comparison comparison = Comparison.of(List.of(new ReportRun(Path.of("base.json"), "base", withResponseTimes)),
-                List.of(run(4.0, 1000.0)), List.of(Threshold.parse("publishResponseTime.p99=+50%")));
+        Comparison comparison = Comparison.of(
+                List.of(new ReportRun(Path.of("base.json"), "base", withResponseTimes)),
+                List.of(run(4.0, 1000.0)),
+                List.of(Threshold.parse("publishResponseTime.p99=+50%")));
 
         assertThat(comparison.checks().get(0).verdict()).isEqualTo(Verdict.NOT_CHECKED);
         assertThat(comparison.checks().get(0).explanation())
-                .isEqualTo("publishResponseTime.p99 is in no candidate file, so publishResponseTime.p99=+50% cannot be checked");
+                .isEqualTo(
+                        "publishResponseTime.p99 is in no candidate file, so publishResponseTime.p99=+50% cannot be checked");
         assertThat(comparison.passed()).isFalse();
-        assertThat(comparison.incompleteMetrics()).extracting(coverage -> coverage.metric().key())
+        assertThat(comparison.incompleteMetrics())
+                .extracting(coverage -> coverage.metric().key())
                 .contains("publishResponseTime", "publishDelayLatency");
     }
 
     @Test
     void aBaseOfZeroGivesAnInfiniteChangeUnlessTheCandidateIsZeroToo() {
-        Comparison comparison = Comparison.of(List.of(run(0.5, 0.0)), List.of(run(0.5, 5.0)),
-                List.of(Threshold.parse("publishRate.max=+10%")));
+        Comparison comparison = Comparison.of(
+                List.of(run(0.5, 0.0)), List.of(run(0.5, 5.0)), List.of(Threshold.parse("publishRate.max=+10%")));
 
-        assertThat(figure(comparison, Metric.PUBLISH_RATE, Stat.MAX).changePercent()).hasValue(Double.POSITIVE_INFINITY);
+        assertThat(figure(comparison, Metric.PUBLISH_RATE, Stat.MAX).changePercent())
+                .hasValue(Double.POSITIVE_INFINITY);
         assertThat(comparison.checks().get(0).verdict()).isEqualTo(Verdict.BROKEN);
         assertThat(Comparison.median(new double[] {0.0, 0.0})).hasValue(0.0);
     }
 
     private static Figure figure(Comparison comparison, Metric metric, Stat stat) {
-        return comparison.figures().stream().filter(f -> f.metric() == metric && f.stat() == stat).findFirst().orElseThrow();
+        return comparison.figures().stream()
+                .filter(f -> f.metric() == metric && f.stat() == stat)
+                .findFirst()
+                .orElseThrow();
     }
 
     private static ReportRun run(double endToEndP99, double publishRate) {

@@ -46,7 +46,8 @@ class ThresholdTest {
     void everyMetricAndStatOfTheIssueParses() {
         for (String metric : Metric.keys()) {
             for (String stat : Stat.keys()) {
-                assertThat(Threshold.parse(metric + "." + stat + "=+1%").figure()).isEqualTo(metric + "." + stat);
+                assertThat(Threshold.parse(metric + "." + stat + "=+1%").figure())
+                        .isEqualTo(metric + "." + stat);
             }
         }
     }
@@ -72,9 +73,12 @@ class ThresholdTest {
 
     @Test
     void otherSyntaxErrorsShowTheForm() {
-        assertThatThrownBy(() -> Threshold.parse("endToEndLatency.p99")).hasMessageContaining("<metric>.<stat>=<+|-><percent>%");
-        assertThatThrownBy(() -> Threshold.parse("endToEndLatency=+10%")).hasMessageContaining("<metric>.<stat>=<+|-><percent>%");
+        assertThatThrownBy(() -> Threshold.parse("endToEndLatency.p99"))
+                .hasMessageContaining("<metric>.<stat>=<+|-><percent>%");
+        assertThatThrownBy(() -> Threshold.parse("endToEndLatency=+10%"))
+                .hasMessageContaining("<metric>.<stat>=<+|-><percent>%");
         assertThatThrownBy(() -> Threshold.parse("endToEndLatency.p99=+10ms")).hasMessageContaining("must end in '%'");
-        assertThatThrownBy(() -> Threshold.parse("endToEndLatency.p99=+%")).hasMessageContaining("percentage with a sign");
+        assertThatThrownBy(() -> Threshold.parse("endToEndLatency.p99=+%"))
+                .hasMessageContaining("percentage with a sign");
     }
 }

@@ -55,9 +55,13 @@ class BacklogDrainIT {
         // 2.048 s on schedule; a producer running late catches up faster, so only a clear lower bound
         assertThat(backlog.buildDurationSeconds).isGreaterThan(1.0);
         assertThat(backlog.buildMessagesSent).isGreaterThanOrEqualTo(2048L);
-        assertThat(backlog.receivedWhilePausedMessages).as("paused loopback consumers receive nothing").isLessThan(10L);
+        assertThat(backlog.receivedWhilePausedMessages)
+                .as("paused loopback consumers receive nothing")
+                .isLessThan(10L);
         // caught up = 100 ms of consumption at 2 × 1,000 msg/s × 1 KiB, or the backlog before the pause if larger
-        assertThat(backlog.drainTargetBytes).isGreaterThanOrEqualTo(2 * 1000 * 1024 / 10L).isLessThan(FOUR_MIB / 2);
+        assertThat(backlog.drainTargetBytes)
+                .isGreaterThanOrEqualTo(2 * 1000 * 1024 / 10L)
+                .isLessThan(FOUR_MIB / 2);
         assertThat(backlog.drainComplete).isTrue();
         assertThat(backlog.drainDurationSeconds).isPositive();
         assertThat(backlog.remainingBytes).isLessThanOrEqualTo(backlog.drainTargetBytes);
@@ -73,7 +77,9 @@ class BacklogDrainIT {
         assertThat(result.testDurationSeconds).isGreaterThan(3.0 + backlog.buildDurationSeconds);
         assertThat(result.backlog.stream().mapToLong(Long::longValue).max().orElseThrow())
                 .isGreaterThan(backlog.builtMessages / 2);
-        assertThat(outcome.stdout()).contains("backlog build | consumers paused").contains("backlog drain | drained")
+        assertThat(outcome.stdout())
+                .contains("backlog build | consumers paused")
+                .contains("backlog drain | drained")
                 .contains("measured 1 backlog build");
     }
 
@@ -102,7 +108,9 @@ class BacklogDrainIT {
         assertThat(result.runMode).isEqualTo("consumer-only");
         BacklogSummary backlog = result.backlogPhases;
         assertThat(backlog.producersRunDuringDrain).isFalse();
-        assertThat(backlog.drainTargetBytes).as("producers stopped: drained means empty").isZero();
+        assertThat(backlog.drainTargetBytes)
+                .as("producers stopped: drained means empty")
+                .isZero();
         assertThat(backlog.buildComplete).isTrue();
         assertThat(backlog.builtMessages).isGreaterThanOrEqualTo(16_384L);
         assertThat(backlog.buildDurationSeconds).isGreaterThan(1.0);

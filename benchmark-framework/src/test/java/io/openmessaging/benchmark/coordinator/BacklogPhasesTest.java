@@ -3,11 +3,11 @@ package io.openmessaging.benchmark.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.ManualClock;
 import io.openmessaging.benchmark.result.BacklogSummary;
-import io.openmessaging.benchmark.drivers.DriverRegistry;
-import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.ByteArrayOutputStream;
@@ -70,8 +70,10 @@ class BacklogPhasesTest {
         assertThat(summary.drainConsumeRateMsgPerSec).isEqualTo(500.0);
         assertThat(summary.drainConsumeRateBytesPerSec).isEqualTo(500.0 * KIB);
         assertThat(recorder.result().backlogPhases).isSameAs(summary);
-        assertThat(output()).contains("backlog build | built 0.98 MiB of 0.98 MiB (100 %), 1,000 messages, 4.0 s")
-                .contains("backlog drain | drained: 0.00 MiB left (target at most 0.00 MiB), 2.0 s, consumed 500.0 msg/s");
+        assertThat(output())
+                .contains("backlog build | built 0.98 MiB of 0.98 MiB (100 %), 1,000 messages, 4.0 s")
+                .contains(
+                        "backlog drain | drained: 0.00 MiB left (target at most 0.00 MiB), 2.0 s, consumed 500.0 msg/s");
     }
 
     @Test
@@ -122,30 +124,38 @@ class BacklogPhasesTest {
         assertThat(phases.summary().drainTargetBytes).isEqualTo(100 * KIB);
 
         // consumers catch up at 3,000 msg/s while producers add 1,000; they stay 50 messages behind
-        phases.drain(watch(second -> counters(3020 + 1000 * second,
-                Math.min(3020 + 1000 * second - 50, 1000 + 3000 * second))));
+        phases.drain(watch(
+                second -> counters(3020 + 1000 * second, Math.min(3020 + 1000 * second - 50, 1000 + 3000 * second))));
         assertThat(phases.summary().drainComplete).isTrue();
         assertThat(phases.summary().remainingMessages).isEqualTo(50);
     }
 
     private BacklogPhases phases(boolean producersRun) throws Exception {
-        Workload workload = WorkloadLoader.parse(String.join("\n",
-                "name: phases",
-                "topics: 1",
-                "partitionsPerTopic: 1",
-                "messageSize: 1024",
-                "subscriptionsPerTopic: 1",
-                "consumerPerSubscription: 1",
-                "producersPerTopic: 1",
-                "producerRate: 1000",
-                "consumerBacklogSizeGB: " + 1000.0 / (1024 * 1024),
-                "consumerOnly: " + !producersRun,
-                "testDuration: 1m",
-                ""), "phases.yaml");
+        Workload workload = WorkloadLoader.parse(
+                String.join(
+                        "\n",
+                        "name: phases",
+                        "topics: 1",
+                        "partitionsPerTopic: 1",
+                        "messageSize: 1024",
+                        "subscriptionsPerTopic: 1",
+                        "consumerPerSubscription: 1",
+                        "producersPerTopic: 1",
+                        "producerRate: 1000",
+                        "consumerBacklogSizeGB: " + 1000.0 / (1024 * 1024),
+                        "consumerOnly: " + !producersRun,
+                        "testDuration: 1m",
+                        ""),
+                "phases.yaml");
         RunOptions options = RunOptions.defaults(dir);
-        recorder = new RunRecorder(workload,
-                DriverConfigurationLoader.parse("name: loopback\ndriver: loopback\n", "loopback.yaml", new DriverRegistry()),
-                options, clock, new PrintStream(printed, true, StandardCharsets.UTF_8), List.of());
+        recorder = new RunRecorder(
+                workload,
+                DriverConfigurationLoader.parse(
+                        "name: loopback\ndriver: loopback\n", "loopback.yaml", new DriverRegistry()),
+                options,
+                clock,
+                new PrintStream(printed, true, StandardCharsets.UTF_8),
+                List.of());
         return new BacklogPhases(BacklogPlan.of(workload), producersRun, ensemble, List.of(), clock, recorder, options);
     }
 

@@ -20,8 +20,10 @@ class BacklogPlanTest {
 
     @Test
     void requestedSizeIsGibibytesAndFractionsAreKept() throws Exception {
-        assertThat(BacklogPlan.of(workload(1, 10_000, "100", "1.0", false)).requestedBytes()).isEqualTo(100 * GIB);
-        assertThat(BacklogPlan.of(workload(1, 10_000, "0.00390625", "1.0", false)).requestedBytes())
+        assertThat(BacklogPlan.of(workload(1, 10_000, "100", "1.0", false)).requestedBytes())
+                .isEqualTo(100 * GIB);
+        assertThat(BacklogPlan.of(workload(1, 10_000, "0.00390625", "1.0", false))
+                        .requestedBytes())
                 .isEqualTo(4L << 20);
     }
 
@@ -70,8 +72,10 @@ class BacklogPlanTest {
 
         assertThat(plan.drainTargetBytes()).isEqualTo(GIB / 4);
         assertThat(plan.partialDrain()).isTrue();
-        assertThat(plan.drained(counters(GIB / 1024, GIB, 0, GIB / 1024 * 3 / 4))).isTrue();
-        assertThat(plan.drained(counters(GIB / 1024, GIB, 0, GIB / 1024 * 3 / 4 - 1))).isFalse();
+        assertThat(plan.drained(counters(GIB / 1024, GIB, 0, GIB / 1024 * 3 / 4)))
+                .isTrue();
+        assertThat(plan.drained(counters(GIB / 1024, GIB, 0, GIB / 1024 * 3 / 4 - 1)))
+                .isFalse();
     }
 
     @Test
@@ -99,30 +103,36 @@ class BacklogPlanTest {
     void drainMayTakeTenTimesTheBuildAndAtLeastTheDrainTimeout() throws Exception {
         BacklogPlan plan = BacklogPlan.of(workload(1, 10_000, "1", "1.0", false));
 
-        assertThat(plan.drainTimeout(Duration.ofSeconds(100), Duration.ofSeconds(60))).isEqualTo(Duration.ofSeconds(1000));
-        assertThat(plan.drainTimeout(Duration.ofSeconds(2), Duration.ofSeconds(60))).isEqualTo(Duration.ofSeconds(60));
-        assertThat(plan.drainTimeout(Duration.ofSeconds(2), Duration.ofSeconds(90))).isEqualTo(Duration.ofSeconds(90));
+        assertThat(plan.drainTimeout(Duration.ofSeconds(100), Duration.ofSeconds(60)))
+                .isEqualTo(Duration.ofSeconds(1000));
+        assertThat(plan.drainTimeout(Duration.ofSeconds(2), Duration.ofSeconds(60)))
+                .isEqualTo(Duration.ofSeconds(60));
+        assertThat(plan.drainTimeout(Duration.ofSeconds(2), Duration.ofSeconds(90)))
+                .isEqualTo(Duration.ofSeconds(90));
     }
 
     private static Counters counters(long sent, long bytesSent, long sendErrors, long received) {
         return new Counters(sent, bytesSent, sendErrors, sent - sendErrors, received, received * 1024, 0, 0, 0, 0);
     }
 
-    private static Workload workload(int subscriptions, int rate, String backlogGiB, String drainRatio,
-            boolean consumerOnly) throws Exception {
-        return WorkloadLoader.parse(String.join("\n",
-                "name: backlog-plan",
-                "topics: 1",
-                "partitionsPerTopic: 4",
-                "messageSize: 1024",
-                "subscriptionsPerTopic: " + subscriptions,
-                "consumerPerSubscription: 1",
-                "producersPerTopic: 1",
-                "producerRate: " + rate,
-                "consumerBacklogSizeGB: " + backlogGiB,
-                "backlogDrainRatio: " + drainRatio,
-                "consumerOnly: " + consumerOnly,
-                "testDuration: 1m",
-                ""), "backlog-plan.yaml");
+    private static Workload workload(
+            int subscriptions, int rate, String backlogGiB, String drainRatio, boolean consumerOnly) throws Exception {
+        return WorkloadLoader.parse(
+                String.join(
+                        "\n",
+                        "name: backlog-plan",
+                        "topics: 1",
+                        "partitionsPerTopic: 4",
+                        "messageSize: 1024",
+                        "subscriptionsPerTopic: " + subscriptions,
+                        "consumerPerSubscription: 1",
+                        "producersPerTopic: 1",
+                        "producerRate: " + rate,
+                        "consumerBacklogSizeGB: " + backlogGiB,
+                        "backlogDrainRatio: " + drainRatio,
+                        "consumerOnly: " + consumerOnly,
+                        "testDuration: 1m",
+                        ""),
+                "backlog-plan.yaml");
     }
 }

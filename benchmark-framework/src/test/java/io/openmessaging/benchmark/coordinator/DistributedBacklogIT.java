@@ -57,8 +57,8 @@ class DistributedBacklogIT {
                 sampleRateMillis: 1000
                 """);
 
-        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
-                "-w", String.join(",", urls), workload.toString());
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                dir, "-d", driver.toString(), "--topology", "SWARM", "-w", String.join(",", urls), workload.toString());
 
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
         TestResult result = outcome.result();

@@ -60,16 +60,19 @@ class DistributedLoopbackRunIT {
         Path driver = Files.writeString(dir.resolve("loopback.yaml"), DRIVER);
         Path workload = BenchmarkRuns.workload(dir, "distributed", 8, workerCount, 1, 4000, "2s", "6s", 2000);
 
-        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
-                "-w", String.join(",", urls), workload.toString());
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                dir, "-d", driver.toString(), "--topology", "SWARM", "-w", String.join(",", urls), workload.toString());
 
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
         TestResult result = outcome.result();
         assertThat(result.complete).isTrue();
         assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
         assertThat(result.publishRate).hasSize(3);
-        double perProducerRate =
-                result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElseThrow() / workerCount;
+        double perProducerRate = result.publishRate.stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElseThrow()
+                / workerCount;
         assertThat(perProducerRate).isCloseTo(4000.0 / workerCount, within(0.01 * 4000 / workerCount));
         assertThat(result.metadata.clockOffsets).hasSize(2 * workerCount);
         for (WorkerProcess worker : workers) {
@@ -97,8 +100,8 @@ class DistributedLoopbackRunIT {
         });
         scraper.start();
 
-        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
-                "-w", String.join(",", urls), workload.toString());
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                dir, "-d", driver.toString(), "--topology", "SWARM", "-w", String.join(",", urls), workload.toString());
         scraper.join();
 
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
@@ -109,15 +112,18 @@ class DistributedLoopbackRunIT {
         assertThat(parsed).containsPattern("omb_messages_received_total counter [1-9][0-9]{2,}");
         assertThat(parsed).contains("workload=metrics").contains("driver=Loopback");
         // and the worker process itself: JVM memory and GC, CPU, threads, tagged with the worker
-        assertThat(parsed).containsPattern("jvm_memory_used_bytes gauge [0-9.e+E]+ area=heap,id=[^,]+,worker=")
+        assertThat(parsed)
+                .containsPattern("jvm_memory_used_bytes gauge [0-9.e+E]+ area=heap,id=[^,]+,worker=")
                 .containsPattern("process_cpu_usage gauge [0-9.eE+-]+ worker=")
                 .containsPattern("jvm_threads_live_threads gauge [1-9]")
                 .contains("jvm_gc_");
         // after the run, its meters keep their final values (a scrape just after the end still sees it) and the
         // expected rate is 0
         String after = parseWithPrometheusClient(workers.get(0).metrics());
-        assertThat(after).containsPattern("omb_messages_sent_total counter [1-9][0-9]{3,}")
-                .contains("omb_expected_send_rate_messages_per_second gauge 0.0").contains("workload=metrics");
+        assertThat(after)
+                .containsPattern("omb_messages_sent_total counter [1-9][0-9]{3,}")
+                .contains("omb_expected_send_rate_messages_per_second gauge 0.0")
+                .contains("workload=metrics");
         // latencies are histograms with the same buckets on every worker, so Prometheus can add them up: each
         // worker's end-to-end histogram counts exactly the messages it received, its publish one every message
         // that came due (here all acknowledged), and the +Inf bucket is the count
@@ -127,14 +133,19 @@ class DistributedLoopbackRunIT {
             double received = sample(samples, "omb_messages_received_total", "");
             double acked = sample(samples, "omb_messages_acked_total", "");
             assertThat(received).isGreaterThan(1000);
-            assertThat(sample(samples, "omb_latency_seconds_count", "metric=endToEndResponseTime")).isEqualTo(received);
-            assertThat(sample(samples, "omb_latency_seconds_count", "metric=endToEndLatency")).isEqualTo(received);
-            assertThat(sample(samples, "omb_latency_seconds_count", "metric=publishResponseTime")).isEqualTo(acked);
+            assertThat(sample(samples, "omb_latency_seconds_count", "metric=endToEndResponseTime"))
+                    .isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_count", "metric=endToEndLatency"))
+                    .isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_count", "metric=publishResponseTime"))
+                    .isEqualTo(acked);
             assertThat(sample(samples, "omb_latency_seconds_bucket", "le=+Inf,metric=endToEndResponseTime"))
                     .isEqualTo(received);
             assertThat(sample(samples, "omb_latency_seconds_bucket", "le=0.5,metric=endToEndResponseTime"))
-                    .as("loopback delivers within half a second").isEqualTo(received);
-            assertThat(sample(samples, "omb_latency_seconds_sum", "metric=publishLatency")).isPositive();
+                    .as("loopback delivers within half a second")
+                    .isEqualTo(received);
+            assertThat(sample(samples, "omb_latency_seconds_sum", "metric=publishLatency"))
+                    .isPositive();
             assertThat(samples).contains("omb_sent_bytes_total counter").contains("omb_received_bytes_total counter");
             receivedByBoth += (long) received;
         }
@@ -143,27 +154,36 @@ class DistributedLoopbackRunIT {
 
     /** The value of the one sample of {@code name} whose labels contain {@code labels} (sorted, comma-joined). */
     private static double sample(String parsed, String name, String labels) {
-        List<String> matching = parsed.lines().filter(line -> line.startsWith(name + " "))
-                .filter(line -> line.substring(line.lastIndexOf(' ') + 1).contains(labels)).toList();
-        assertThat(matching).as("samples of %s with %s in:%n%s", name, labels, parsed).hasSize(1);
+        List<String> matching = parsed.lines()
+                .filter(line -> line.startsWith(name + " "))
+                .filter(line -> line.substring(line.lastIndexOf(' ') + 1).contains(labels))
+                .toList();
+        assertThat(matching)
+                .as("samples of %s with %s in:%n%s", name, labels, parsed)
+                .hasSize(1);
         return Double.parseDouble(matching.get(0).split(" ")[2]);
     }
 
     /** Parses with Python's prometheus_client (a real text-format parser); one line per sample. */
     private static String parseWithPrometheusClient(String exposition) throws IOException, InterruptedException {
-        String script = String.join("\n",
+        String script = String.join(
+                "\n",
                 "import sys",
                 "from prometheus_client.parser import text_string_to_metric_families",
                 "for family in text_string_to_metric_families(sys.stdin.read()):",
                 "    for s in family.samples:",
                 "        labels = ','.join(k + '=' + v for k, v in sorted(s.labels.items()))",
                 "        print(s.name, family.type, s.value, labels)");
-        Process python = new ProcessBuilder("python3", "-c", script).redirectErrorStream(true).start();
+        Process python = new ProcessBuilder("python3", "-c", script)
+                .redirectErrorStream(true)
+                .start();
         python.getOutputStream().write(exposition.getBytes(StandardCharsets.UTF_8));
         python.getOutputStream().close();
         String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(python.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(python.exitValue()).as("prometheus_client parse of:%n%s%n%s", exposition, output).isZero();
+        assertThat(python.exitValue())
+                .as("prometheus_client parse of:%n%s%n%s", exposition, output)
+                .isZero();
         return output;
     }
 
@@ -184,8 +204,8 @@ class DistributedLoopbackRunIT {
         });
         killer.start();
 
-        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
-                "-w", String.join(",", urls), workload.toString());
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                dir, "-d", driver.toString(), "--topology", "SWARM", "-w", String.join(",", urls), workload.toString());
         long endedNanos = System.nanoTime();
         killer.join();
 
@@ -206,10 +226,26 @@ class DistributedLoopbackRunIT {
         Path driver = Files.writeString(dir.resolve("loopback.yaml"), DRIVER);
         Path workload = BenchmarkRuns.workload(dir, "token", 2, 2, 1, 500, "1s", "2s", 1000);
 
-        BenchmarkRuns.Outcome without = BenchmarkRuns.run(dir.resolve("without"), "-d", driver.toString(),
-                "--topology", "SWARM", "-w", String.join(",", urls), workload.toString());
-        BenchmarkRuns.Outcome with = BenchmarkRuns.run(dir, "-d", driver.toString(), "--topology", "SWARM",
-                "--token-file", tokenFile.toString(), "-w", String.join(",", urls), workload.toString());
+        BenchmarkRuns.Outcome without = BenchmarkRuns.run(
+                dir.resolve("without"),
+                "-d",
+                driver.toString(),
+                "--topology",
+                "SWARM",
+                "-w",
+                String.join(",", urls),
+                workload.toString());
+        BenchmarkRuns.Outcome with = BenchmarkRuns.run(
+                dir,
+                "-d",
+                driver.toString(),
+                "--topology",
+                "SWARM",
+                "--token-file",
+                tokenFile.toString(),
+                "-w",
+                String.join(",", urls),
+                workload.toString());
 
         assertThat(without.exitCode()).isNotZero();
         assertThat(without.stderr()).contains("401");

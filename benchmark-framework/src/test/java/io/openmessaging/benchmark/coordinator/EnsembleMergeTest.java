@@ -48,8 +48,11 @@ class EnsembleMergeTest {
             if (unreachable != null) {
                 throw unreachable;
             }
-            List<StatsSnapshot> after = snapshots.stream().filter(s -> s.seq() > afterSeq).toList();
-            Counters totals = snapshots.isEmpty() ? Counters.ZERO : snapshots.get(snapshots.size() - 1).stats().totals();
+            List<StatsSnapshot> after =
+                    snapshots.stream().filter(s -> s.seq() > afterSeq).toList();
+            Counters totals = snapshots.isEmpty()
+                    ? Counters.ZERO
+                    : snapshots.get(snapshots.size() - 1).stats().totals();
             return new WorkerStatus(after, totals, failure, epoch);
         }
 
@@ -147,8 +150,10 @@ class EnsembleMergeTest {
             expected.add(pb.histogram(metric));
             Histogram actual = m.histogram(metric);
             assertThat(actual.getTotalCount()).isEqualTo(13_000);
-            assertThat(actual.getMaxValue()).isEqualTo(Math.max(pa.histogram(metric).getMaxValue(),
-                    pb.histogram(metric).getMaxValue()));
+            assertThat(actual.getMaxValue())
+                    .isEqualTo(Math.max(
+                            pa.histogram(metric).getMaxValue(),
+                            pb.histogram(metric).getMaxValue()));
             assertThat(actual.getValueAtPercentile(99)).isEqualTo(expected.getValueAtPercentile(99));
         }
         assertThat(ensemble.lastTotals().messagesSent()).isEqualTo(1300);
@@ -162,10 +167,14 @@ class EnsembleMergeTest {
         Ensemble ensemble = new Ensemble(List.of(a), Duration.ofSeconds(10));
         ensemble.recordEpochs();
         a.epoch = "e2";
-        assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class).hasMessageContaining("restarted");
+        assertThatThrownBy(ensemble::poll)
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("restarted");
         a.epoch = "e1";
         a.failure = "java.lang.IllegalStateException: consumer died";
-        assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class).hasMessageContaining("consumer died");
+        assertThatThrownBy(ensemble::poll)
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("consumer died");
         ensemble.shutdown();
     }
 
@@ -174,8 +183,10 @@ class EnsembleMergeTest {
         ScriptedWorker unreachable = new ScriptedWorker();
         unreachable.unreachable = new IOException("connection refused");
         Ensemble ensemble = new Ensemble(List.of(unreachable), Duration.ZERO);
-        assertThatThrownBy(ensemble::poll).isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("has not answered").hasMessageContaining("connection refused");
+        assertThatThrownBy(ensemble::poll)
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("has not answered")
+                .hasMessageContaining("connection refused");
         ensemble.shutdown();
     }
 
@@ -190,10 +201,11 @@ class EnsembleMergeTest {
         gone.unreachable = new IOException("connection refused");
         Ensemble ensemble = new Ensemble(List.of(a, b, gone), Duration.ofSeconds(10));
         try {
-            assertThat(ensemble.driverCounters()).containsExactly(
-                    Map.entry("kafka.consumerFailures", 3L),
-                    Map.entry("kafka.malformedStamps", 7L),
-                    Map.entry("kafka.offsetCommitFailures", 3L));
+            assertThat(ensemble.driverCounters())
+                    .containsExactly(
+                            Map.entry("kafka.consumerFailures", 3L),
+                            Map.entry("kafka.malformedStamps", 7L),
+                            Map.entry("kafka.offsetCommitFailures", 3L));
         } finally {
             ensemble.shutdown();
         }

@@ -3,14 +3,14 @@ package io.openmessaging.benchmark.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
-import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.ByteArrayOutputStream;
@@ -47,7 +47,8 @@ class ExistingTopicsRunIT {
 
     @Test
     void runsOnTheListedTopicsWithTheirPartitionsAndCreatesNoOther() throws Exception {
-        Outcome outcome = run(CLIENTS + "existingTopicList: [orders, payments]\npartitionsPerTopic: 4\n",
+        Outcome outcome = run(
+                CLIENTS + "existingTopicList: [orders, payments]\npartitionsPerTopic: 4\n",
                 List.of(new TopicSpec("orders", 4), new TopicSpec("payments", 4), new TopicSpec("unrelated", 1)));
 
         assertThat(outcome.recorder.failureReason()).isNull();
@@ -62,8 +63,8 @@ class ExistingTopicsRunIT {
 
     @Test
     void anyPartitionCountIsAcceptedWhenPartitionsPerTopicIsLeftOut() throws Exception {
-        Outcome outcome = run(CLIENTS + "existingTopicList: [a, b]\n",
-                List.of(new TopicSpec("a", 3), new TopicSpec("b", 7)));
+        Outcome outcome =
+                run(CLIENTS + "existingTopicList: [a, b]\n", List.of(new TopicSpec("a", 3), new TopicSpec("b", 7)));
 
         assertThat(outcome.recorder.failureReason()).isNull();
         assertThat(outcome.recorder.result().totalMessagesReceived).isPositive();
@@ -71,7 +72,8 @@ class ExistingTopicsRunIT {
 
     @Test
     void separateProduceAndConsumeTopicsSendToOneAndReadTheOther() throws Exception {
-        Outcome outcome = run(CLIENTS + "existingProduceTopicList: [in]\nexistingConsumeTopicList: [out]\n",
+        Outcome outcome = run(
+                CLIENTS + "existingProduceTopicList: [in]\nexistingConsumeTopicList: [out]\n",
                 List.of(new TopicSpec("in", 2), new TopicSpec("out", 2)));
 
         assertThat(outcome.recorder.failureReason()).isNull();
@@ -84,11 +86,13 @@ class ExistingTopicsRunIT {
 
     @Test
     void aMissingTopicFailsTheRunNamingItBeforeAnythingIsSent() throws Exception {
-        Outcome outcome = run(CLIENTS + "existingTopicList: [orders, refunds, returns]\n",
-                List.of(new TopicSpec("orders", 4)));
+        Outcome outcome =
+                run(CLIENTS + "existingTopicList: [orders, refunds, returns]\n", List.of(new TopicSpec("orders", 4)));
 
         assertThat(outcome.recorder.failureReason())
-                .contains("w.yaml").contains("2 of the 3 existing topic(s)").contains("refunds, returns")
+                .contains("w.yaml")
+                .contains("2 of the 3 existing topic(s)")
+                .contains("refunds, returns")
                 .contains("do not exist");
         assertThat(outcome.recorder.result().complete).isFalse();
         assertThat(outcome.recorder.result().totalMessagesSent).isZero();
@@ -97,11 +101,13 @@ class ExistingTopicsRunIT {
 
     @Test
     void aTopicWithOtherPartitionsThanPartitionsPerTopicFailsTheRun() throws Exception {
-        Outcome outcome = run(CLIENTS + "existingTopicList: [orders, payments]\npartitionsPerTopic: 4\n",
+        Outcome outcome = run(
+                CLIENTS + "existingTopicList: [orders, payments]\npartitionsPerTopic: 4\n",
                 List.of(new TopicSpec("orders", 4), new TopicSpec("payments", 12)));
 
         assertThat(outcome.recorder.failureReason())
-                .contains("partitionsPerTopic: 4").contains("'payments' has 12 partition(s)")
+                .contains("partitionsPerTopic: 4")
+                .contains("'payments' has 12 partition(s)")
                 .doesNotContain("'orders'");
         assertThat(outcome.recorder.result().totalMessagesSent).isZero();
     }
@@ -117,10 +123,21 @@ class ExistingTopicsRunIT {
         List<String> calls = new CopyOnWriteArrayList<>();
         WorkerHandle worker = withTopicsCreatedAtStart(local, existing, calls);
         RunOptions options = RunOptions.defaults(dir);
-        RunRecorder recorder = new RunRecorder(workload, driver, options, SystemClock.INSTANCE,
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), List.of("test"));
-        new BenchmarkRun(workload, driver, WorkerRoles.of(List.of(worker), WorkerRoles.Topology.SPLIT, false),
-                options, SystemClock.INSTANCE, recorder).execute();
+        RunRecorder recorder = new RunRecorder(
+                workload,
+                driver,
+                options,
+                SystemClock.INSTANCE,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                List.of("test"));
+        new BenchmarkRun(
+                        workload,
+                        driver,
+                        WorkerRoles.of(List.of(worker), WorkerRoles.Topology.SPLIT, false),
+                        options,
+                        SystemClock.INSTANCE,
+                        recorder)
+                .execute();
         return new Outcome(recorder, calls);
     }
 
@@ -128,10 +145,10 @@ class ExistingTopicsRunIT {
      * The worker, with {@code topics} created in its driver right after the driver starts (as if they
      * had been on the broker all along); every method the run calls is added to {@code calls}.
      */
-    private static WorkerHandle withTopicsCreatedAtStart(LocalWorker local, List<TopicSpec> topics,
-            List<String> calls) {
-        return (WorkerHandle) Proxy.newProxyInstance(WorkerHandle.class.getClassLoader(),
-                new Class<?>[] {WorkerHandle.class}, (proxy, method, args) -> {
+    private static WorkerHandle withTopicsCreatedAtStart(
+            LocalWorker local, List<TopicSpec> topics, List<String> calls) {
+        return (WorkerHandle) Proxy.newProxyInstance(
+                WorkerHandle.class.getClassLoader(), new Class<?>[] {WorkerHandle.class}, (proxy, method, args) -> {
                     calls.add(method.getName());
                     try {
                         Object value = method.invoke(local, args);

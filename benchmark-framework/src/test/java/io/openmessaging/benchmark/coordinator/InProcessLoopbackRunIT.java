@@ -59,18 +59,28 @@ class InProcessLoopbackRunIT {
         assertThat(result.publishRate).hasSize(15);
         long measuredSent = result.sent.stream().mapToLong(Long::longValue).sum();
         assertThat(measuredSent / result.testDurationSeconds).isCloseTo(20_000.0, within(200.0));
-        assertThat(result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+        assertThat(result.publishRate.stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElseThrow())
                 .isCloseTo(20_000.0, within(200.0));
 
         // all five metrics, with sub-millisecond values
         assertThat(result.aggregatedPublishResponseTime50pct).isGreaterThan(0.0).isLessThan(1.0);
-        assertThat(result.aggregatedPublishLatency50pct).isGreaterThanOrEqualTo(0.1).isLessThan(1.0);
+        assertThat(result.aggregatedPublishLatency50pct)
+                .isGreaterThanOrEqualTo(0.1)
+                .isLessThan(1.0);
         assertThat(result.aggregatedPublishDelayLatency50pct).isLessThan(1000L);
-        assertThat(result.aggregatedEndToEndResponseTime50pct).isGreaterThanOrEqualTo(0.2).isLessThan(1.0);
-        assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThanOrEqualTo(0.2).isLessThan(1.0);
+        assertThat(result.aggregatedEndToEndResponseTime50pct)
+                .isGreaterThanOrEqualTo(0.2)
+                .isLessThan(1.0);
+        assertThat(result.aggregatedEndToEndLatency50pct)
+                .isGreaterThanOrEqualTo(0.2)
+                .isLessThan(1.0);
         assertThat(result.aggregatedEndToEndLatencyQuantiles).isNotEmpty();
         assertThat(result.endToEndNegativeCount).isZero();
-        assertThat(result.metadata.driverCounters).containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
+        assertThat(result.metadata.driverCounters)
+                .containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
         assertThat(result.metadata.producerWakeIntervalMicros).isEqualTo(100); // the default
         assertThat(result.hlogFiles).hasSize(5);
         for (String hlog : result.hlogFiles.values()) {
@@ -105,14 +115,28 @@ class InProcessLoopbackRunIT {
         Path driver = Files.writeString(dir.resolve("driver.yaml"), driverYaml);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exitCode = Benchmark.run(
-                Stream.concat(Stream.of("-d", driver.toString(), "--output-dir",
-                        dir.resolve("results").toString(), "-v", "loopback-test-1.0", "--set", "testDuration=30s"),
-                        Stream.concat(Stream.of(driverOptions), Stream.of(workload.toString()))).toArray(String[]::new),
-                new PrintStream(out, true, StandardCharsets.UTF_8), System.err, false);
+                Stream.concat(
+                                Stream.of(
+                                        "-d",
+                                        driver.toString(),
+                                        "--output-dir",
+                                        dir.resolve("results").toString(),
+                                        "-v",
+                                        "loopback-test-1.0",
+                                        "--set",
+                                        "testDuration=30s"),
+                                Stream.concat(Stream.of(driverOptions), Stream.of(workload.toString())))
+                        .toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err,
+                false);
         String printed = out.toString(StandardCharsets.UTF_8);
         System.out.print(printed);
         assertThat(exitCode).as(printed).isZero();
-        assertThat(printed).contains("measured 15").doesNotContain("measured 16").contains("Result written to")
+        assertThat(printed)
+                .contains("measured 15")
+                .doesNotContain("measured 16")
+                .contains("Result written to")
                 .contains("=== loopback-1-topic-16-partitions-1kb on ")
                 .contains("  rate        target 20,000 msg/s, acknowledged ")
                 .contains("  HTML report: bin/benchmark report " + dir.resolve("results"));
@@ -121,8 +145,9 @@ class InProcessLoopbackRunIT {
             assertThat(json).hasSize(1);
             TestResult result = ResultFiles.read(json.get(0));
             assertThat(result.version).as("-v").isEqualTo("loopback-test-1.0");
-            assertThat(result.metadata.commandLine).as("how to run it again").containsSubsequence("--set",
-                    "testDuration=30s", "-v", "loopback-test-1.0", workload.toString());
+            assertThat(result.metadata.commandLine)
+                    .as("how to run it again")
+                    .containsSubsequence("--set", "testDuration=30s", "-v", "loopback-test-1.0", workload.toString());
             return result;
         }
     }

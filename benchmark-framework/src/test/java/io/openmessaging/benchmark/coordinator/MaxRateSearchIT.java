@@ -56,7 +56,8 @@ class MaxRateSearchIT {
         assertThat(outcome.exitCode()).as(outcome.stdout()).isZero();
         assertThat(result.rateSearch.subscriptions).isZero();
         assertThat(result.rateSearch.foundRateMsgPerSec).isBetween(0.7 * CAP, HIGHEST_ACCEPTABLE);
-        assertThat(result.rateSearch.trials).allSatisfy(t -> assertThat(t.consumeTargetMsgPerSec()).isZero());
+        assertThat(result.rateSearch.trials)
+                .allSatisfy(t -> assertThat(t.consumeTargetMsgPerSec()).isZero());
         assertThat(result.totalMessagesReceived).isZero();
     }
 

@@ -60,11 +60,16 @@ class OutageRunIT {
         TestResult result = outcome.result();
         assertThat(outcome.exitCode()).as(outcome.printed()).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(result.complete).isFalse();
-        assertThat(result.failureReason).contains("no send completed or failed for 3 s")
-                .contains("due but not sent").contains("unreachable or stalled");
+        assertThat(result.failureReason)
+                .contains("no send completed or failed for 3 s")
+                .contains("due but not sent")
+                .contains("unreachable or stalled");
         // every message due until the books closed is acknowledged, failed or never sent
-        assertThat(result.totalMessagesSent + result.totalSendErrors + result.totalMessagesNotSent
-                + result.totalMessagesUnackedAtEnd).isEqualTo(result.totalMessagesDue);
+        assertThat(result.totalMessagesSent
+                        + result.totalSendErrors
+                        + result.totalMessagesNotSent
+                        + result.totalMessagesUnackedAtEnd)
+                .isEqualTo(result.totalMessagesDue);
         assertThat(result.totalMessagesNotSent).isGreaterThan(2_000L * 3);
         // the outage began ~5 s after the run's first send and lasted until the books closed: the oldest
         // message never sent is as old as that, and that is the maximum of the publish response time
@@ -117,8 +122,10 @@ class OutageRunIT {
         TestResult result = outcome.result();
         assertThat(outcome.exitCode()).as(outcome.printed()).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(result.complete).isFalse();
-        assertThat(result.failureReason).contains("send(s) to the broker failed")
-                .contains("the workload allows none").contains("a FAIL_SEND stall window");
+        assertThat(result.failureReason)
+                .contains("send(s) to the broker failed")
+                .contains("the workload allows none")
+                .contains("a FAIL_SEND stall window");
         assertThat(result.totalSendErrors).isPositive();
         // it fails in the warm-up, at the first poll after the errors began, not after the whole run
         assertThat(outcome.elapsedNanos()).isLessThan(10_000_000_000L);
@@ -128,12 +135,12 @@ class OutageRunIT {
         Path workload = Files.writeString(dir.resolve("workload.yaml"), WORKLOAD);
         Path driver = Files.writeString(dir.resolve("driver.yaml"), driverYaml);
         List<String> args = new java.util.ArrayList<>(List.of(options));
-        args.addAll(List.of("-d", driver.toString(), "--output-dir", dir.resolve("results").toString(),
-                workload.toString()));
+        args.addAll(List.of(
+                "-d", driver.toString(), "--output-dir", dir.resolve("results").toString(), workload.toString()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long start = System.nanoTime();
-        int exitCode = Benchmark.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                System.err, false);
+        int exitCode = Benchmark.run(
+                args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8), System.err, false);
         long elapsed = System.nanoTime() - start;
         String printed = out.toString(StandardCharsets.UTF_8);
         System.out.print(printed);

@@ -90,8 +90,8 @@ class PayloadsTest {
     void relativePayloadFileIsFoundBesideTheWorkloadFile() throws Exception {
         Files.createDirectories(dir.resolve("payload"));
         Files.write(dir.resolve("payload/p.data"), new byte[] {1, 2, 3});
-        Path workloadFile = Files.writeString(dir.resolve("w.yaml"),
-                COMMON + "messageSize: 3\npayloadFile: payload/p.data\n");
+        Path workloadFile =
+                Files.writeString(dir.resolve("w.yaml"), COMMON + "messageSize: 3\npayloadFile: payload/p.data\n");
 
         List<byte[]> pool = Payloads.forWorkload(WorkloadLoader.load(workloadFile));
 
@@ -120,16 +120,20 @@ class PayloadsTest {
                 .hasMessageContaining("the payloads take 1,907 MiB (1 × messageSize 2,000,000,000 bytes)")
                 .hasMessageEndingWith("lower messageSize, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)");
         assertThat(Payloads.forWorkload(workload(COMMON + "messageSize: 1048576\n"), 4L << 20))
-                .as("exactly a quarter of a 4 MiB heap").singleElement().satisfies(p -> assertThat(p).hasSize(1 << 20));
+                .as("exactly a quarter of a 4 MiB heap")
+                .singleElement()
+                .satisfies(p -> assertThat(p).hasSize(1 << 20));
     }
 
     @Test
     void payloadFileOfAnotherSizeThanMessageSizeFails() throws Exception {
         Path file = Files.write(dir.resolve("payload.data"), new byte[10]);
 
-        assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "messageSize: 11\npayloadFile: " + file + "\n")))
+        assertThatThrownBy(
+                        () -> Payloads.forWorkload(workload(COMMON + "messageSize: 11\npayloadFile: " + file + "\n")))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("payload.data").hasMessageContaining("10 bytes")
+                .hasMessageContaining("payload.data")
+                .hasMessageContaining("10 bytes")
                 .hasMessageContaining("messageSize is 11");
     }
 
@@ -137,7 +141,8 @@ class PayloadsTest {
     void missingPayloadFileFailsNamingIt() {
         assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "payloadFile: no/such/file.data\n")))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("no/such/file.data").hasMessageContaining("cannot be read");
+                .hasMessageContaining("no/such/file.data")
+                .hasMessageContaining("cannot be read");
     }
 
     @Test
@@ -151,7 +156,8 @@ class PayloadsTest {
 
         List<byte[]> pool = Payloads.forWorkload(workload(COMMON + "messageSize: 7\npayloadFile: " + payloads + "\n"));
 
-        assertThat(pool).extracting(bytes -> new String(bytes, java.nio.charset.StandardCharsets.UTF_8))
+        assertThat(pool)
+                .extracting(bytes -> new String(bytes, java.nio.charset.StandardCharsets.UTF_8))
                 .containsExactly("{\"a\":1}", "{\"b\":2}");
     }
 
@@ -174,7 +180,8 @@ class PayloadsTest {
 
         assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "payloadFile: " + payloads + "\n")))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("empty").hasMessageContaining("holds no payload files");
+                .hasMessageContaining("empty")
+                .hasMessageContaining("holds no payload files");
     }
 
     @Test
@@ -185,7 +192,8 @@ class PayloadsTest {
 
         assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "payloadFile: " + payloads + "\n")))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("'a' has 4 bytes").hasMessageContaining("'b' has 5")
+                .hasMessageContaining("'a' has 4 bytes")
+                .hasMessageContaining("'b' has 5")
                 .hasMessageContaining("same size");
     }
 
@@ -195,9 +203,12 @@ class PayloadsTest {
         Files.write(payloads.resolve("ok"), new byte[8]);
         Files.write(payloads.resolve("short"), new byte[6]);
 
-        assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "messageSize: 8\npayloadFile: " + payloads + "\n")))
+        assertThatThrownBy(() ->
+                        Payloads.forWorkload(workload(COMMON + "messageSize: 8\npayloadFile: " + payloads + "\n")))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("short").hasMessageContaining("6 bytes").hasMessageContaining("messageSize is 8");
+                .hasMessageContaining("short")
+                .hasMessageContaining("6 bytes")
+                .hasMessageContaining("messageSize is 8");
     }
 
     private static Workload workload(String yaml) throws Exception {

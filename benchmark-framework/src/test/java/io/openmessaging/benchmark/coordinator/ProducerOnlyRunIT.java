@@ -13,9 +13,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Producer-only runs (no consumers: {@code subscriptionsPerTopic: 0}, or subscriptions without consumers)
@@ -30,19 +30,22 @@ class ProducerOnlyRunIT {
     @ParameterizedTest(name = "subscriptionsPerTopic: {0}, consumerPerSubscription: {1}")
     @CsvSource({"0, 0", "0, 1", "2, 0"})
     void producerOnlyRunMeasuresPublishingOnly(int subscriptions, int consumersPerSubscription) throws IOException {
-        Path workload = Files.writeString(dir.resolve("producer-only.yaml"), String.join("\n",
-                "name: producer-only",
-                "topics: 2",
-                "partitionsPerTopic: 4",
-                "messageSize: 512",
-                "subscriptionsPerTopic: " + subscriptions,
-                "consumerPerSubscription: " + consumersPerSubscription,
-                "producersPerTopic: 2",
-                "producerRate: 4000",
-                "warmupDuration: 1s",
-                "testDuration: 4s",
-                "sampleRateMillis: 1000",
-                ""));
+        Path workload = Files.writeString(
+                dir.resolve("producer-only.yaml"),
+                String.join(
+                        "\n",
+                        "name: producer-only",
+                        "topics: 2",
+                        "partitionsPerTopic: 4",
+                        "messageSize: 512",
+                        "subscriptionsPerTopic: " + subscriptions,
+                        "consumerPerSubscription: " + consumersPerSubscription,
+                        "producersPerTopic: 2",
+                        "producerRate: 4000",
+                        "warmupDuration: 1s",
+                        "testDuration: 4s",
+                        "sampleRateMillis: 1000",
+                        ""));
         Path driver = Files.writeString(dir.resolve("loopback.yaml"), "name: loopback\ndriver: loopback\n");
 
         BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
@@ -56,7 +59,10 @@ class ProducerOnlyRunIT {
         assertThat(result.totalBytesSent).isEqualTo(512 * result.totalMessagesSent);
         assertThat(result.totalMessagesReceived).isZero();
         assertThat(result.publishRate).hasSize(4);
-        assertThat(result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+        assertThat(result.publishRate.stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElseThrow())
                 .isCloseTo(4000.0, within(300.0));
         assertThat(result.aggregatedPublishResponseTime50pct).isNotNull();
         assertThat(result.publishLatency99pct).hasSize(4);
@@ -73,13 +79,21 @@ class ProducerOnlyRunIT {
 
         // the report and the CSV take a result without end-to-end values
         Path report = dir.resolve("report.html");
-        int reportExit = Benchmark.run(new String[] {"report", "-o", report.toString(), outcome.resultFile().toString()},
-                new PrintStream(OutputStream.nullOutputStream()), System.err, false);
+        int reportExit = Benchmark.run(
+                new String[] {
+                    "report", "-o", report.toString(), outcome.resultFile().toString()
+                },
+                new PrintStream(OutputStream.nullOutputStream()),
+                System.err,
+                false);
         assertThat(reportExit).isZero();
         assertThat(report).isNotEmptyFile();
         ByteArrayOutputStream csv = new ByteArrayOutputStream();
-        int csvExit = Benchmark.run(new String[] {"csv", outcome.resultFile().toString()},
-                new PrintStream(csv, true, StandardCharsets.UTF_8), System.err, false);
+        int csvExit = Benchmark.run(
+                new String[] {"csv", outcome.resultFile().toString()},
+                new PrintStream(csv, true, StandardCharsets.UTF_8),
+                System.err,
+                false);
         assertThat(csvExit).isZero();
         assertThat(csv.toString(StandardCharsets.UTF_8)).contains("producer-only");
     }

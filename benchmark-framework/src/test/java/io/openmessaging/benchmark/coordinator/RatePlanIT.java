@@ -48,13 +48,16 @@ class RatePlanIT {
         assertThat(result.rateSteps).extracting(s -> s.periods).containsExactly(3, 3, 3);
         for (RatePlanStep step : result.rateSteps) {
             // a period around a step change may mix both rates by the few ms the change takes to arrive
-            assertThat(step.publishRateAvg).as("step %d", step.step)
+            assertThat(step.publishRateAvg)
+                    .as("step %d", step.step)
                     .isCloseTo(step.targetRateMsgPerSec, within(0.1 * step.targetRateMsgPerSec));
         }
         long measuredSent = result.sent.stream().mapToLong(Long::longValue).sum();
         assertThat(measuredSent).isCloseTo(3 * (2000 + 6000 + 1000), within(1_500L));
         assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
-        assertThat(outcome.stdout()).contains("measured 9").doesNotContain("measured 10")
+        assertThat(outcome.stdout())
+                .contains("measured 9")
+                .doesNotContain("measured 10")
                 .contains("step 2   | target      6,000.0 msg/s |   3 period(s)");
     }
 }

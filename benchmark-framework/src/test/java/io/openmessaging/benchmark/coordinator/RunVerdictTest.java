@@ -32,8 +32,20 @@ class RunVerdictTest {
     /** Counters after the books closed. */
     private static Counters closed(long acked, long errors, long notSent, long unacked) {
         long attempted = acked + errors + unacked;
-        return new Counters(attempted, attempted * 1024, errors, acked, acked, acked * 1024, 0, 0, 0, 0,
-                attempted + notSent, notSent, unacked);
+        return new Counters(
+                attempted,
+                attempted * 1024,
+                errors,
+                acked,
+                acked,
+                acked * 1024,
+                0,
+                0,
+                0,
+                0,
+                attempted + notSent,
+                notSent,
+                unacked);
     }
 
     @Test
@@ -49,7 +61,8 @@ class RunVerdictTest {
                 .hasMessage("1 of 60,000 send(s) to the broker at 127.0.0.1:19092 failed (< 0.01 %; the workload allows"
                         + " none: sendErrorAllowancePercent); first error: " + FIRST_ERROR);
         assertThatThrownBy(() -> RunVerdict.checkSendErrorsSoFar(closed(3, 1, 0, 0), workload(""), FIRST_ERROR, BROKER))
-                .isInstanceOf(RunFailedException.class).hasMessageContaining("1 of 4 send(s)");
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("1 of 4 send(s)");
     }
 
     @Test
@@ -59,13 +72,15 @@ class RunVerdictTest {
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> RunVerdict.check(closed(97_900, 2_100, 0, 0), allowsTwoPercent, FIRST_ERROR, BROKER))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("2,100 of 100,000 send(s)").hasMessageContaining("(2.1 %;")
+                .hasMessageContaining("2,100 of 100,000 send(s)")
+                .hasMessageContaining("(2.1 %;")
                 .hasMessageContaining("above the workload's sendErrorAllowancePercent: 2");
         // during the run a ratio is judged only once 100 sends completed: 1 of 10 is not yet a verdict
         assertThatCode(() -> RunVerdict.checkSendErrorsSoFar(closed(9, 1, 0, 0), allowsTwoPercent, FIRST_ERROR, BROKER))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> RunVerdict.checkSendErrorsSoFar(closed(90, 10, 0, 0), allowsTwoPercent, FIRST_ERROR,
-                BROKER)).isInstanceOf(RunFailedException.class);
+        assertThatThrownBy(() ->
+                        RunVerdict.checkSendErrorsSoFar(closed(90, 10, 0, 0), allowsTwoPercent, FIRST_ERROR, BROKER))
+                .isInstanceOf(RunFailedException.class);
     }
 
     @Test
@@ -100,11 +115,12 @@ class RunVerdictTest {
         long second = TimeUnit.SECONDS.toNanos(1);
         BenchmarkRun.StallWatch watch = new BenchmarkRun.StallWatch(3 * second, 0, BROKER);
         assertThatCode(() -> {
-            for (int i = 1; i <= 10; i++) {
-                Counters progressing =
-                        new Counters(1_000L * i + 5, 0, 0, 1_000L * i, 0, 0, 0, 0, 0, 0, 1_000L * i + 5, 0, 0);
-                watch.check(progressing, i * second);
-            }
-        }).doesNotThrowAnyException();
+                    for (int i = 1; i <= 10; i++) {
+                        Counters progressing =
+                                new Counters(1_000L * i + 5, 0, 0, 1_000L * i, 0, 0, 0, 0, 0, 0, 1_000L * i + 5, 0, 0);
+                        watch.check(progressing, i * second);
+                    }
+                })
+                .doesNotThrowAnyException();
     }
 }

@@ -26,10 +26,18 @@ class SignalStopIT {
         Path workload = BenchmarkRuns.workload(dir, "endless", 4, 1, 1, 1000, "1s", "10m", 1000);
         Path log = dir.resolve("run.log");
         Process run = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Benchmark.class.getName(), "-d", driver.toString(),
-                "--output-dir", dir.resolve("results").toString(), workload.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Benchmark.class.getName(),
+                        "-d",
+                        driver.toString(),
+                        "--output-dir",
+                        dir.resolve("results").toString(),
+                        workload.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log).contains("measured 2") && System.nanoTime() < deadline) {
             Thread.sleep(100);

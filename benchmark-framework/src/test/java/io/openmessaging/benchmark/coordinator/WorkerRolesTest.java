@@ -18,10 +18,14 @@ class WorkerRolesTest {
         int[][] withoutExtra = {{2, 1}, {3, 1}, {4, 2}, {5, 2}, {6, 3}, {8, 4}, {9, 4}};
         int[][] withExtra = {{2, 1}, {3, 1}, {4, 2}, {5, 2}, {6, 2}, {8, 3}, {9, 3}};
         for (int[] row : withoutExtra) {
-            assertThat(WorkerRoles.producerWorkerCount(row[0], false)).as("%d workers", row[0]).isEqualTo(row[1]);
+            assertThat(WorkerRoles.producerWorkerCount(row[0], false))
+                    .as("%d workers", row[0])
+                    .isEqualTo(row[1]);
         }
         for (int[] row : withExtra) {
-            assertThat(WorkerRoles.producerWorkerCount(row[0], true)).as("%d workers -x", row[0]).isEqualTo(row[1]);
+            assertThat(WorkerRoles.producerWorkerCount(row[0], true))
+                    .as("%d workers -x", row[0])
+                    .isEqualTo(row[1]);
         }
     }
 
@@ -37,7 +41,8 @@ class WorkerRolesTest {
     @Test
     void oneWorkerOrSwarmDoesBoth() {
         List<WorkerHandle> one = workers(1);
-        assertThat(WorkerRoles.of(one, WorkerRoles.Topology.SPLIT, true).consumers()).isEqualTo(one);
+        assertThat(WorkerRoles.of(one, WorkerRoles.Topology.SPLIT, true).consumers())
+                .isEqualTo(one);
         List<WorkerHandle> three = workers(3);
         WorkerRoles swarm = WorkerRoles.of(three, WorkerRoles.Topology.SWARM, false);
         assertThat(swarm.producers()).isEqualTo(three);

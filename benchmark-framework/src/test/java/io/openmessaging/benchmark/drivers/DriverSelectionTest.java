@@ -29,14 +29,14 @@ class DriverSelectionTest {
 
         DriverConfiguration configuration = DriverConfigurationLoader.load(file, registry);
 
-        assertThat(configuration).isEqualTo(
-                new DriverConfiguration("Fake", "fake", file.toString(), Files.readString(file)));
+        assertThat(configuration)
+                .isEqualTo(new DriverConfiguration("Fake", "fake", file.toString(), Files.readString(file)));
     }
 
     @Test
     void upstreamDriverClassSelectsTheSameDriver() throws Exception {
-        DriverConfiguration configuration = DriverConfigurationLoader.load(DRIVERS.resolve("fake-upstream.yaml"),
-                registry);
+        DriverConfiguration configuration =
+                DriverConfigurationLoader.load(DRIVERS.resolve("fake-upstream.yaml"), registry);
 
         assertThat(configuration.driverId()).isEqualTo("fake");
         assertThat(configuration.name()).isEqualTo("Fake (upstream style)");
@@ -46,7 +46,8 @@ class DriverSelectionTest {
     void driverAndDriverClassMayBothBeGivenWhenTheyAgree() throws Exception {
         String yaml = "name: both\ndriver: fake\ndriverClass: " + FakeDriverProvider.UPSTREAM_CLASS + "\n";
 
-        assertThat(DriverConfigurationLoader.parse(yaml, "both.yaml", registry).driverId()).isEqualTo("fake");
+        assertThat(DriverConfigurationLoader.parse(yaml, "both.yaml", registry).driverId())
+                .isEqualTo("fake");
     }
 
     @Test
@@ -70,7 +71,8 @@ class DriverSelectionTest {
     void unknownDriverClassListsTheClassesDriversAnswerTo() {
         assertThatThrownBy(() -> DriverConfigurationLoader.parse(
                         "name: x\ndriverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver\n",
-                        "x.yaml", registry))
+                        "x.yaml",
+                        registry))
                 .hasMessage("x.yaml:2:14: driverClass 'io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver'"
                         + " is not a class any installed driver answers to; installed drivers and their classes: fake ["
                         + FakeDriverProvider.UPSTREAM_CLASS + "], pulsar []. Name the driver with 'driver: <id>'"
@@ -80,11 +82,14 @@ class DriverSelectionTest {
     @Test
     void nameAndDriverAreRequired() {
         assertThatThrownBy(() -> DriverConfigurationLoader.parse("bootstrap: localhost:9092\n", "bare.yaml", registry))
-                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
-                        "bare.yaml: missing key 'name': give the driver configuration a name for the results, e.g."
-                                + " 'name: Kafka'",
-                        "bare.yaml: missing key 'driver': name the driver with 'driver: <id>' (installed: fake,"
-                                + " pulsar) or with upstream's 'driverClass: <class name>'"));
+                .isInstanceOfSatisfying(
+                        ConfigException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly(
+                                        "bare.yaml: missing key 'name': give the driver configuration a name for the results, e.g."
+                                                + " 'name: Kafka'",
+                                        "bare.yaml: missing key 'driver': name the driver with 'driver: <id>' (installed: fake,"
+                                                + " pulsar) or with upstream's 'driverClass: <class name>'"));
         assertThatThrownBy(() -> DriverConfigurationLoader.parse("name: x\ndriver: [fake]\n", "list.yaml", registry))
                 .hasMessage("list.yaml:2:9: driver: found a list, expected a single non-empty text value");
     }
@@ -120,7 +125,9 @@ class DriverSelectionTest {
         assertThatThrownBy(() -> registry.newConfiguredDriver(configuration))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage(file + ":5: compression is not supported by the fake driver");
-        assertThat(fake.created()).singleElement().satisfies(driver -> assertThat(driver.closed()).isTrue());
+        assertThat(fake.created())
+                .singleElement()
+                .satisfies(driver -> assertThat(driver.closed()).isTrue());
     }
 
     @Test
@@ -148,15 +155,19 @@ class DriverSelectionTest {
     void serviceLoaderFindsRegisteredProviders(@TempDir Path classPathRoot) throws Exception {
         Path services = classPathRoot.resolve("META-INF/services");
         Files.createDirectories(services);
-        Files.writeString(services.resolve("io.openmessaging.benchmark.driver.DriverProvider"),
+        Files.writeString(
+                services.resolve("io.openmessaging.benchmark.driver.DriverProvider"),
                 "# a driver jar's registration\n" + FakeDriverProvider.class.getName() + "\n");
 
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classPathRoot.toUri().toURL()},
-                getClass().getClassLoader())) {
+        try (URLClassLoader loader = new URLClassLoader(
+                new URL[] {classPathRoot.toUri().toURL()}, getClass().getClassLoader())) {
             DriverRegistry installed = new DriverRegistry(loader);
 
             assertThat(installed.knownIds()).contains("fake");
-            assertThat(installed.resolve(null, FakeDriverProvider.UPSTREAM_CLASS, "x.yaml").id()).isEqualTo("fake");
+            assertThat(installed
+                            .resolve(null, FakeDriverProvider.UPSTREAM_CLASS, "x.yaml")
+                            .id())
+                    .isEqualTo("fake");
         }
     }
 }

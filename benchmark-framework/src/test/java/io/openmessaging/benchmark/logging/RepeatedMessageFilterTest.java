@@ -35,7 +35,8 @@ class RepeatedMessageFilterTest {
     }
 
     private List<String> lines() {
-        return printed.list.stream().map(e -> e.getLevel() + " " + e.getLoggerName() + ": " + e.getFormattedMessage())
+        return printed.list.stream()
+                .map(e -> e.getLevel() + " " + e.getLoggerName() + ": " + e.getFormattedMessage())
                 .toList();
     }
 
@@ -54,15 +55,16 @@ class RepeatedMessageFilterTest {
         }
         filter.flush(true);
 
-        assertThat(lines()).containsExactly(
-                "WARN org.apache.pulsar.client.impl.ConnectionHandler: [persistent://t-0] Could not get connection to"
-                        + " broker: refused",
-                "WARN org.apache.pulsar.client.impl.ConnectionHandler: 600 more like this in 10 s (left out):"
-                        + " [persistent://t-0] Could not get connection to broker: refused",
-                "WARN org.apache.pulsar.client.impl.ConnectionHandler: [persistent://t-9] Could not get connection to"
-                        + " broker: refused",
-                "WARN org.apache.pulsar.client.impl.ConnectionHandler: 539 more like this in 10 s (left out):"
-                        + " [persistent://t-9] Could not get connection to broker: refused");
+        assertThat(lines())
+                .containsExactly(
+                        "WARN org.apache.pulsar.client.impl.ConnectionHandler: [persistent://t-0] Could not get connection to"
+                                + " broker: refused",
+                        "WARN org.apache.pulsar.client.impl.ConnectionHandler: 600 more like this in 10 s (left out):"
+                                + " [persistent://t-0] Could not get connection to broker: refused",
+                        "WARN org.apache.pulsar.client.impl.ConnectionHandler: [persistent://t-9] Could not get connection to"
+                                + " broker: refused",
+                        "WARN org.apache.pulsar.client.impl.ConnectionHandler: 539 more like this in 10 s (left out):"
+                                + " [persistent://t-9] Could not get connection to broker: refused");
     }
 
     @Test
@@ -75,13 +77,18 @@ class RepeatedMessageFilterTest {
         assertThat(lines()).hasSize(1);
         advanceSeconds(5);
         filter.flush(false);
-        assertThat(lines()).containsExactly("WARN org.apache.kafka.clients.NetworkClient: Connection to node 1 could"
-                + " not be established", "WARN org.apache.kafka.clients.NetworkClient: 1 more like this in 10 s (left"
-                + " out): Connection to node 1 could not be established");
+        assertThat(lines())
+                .containsExactly(
+                        "WARN org.apache.kafka.clients.NetworkClient: Connection to node 1 could"
+                                + " not be established",
+                        "WARN org.apache.kafka.clients.NetworkClient: 1 more like this in 10 s (left"
+                                + " out): Connection to node 1 could not be established");
         advanceSeconds(30);
         filter.flush(false);
         kafka.warn("Connection to node {} could not be established", 2);
-        assertThat(lines()).as("a new window after a quiet one prints its first message").hasSize(3);
+        assertThat(lines())
+                .as("a new window after a quiet one prints its first message")
+                .hasSize(3);
     }
 
     @Test
@@ -104,12 +111,13 @@ class RepeatedMessageFilterTest {
         own.warn("Worker {} did not answer: {}", 1, "refused");
         own.warn("Worker {} did not answer: {}", 2, "refused");
         filter.flush(true);
-        assertThat(lines()).containsExactly(
-                "INFO io.openmessaging.benchmark.coordinator.Ensemble: Worker 1 ready",
-                "INFO io.openmessaging.benchmark.coordinator.Ensemble: Worker 2 ready",
-                "WARN io.openmessaging.benchmark.coordinator.Ensemble: Worker 1 did not answer: refused",
-                "WARN io.openmessaging.benchmark.coordinator.Ensemble: 2 more like this in 10 s (left out): Worker 1"
-                        + " did not answer: refused");
+        assertThat(lines())
+                .containsExactly(
+                        "INFO io.openmessaging.benchmark.coordinator.Ensemble: Worker 1 ready",
+                        "INFO io.openmessaging.benchmark.coordinator.Ensemble: Worker 2 ready",
+                        "WARN io.openmessaging.benchmark.coordinator.Ensemble: Worker 1 did not answer: refused",
+                        "WARN io.openmessaging.benchmark.coordinator.Ensemble: 2 more like this in 10 s (left out): Worker 1"
+                                + " did not answer: refused");
     }
 
     @Test

@@ -37,28 +37,35 @@ class ShortThrowableConverterTest {
     /** An exception whose first frame is in a library's code, as a client library throws it. */
     private static <T extends Throwable> T thrownBy(String className, T thrown) {
         thrown.setStackTrace(new StackTraceElement[] {
-                new StackTraceElement(className, "run", "Lib.java", 10),
-                new StackTraceElement("java.lang.Thread", "run", "Thread.java", 840)});
+            new StackTraceElement(className, "run", "Lib.java", 10),
+            new StackTraceElement("java.lang.Thread", "run", "Thread.java", 840)
+        });
         return thrown;
     }
 
     @Test
     void aLibrarysExceptionIsOneLineWithItsCauses() {
-        IOException thrown = thrownBy("org.apache.kafka.common.security.ssl.DefaultSslEngineFactory",
-                new IOException("Failed to load SSL keystore", thrownBy("java.io.FileInputStream",
-                        new FileNotFoundException("/etc/omb/truststore.jks (No such file or directory)"))));
+        IOException thrown = thrownBy(
+                "org.apache.kafka.common.security.ssl.DefaultSslEngineFactory",
+                new IOException(
+                        "Failed to load SSL keystore",
+                        thrownBy(
+                                "java.io.FileInputStream",
+                                new FileNotFoundException("/etc/omb/truststore.jks (No such file or directory)"))));
 
-        assertThat(convert(thrown)).isEqualTo(" [IOException: Failed to load SSL keystore; cause FileNotFoundException:"
-                + " /etc/omb/truststore.jks (No such file or directory); stack trace left out,"
-                + " -Domb.log.stackTraces=true shows it]");
+        assertThat(convert(thrown))
+                .isEqualTo(" [IOException: Failed to load SSL keystore; cause FileNotFoundException:"
+                        + " /etc/omb/truststore.jks (No such file or directory); stack trace left out,"
+                        + " -Domb.log.stackTraces=true shows it]");
     }
 
     @Test
     void anExceptionThatStartedInOurCodeKeepsItsStackTrace() {
-        IllegalStateException bug = thrownBy("io.openmessaging.benchmark.worker.LocalWorker",
-                new IllegalStateException("unreachable"));
+        IllegalStateException bug =
+                thrownBy("io.openmessaging.benchmark.worker.LocalWorker", new IllegalStateException("unreachable"));
 
-        assertThat(convert(bug)).startsWith(System.lineSeparator() + "java.lang.IllegalStateException: unreachable")
+        assertThat(convert(bug))
+                .startsWith(System.lineSeparator() + "java.lang.IllegalStateException: unreachable")
                 .contains("at io.openmessaging.benchmark.worker.LocalWorker.run(Lib.java:10)");
     }
 

@@ -30,7 +30,9 @@ class AckAndDeliveryDelayTest {
     void withSynchronousDelaysCallbacksHappenExactlyAtSendPlusDelay() throws Exception {
         ManualClock clock = new ManualClock();
         LoopbackConfig config = LoopbackConfig.defaults()
-                .withAckDelayMicros(500).withDeliveryDelayMicros(2_000).withSynchronousDelays(true);
+                .withAckDelayMicros(500)
+                .withDeliveryDelayMicros(2_000)
+                .withSynchronousDelays(true);
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
@@ -42,7 +44,9 @@ class AckAndDeliveryDelayTest {
 
         assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(7_500 * MICRO);
         assertThat(consumer.events()).extracting(Event::monotonicNanos).containsExactly(9_000 * MICRO);
-        assertThat(clock.monotonicNanos()).as("the send call returns after both callbacks").isEqualTo(9_000 * MICRO);
+        assertThat(clock.monotonicNanos())
+                .as("the send call returns after both callbacks")
+                .isEqualTo(9_000 * MICRO);
         driver.close();
     }
 
@@ -50,7 +54,9 @@ class AckAndDeliveryDelayTest {
     void withSynchronousDelaysADeliveryDueFirstComesFirst() throws Exception {
         ManualClock clock = new ManualClock();
         LoopbackConfig config = LoopbackConfig.defaults()
-                .withAckDelayMicros(900).withDeliveryDelayMicros(100).withSynchronousDelays(true);
+                .withAckDelayMicros(900)
+                .withDeliveryDelayMicros(100)
+                .withSynchronousDelays(true);
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
@@ -69,7 +75,8 @@ class AckAndDeliveryDelayTest {
         long ackDelayMicros = 300;
         long deliveryDelayMicros = 1_000;
         LoopbackConfig config = LoopbackConfig.defaults()
-                .withAckDelayMicros(ackDelayMicros).withDeliveryDelayMicros(deliveryDelayMicros);
+                .withAckDelayMicros(ackDelayMicros)
+                .withDeliveryDelayMicros(deliveryDelayMicros);
         LoopbackDriver driver = initializedDriver(clock, config, 3);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
@@ -93,7 +100,9 @@ class AckAndDeliveryDelayTest {
             assertThat(ack.monotonicNanos() - sendNanosByStamp.get(ack.stamp()))
                     .isGreaterThanOrEqualTo(ackDelayMicros * MICRO);
         }
-        assertThat(ackCounts).hasSize(2_000).allSatisfy((stamp, count) -> assertThat(count).isOne());
+        assertThat(ackCounts)
+                .hasSize(2_000)
+                .allSatisfy((stamp, count) -> assertThat(count).isOne());
         for (Event delivery : consumer.events()) {
             assertThat(delivery.monotonicNanos() - sendNanosByStamp.get(delivery.stamp()))
                     .isGreaterThanOrEqualTo(deliveryDelayMicros * MICRO);
@@ -104,7 +113,8 @@ class AckAndDeliveryDelayTest {
     @Test
     void withOnlyADeliveryDelayAcknowledgementsStayInsideTheSendCall() throws Exception {
         SystemClock clock = SystemClock.INSTANCE;
-        LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults().withDeliveryDelayMicros(200), 1);
+        LoopbackDriver driver =
+                initializedDriver(clock, LoopbackConfig.defaults().withDeliveryDelayMicros(200), 1);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
         BenchmarkProducer producer = producer(driver);

@@ -26,8 +26,8 @@ class BlockSendStallTest {
     @Test
     void sendDuringTheWindowReturnsOnlyWhenTheWindowEnds() throws Exception {
         ManualClock clock = new ManualClock(0, 5 * MILLI);
-        LoopbackConfig config = LoopbackConfig.defaults()
-                .withStalls(List.of(new LoopbackStall(10, 50, Kind.BLOCK_SEND)));
+        LoopbackConfig config =
+                LoopbackConfig.defaults().withStalls(List.of(new LoopbackStall(10, 50, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
@@ -39,13 +39,16 @@ class BlockSendStallTest {
 
         clock.advance(10, TimeUnit.MILLISECONDS);
         send(producer, null, PAYLOAD, stamp(1, 1), acks);
-        assertThat(clock.monotonicNanos()).as("the send blocked until the window end").isEqualTo(65 * MILLI);
+        assertThat(clock.monotonicNanos())
+                .as("the send blocked until the window end")
+                .isEqualTo(65 * MILLI);
 
         send(producer, null, PAYLOAD, stamp(1, 2), acks);
         assertThat(clock.monotonicNanos()).as("the window is over").isEqualTo(65 * MILLI);
 
         assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(5 * MILLI, 65 * MILLI, 65 * MILLI);
-        assertThat(consumer.events()).extracting(Event::monotonicNanos)
+        assertThat(consumer.events())
+                .extracting(Event::monotonicNanos)
                 .containsExactly(5 * MILLI, 65 * MILLI, 65 * MILLI);
         driver.close();
     }
@@ -53,13 +56,13 @@ class BlockSendStallTest {
     @Test
     void windowsCountFromTheFirstSendNotFromInitialize() throws Exception {
         ManualClock clock = new ManualClock();
-        LoopbackConfig config = LoopbackConfig.defaults()
-                .withStalls(List.of(new LoopbackStall(0, 20, Kind.BLOCK_SEND)));
+        LoopbackConfig config =
+                LoopbackConfig.defaults().withStalls(List.of(new LoopbackStall(0, 20, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
 
         clock.advance(1, TimeUnit.SECONDS);
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
 
         assertThat(clock.monotonicNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(1) + 20 * MILLI);
         driver.close();
@@ -68,14 +71,15 @@ class BlockSendStallTest {
     @Test
     void overlappingWindowsBlockUntilTheLastOneEnds() throws Exception {
         ManualClock clock = new ManualClock();
-        LoopbackConfig config = LoopbackConfig.defaults().withStalls(List.of(
-                new LoopbackStall(10, 30, Kind.BLOCK_SEND), new LoopbackStall(30, 30, Kind.BLOCK_SEND)));
+        LoopbackConfig config = LoopbackConfig.defaults()
+                .withStalls(List.of(
+                        new LoopbackStall(10, 30, Kind.BLOCK_SEND), new LoopbackStall(30, 30, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
 
         clock.advance(20, TimeUnit.MILLISECONDS);
-        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> {});
 
         assertThat(clock.monotonicNanos()).isEqualTo(60 * MILLI);
         driver.close();
@@ -84,8 +88,8 @@ class BlockSendStallTest {
     @Test
     void onTheSystemClockTheSendCallBlocksAtLeastForTheWindow() throws Exception {
         SystemClock clock = SystemClock.INSTANCE;
-        LoopbackConfig config = LoopbackConfig.defaults()
-                .withStalls(List.of(new LoopbackStall(0, 50, Kind.BLOCK_SEND)));
+        LoopbackConfig config =
+                LoopbackConfig.defaults().withStalls(List.of(new LoopbackStall(0, 50, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);

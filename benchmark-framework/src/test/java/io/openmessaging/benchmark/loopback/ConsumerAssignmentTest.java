@@ -20,14 +20,14 @@ class ConsumerAssignmentTest {
     @Test
     void joiningAndLeavingConsumersReassignEveryPartitionToExactlyOneConsumer() throws Exception {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 4);
-        LoopbackConsumer first = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
+        LoopbackConsumer first = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
         assertThat(first.assignedPartitions()).containsExactly(0, 1, 2, 3);
 
-        LoopbackConsumer second = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
+        LoopbackConsumer second = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
         assertThat(first.assignedPartitions()).containsExactly(0, 2);
         assertThat(second.assignedPartitions()).containsExactly(1, 3);
 
-        LoopbackConsumer third = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
+        LoopbackConsumer third = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
         assertThat(first.assignedPartitions()).containsExactly(0, 3);
         assertThat(second.assignedPartitions()).containsExactly(1);
         assertThat(third.assignedPartitions()).containsExactly(2);
@@ -49,7 +49,7 @@ class ConsumerAssignmentTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
         assertThat(idleConsumer.assignedPartitions()).isEmpty();
@@ -67,13 +67,13 @@ class ConsumerAssignmentTest {
         LoopbackConsumer leavingConsumer = (LoopbackConsumer) consumer(driver, "s", leaving);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
         leavingConsumer.close();
         leavingConsumer.close();
         for (int i = 10; i < 20; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
         assertThat(leaving.count()).isEqualTo(5);
@@ -87,13 +87,13 @@ class ConsumerAssignmentTest {
         RecordingConsumer before = new RecordingConsumer(clock);
         LoopbackConsumer only = (LoopbackConsumer) consumer(driver, "s", before);
         BenchmarkProducer producer = producer(driver);
-        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> {});
 
         only.close();
-        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> {});
         RecordingConsumer after = new RecordingConsumer(clock);
         consumer(driver, "s", after);
-        send(producer, null, PAYLOAD, stamp(1, 3), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 3), (ackIntended, ackSent, ackProducer, ackError) -> {});
 
         assertThat(before.stamps()).containsExactly(stamp(1, 1));
         assertThat(after.stamps()).containsExactly(stamp(1, 3));

@@ -20,7 +20,6 @@ import io.openmessaging.benchmark.measure.ManualClock;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +29,8 @@ class DriverCloseTest {
 
     @Test
     void closeFailsEveryPendingAcknowledgementExactlyOnce() throws Exception {
-        LoopbackConfig config = LoopbackConfig.defaults().withAckDelayMicros(1_000_000).withDeliveryDelayMicros(10);
+        LoopbackConfig config =
+                LoopbackConfig.defaults().withAckDelayMicros(1_000_000).withDeliveryDelayMicros(10);
         LoopbackDriver driver = initializedDriver(clock, config, 2);
         assertThat(driver.schedulerRunning()).isTrue();
         RecordingConsumer consumer = new RecordingConsumer(clock);
@@ -40,15 +40,22 @@ class DriverCloseTest {
         for (int i = 0; i < 100; i++) {
             send(producer, null, PAYLOAD, stamp(1, i), acks);
         }
-        assertThat(acks.count()).as("the manual clock stands still: nothing is due").isZero();
+        assertThat(acks.count())
+                .as("the manual clock stands still: nothing is due")
+                .isZero();
 
         driver.close();
 
-        assertThat(acks.events()).hasSize(100).allSatisfy(event -> assertThat(event.error())
-                .isInstanceOf(DriverException.class).hasMessageContaining("closed before this message was acknowledged"));
-        Map<MessageStamp, Long> countsByStamp = acks.events().stream()
-                .collect(Collectors.groupingBy(Event::stamp, Collectors.counting()));
-        assertThat(countsByStamp).hasSize(100).containsOnlyKeys(acks.events().stream().map(Event::stamp).toList());
+        assertThat(acks.events())
+                .hasSize(100)
+                .allSatisfy(event -> assertThat(event.error())
+                        .isInstanceOf(DriverException.class)
+                        .hasMessageContaining("closed before this message was acknowledged"));
+        Map<MessageStamp, Long> countsByStamp =
+                acks.events().stream().collect(Collectors.groupingBy(Event::stamp, Collectors.counting()));
+        assertThat(countsByStamp)
+                .hasSize(100)
+                .containsOnlyKeys(acks.events().stream().map(Event::stamp).toList());
         assertThat(countsByStamp.values()).containsOnly(1L);
         assertThat(consumer.count()).as("pending deliveries are dropped").isZero();
 
@@ -67,17 +74,20 @@ class DriverCloseTest {
         driver.close();
         send(producer, null, PAYLOAD, stamp(1, 0), acks);
 
-        assertThat(acks.events()).singleElement().satisfies(event -> assertThat(event.error())
-                .isInstanceOf(DriverException.class).hasMessageContaining("closed"));
+        assertThat(acks.events())
+                .singleElement()
+                .satisfies(event -> assertThat(event.error())
+                        .isInstanceOf(DriverException.class)
+                        .hasMessageContaining("closed"));
     }
 
     @Test
     void producersAndConsumersCloseIdempotentlyAndTheDriverRefusesNewOnes() throws Exception {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 1);
         BenchmarkProducer producer = producer(driver);
-        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
+        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
         consumer.pause();
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { });
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
         assertThat(driver.heldMessageCount()).isOne();
 
         producer.close();
@@ -101,7 +111,8 @@ class DriverCloseTest {
                 .hasMessageContaining("call initialize() first");
 
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 1);
-        assertThatThrownBy(() -> driver.createConsumer("no-such-topic", "s", (s, size) -> { }).get())
+        assertThatThrownBy(() -> driver.createConsumer("no-such-topic", "s", (s, size) -> {})
+                        .get())
                 .hasCauseInstanceOf(DriverException.class)
                 .hasMessageContaining("loopback topic 'no-such-topic' does not exist");
         driver.close();

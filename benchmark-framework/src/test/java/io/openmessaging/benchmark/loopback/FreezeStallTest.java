@@ -43,10 +43,10 @@ class FreezeStallTest {
         send(producer, null, PAYLOAD, stamp(1, 1), acks); // inside the window
         send(producer, null, PAYLOAD, stamp(1, 2), acks); // at the window end: not frozen
 
-        assertThat(acks.events()).extracting(Event::monotonicNanos)
+        assertThat(acks.events())
+                .extracting(Event::monotonicNanos)
                 .containsExactly(300 * MICRO, 110 * MILLI, 110 * MILLI + 300 * MICRO);
-        assertThat(consumer.events()).extracting(Event::monotonicNanos)
-                .containsExactly(0L, 110 * MILLI, 110 * MILLI);
+        assertThat(consumer.events()).extracting(Event::monotonicNanos).containsExactly(0L, 110 * MILLI, 110 * MILLI);
         driver.close();
     }
 
@@ -69,8 +69,7 @@ class FreezeStallTest {
     @Test
     void withTheSchedulerSendsReturnAtOnceAndNothingCompletesBeforeTheWindowEnds() throws Exception {
         ManualClock clock = new ManualClock();
-        LoopbackConfig config = LoopbackConfig.defaults()
-                .withStalls(List.of(new LoopbackStall(0, 50, Kind.FREEZE)));
+        LoopbackConfig config = LoopbackConfig.defaults().withStalls(List.of(new LoopbackStall(0, 50, Kind.FREEZE)));
         LoopbackDriver driver = initializedDriver(clock, config, 2);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
@@ -96,11 +95,13 @@ class FreezeStallTest {
             assertThat(event.monotonicNanos()).isEqualTo(50 * MILLI);
             assertThat(event.thread()).isEqualTo("loopback-scheduler");
         });
-        assertThat(consumer.stamps()).extracting(s -> s.intendedSendEpochNanos())
+        assertThat(consumer.stamps())
+                .extracting(s -> s.intendedSendEpochNanos())
                 .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
 
         send(producer, null, PAYLOAD, stamp(1, 10), acks);
-        assertThat(acks.count()).as("after the window, with nothing pending, completes inside the send call")
+        assertThat(acks.count())
+                .as("after the window, with nothing pending, completes inside the send call")
                 .isEqualTo(11);
         assertThat(consumer.count()).isEqualTo(11);
         driver.close();
@@ -109,8 +110,7 @@ class FreezeStallTest {
     @Test
     void onTheSystemClockNoAcknowledgementOfAFrozenSendComesBeforeTheWindowEnds() throws Exception {
         SystemClock clock = SystemClock.INSTANCE;
-        LoopbackConfig config = LoopbackConfig.defaults()
-                .withStalls(List.of(new LoopbackStall(0, 100, Kind.FREEZE)));
+        LoopbackConfig config = LoopbackConfig.defaults().withStalls(List.of(new LoopbackStall(0, 100, Kind.FREEZE)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);

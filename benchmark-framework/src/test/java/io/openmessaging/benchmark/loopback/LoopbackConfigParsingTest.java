@@ -40,9 +40,16 @@ class LoopbackConfigParsingTest {
                   - {startAfterMillis: 3000, durationMillis: 50, kind: FREEZE}
                 """, FILE);
 
-        assertThat(config).isEqualTo(new LoopbackConfig(250, 1000, "lb",
-                List.of(new LoopbackStall(1000, 200, Kind.BLOCK_SEND), new LoopbackStall(3000, 50, Kind.FREEZE)),
-                true, 5000));
+        assertThat(config)
+                .isEqualTo(new LoopbackConfig(
+                        250,
+                        1000,
+                        "lb",
+                        List.of(
+                                new LoopbackStall(1000, 200, Kind.BLOCK_SEND),
+                                new LoopbackStall(3000, 50, Kind.FREEZE)),
+                        true,
+                        5000));
         assertThat(config.timingMode()).isEqualTo(TimingMode.INLINE_DELAYS);
     }
 
@@ -95,7 +102,8 @@ class LoopbackConfigParsingTest {
                 """, FILE))
                 .isInstanceOf(DriverException.class)
                 .hasMessageContaining(FILE + " line 2")
-                .hasMessageContaining("stalls[0].kind 'PAUSE' is not a stall kind; use one of [BLOCK_SEND, FREEZE, FAIL_SEND]");
+                .hasMessageContaining(
+                        "stalls[0].kind 'PAUSE' is not a stall kind; use one of [BLOCK_SEND, FREEZE, FAIL_SEND]");
     }
 
     @Test
@@ -171,13 +179,17 @@ class LoopbackConfigParsingTest {
     @Test
     void timingModeFollowsDelaysFreezesAndSynchronousDelays() {
         LoopbackConfig defaults = LoopbackConfig.defaults();
-        assertThat(defaults.withStalls(List.of(new LoopbackStall(0, 1, Kind.BLOCK_SEND))).timingMode())
+        assertThat(defaults.withStalls(List.of(new LoopbackStall(0, 1, Kind.BLOCK_SEND)))
+                        .timingMode())
                 .isEqualTo(TimingMode.IMMEDIATE);
-        assertThat(defaults.withStalls(List.of(new LoopbackStall(0, 1, Kind.FREEZE))).timingMode())
+        assertThat(defaults.withStalls(List.of(new LoopbackStall(0, 1, Kind.FREEZE)))
+                        .timingMode())
                 .isEqualTo(TimingMode.SCHEDULER);
         assertThat(defaults.withAckDelayMicros(1).timingMode()).isEqualTo(TimingMode.SCHEDULER);
         assertThat(defaults.withDeliveryDelayMicros(1).timingMode()).isEqualTo(TimingMode.SCHEDULER);
-        assertThat(defaults.withDeliveryDelayMicros(1).withSynchronousDelays(true).timingMode())
+        assertThat(defaults.withDeliveryDelayMicros(1)
+                        .withSynchronousDelays(true)
+                        .timingMode())
                 .isEqualTo(TimingMode.INLINE_DELAYS);
     }
 

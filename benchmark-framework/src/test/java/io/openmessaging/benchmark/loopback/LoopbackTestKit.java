@@ -47,15 +47,18 @@ final class LoopbackTestKit {
     }
 
     /** Sends one message carrying {@code stamp}, as a producer thread would. */
-    static void send(BenchmarkProducer producer, String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
-        producer.sendAsync(key, payload, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(),
-                callback);
+    static void send(
+            BenchmarkProducer producer, String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
+        producer.sendAsync(
+                key, payload, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), callback);
     }
 
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + AWAIT.toNanos();
         while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("waited %s for %s", AWAIT, what).isNegative();
+            assertThat(System.nanoTime() - deadline)
+                    .as("waited %s for %s", AWAIT, what)
+                    .isNegative();
             TimeUnit.MILLISECONDS.sleep(2);
         }
     }
@@ -74,7 +77,11 @@ final class LoopbackTestKit {
 
         @Override
         public synchronized void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
-            events.add(new Event(stamp, payloadSizeBytes, null, clock.monotonicNanos(),
+            events.add(new Event(
+                    stamp,
+                    payloadSizeBytes,
+                    null,
+                    clock.monotonicNanos(),
                     Thread.currentThread().getName()));
         }
 
@@ -101,10 +108,15 @@ final class LoopbackTestKit {
         }
 
         @Override
-        public synchronized void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId,
-                Throwable error) {
+        public synchronized void sendCompleted(
+                long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
             MessageStamp stamp = new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId);
-            events.add(new Event(stamp, 0, error, clock.monotonicNanos(), Thread.currentThread().getName()));
+            events.add(new Event(
+                    stamp,
+                    0,
+                    error,
+                    clock.monotonicNanos(),
+                    Thread.currentThread().getName()));
         }
 
         synchronized List<Event> events() {

@@ -33,13 +33,22 @@ public final class LoopbackThroughputBench {
     public static void main(String[] args) throws Exception {
         long messagesPerRound = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        System.out.printf(Locale.ROOT, "%s, %d cores, %,d messages per round, %d rounds%n",
-                Runtime.version(), Runtime.getRuntime().availableProcessors(), messagesPerRound, rounds);
+        System.out.printf(
+                Locale.ROOT,
+                "%s, %d cores, %,d messages per round, %d rounds%n",
+                Runtime.version(),
+                Runtime.getRuntime().availableProcessors(),
+                messagesPerRound,
+                rounds);
 
         run("immediate, no consumer", LoopbackConfig.defaults(), 0, messagesPerRound, rounds);
         run("immediate, 1 no-op consumer", LoopbackConfig.defaults(), 1, messagesPerRound, rounds);
-        run("scheduler (deliveryDelayMicros=1), 1 no-op consumer", LoopbackConfig.defaults().withDeliveryDelayMicros(1),
-                1, Math.min(messagesPerRound, 2_000_000), rounds);
+        run(
+                "scheduler (deliveryDelayMicros=1), 1 no-op consumer",
+                LoopbackConfig.defaults().withDeliveryDelayMicros(1),
+                1,
+                Math.min(messagesPerRound, 2_000_000),
+                rounds);
     }
 
     private static void run(String scenario, LoopbackConfig config, int consumers, long messages, int rounds)
@@ -50,8 +59,13 @@ public final class LoopbackThroughputBench {
         }
         double[] sorted = messagesPerSecond.clone();
         Arrays.sort(sorted);
-        System.out.printf(Locale.ROOT, "%-55s median %,14.0f msg/s   best %,14.0f msg/s   rounds %s%n",
-                scenario, sorted[rounds / 2], sorted[rounds - 1], Arrays.toString(
+        System.out.printf(
+                Locale.ROOT,
+                "%-55s median %,14.0f msg/s   best %,14.0f msg/s   rounds %s%n",
+                scenario,
+                sorted[rounds / 2],
+                sorted[rounds - 1],
+                Arrays.toString(
                         Arrays.stream(messagesPerSecond).mapToLong(Math::round).toArray()));
     }
 

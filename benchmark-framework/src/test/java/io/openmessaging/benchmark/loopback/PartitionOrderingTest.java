@@ -31,10 +31,16 @@ class PartitionOrderingTest {
         LoopbackDriver driver = initializedDriver(new ManualClock(), LoopbackConfig.defaults(), PARTITIONS);
         LoopbackProducer producer = (LoopbackProducer) producer(driver);
 
-        assertThat(producer.partitionFor("order-17")).isEqualTo(producer.partitionFor("order-17"))
+        assertThat(producer.partitionFor("order-17"))
+                .isEqualTo(producer.partitionFor("order-17"))
                 .isEqualTo(Math.floorMod("order-17".hashCode(), PARTITIONS));
-        assertThat(List.of(producer.partitionFor(null), producer.partitionFor(null), producer.partitionFor(null),
-                producer.partitionFor(null), producer.partitionFor(null))).containsExactly(0, 1, 2, 3, 0);
+        assertThat(List.of(
+                        producer.partitionFor(null),
+                        producer.partitionFor(null),
+                        producer.partitionFor(null),
+                        producer.partitionFor(null),
+                        producer.partitionFor(null)))
+                .containsExactly(0, 1, 2, 3, 0);
         driver.close();
     }
 
@@ -53,15 +59,19 @@ class PartitionOrderingTest {
         for (int i = 0; i < 2_000; i++) {
             String key = "key-" + (i % 13);
             MessageStamp stamp = stamp(1, i);
-            sentByPartition.computeIfAbsent(partitioner.partitionFor(key), p -> new ArrayList<>()).add(stamp);
-            send(producer, key, PAYLOAD, stamp, (ackIntended, ackSent, ackProducer, ackError) -> { });
+            sentByPartition
+                    .computeIfAbsent(partitioner.partitionFor(key), p -> new ArrayList<>())
+                    .add(stamp);
+            send(producer, key, PAYLOAD, stamp, (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
         Map<Integer, List<MessageStamp>> receivedByPartition = new HashMap<>();
         for (RecordingConsumer consumer : List.of(first, second)) {
             for (MessageStamp stamp : consumer.stamps()) {
                 int partition = partitioner.partitionFor("key-" + (stamp.intendedSendEpochNanos() % 13));
-                receivedByPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(stamp);
+                receivedByPartition
+                        .computeIfAbsent(partition, p -> new ArrayList<>())
+                        .add(stamp);
             }
         }
         assertThat(receivedByPartition).isEqualTo(sentByPartition);
@@ -84,7 +94,12 @@ class PartitionOrderingTest {
             threads.add(new Thread(() -> {
                 try {
                     for (int i = 0; i < messagesPerProducer; i++) {
-                        send(producer, "key-" + (i % 7), PAYLOAD, stamp(id, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+                        send(
+                                producer,
+                                "key-" + (i % 7),
+                                PAYLOAD,
+                                stamp(id, i),
+                                (ackIntended, ackSent, ackProducer, ackError) -> {});
                     }
                 } catch (RuntimeException e) {
                     failure.set(e);
@@ -104,7 +119,8 @@ class PartitionOrderingTest {
             String producerAndKey = stamp.producerId() + "/" + (sequence % 7);
             Long previous = lastSequenceByProducerAndKey.put(producerAndKey, sequence);
             assertThat(previous == null || previous < sequence)
-                    .as("%s arrived after %s for %s", sequence, previous, producerAndKey).isTrue();
+                    .as("%s arrived after %s for %s", sequence, previous, producerAndKey)
+                    .isTrue();
         }
         driver.close();
     }
@@ -121,11 +137,26 @@ class PartitionOrderingTest {
         consumer(driver, "s", consumer);
         LoopbackProducer producer = (LoopbackProducer) producer(driver);
 
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> { }); // at 0 ms: the window is 10..20 ms
+        send(
+                producer,
+                null,
+                PAYLOAD,
+                stamp(1, 0),
+                (ackIntended, ackSent, ackProducer, ackError) -> {}); // at 0 ms: the window is 10..20 ms
         clock.sleepUntil(6 * MILLI);
-        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> { }); // ack at 7 ms, delivery frozen to 20 ms
+        send(
+                producer,
+                null,
+                PAYLOAD,
+                stamp(1, 1),
+                (ackIntended, ackSent, ackProducer, ackError) -> {}); // ack at 7 ms, delivery frozen to 20 ms
         clock.sleepUntil(12 * MILLI);
-        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> { }); // ack and delivery frozen to 20 ms
+        send(
+                producer,
+                null,
+                PAYLOAD,
+                stamp(1, 2),
+                (ackIntended, ackSent, ackProducer, ackError) -> {}); // ack and delivery frozen to 20 ms
         clock.sleepUntil(30 * MILLI);
 
         await("every delivery", () -> consumer.count() == 3);

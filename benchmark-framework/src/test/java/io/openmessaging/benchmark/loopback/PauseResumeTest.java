@@ -39,7 +39,9 @@ class PauseResumeTest {
             send(producer, null, PAYLOAD, stamp, acks);
         }
 
-        assertThat(acks.count()).as("sends are acknowledged while the consumer is paused").isEqualTo(300);
+        assertThat(acks.count())
+                .as("sends are acknowledged while the consumer is paused")
+                .isEqualTo(300);
         assertThat(callback.count()).isZero();
         assertThat(driver.heldMessageCount()).isEqualTo(300);
         assertThat(consumer.heldMessageCount()).isEqualTo(300);
@@ -50,8 +52,12 @@ class PauseResumeTest {
         // one consumer owns all three partitions, which are drained one after the other
         for (int partition = 0; partition < 3; partition++) {
             int p = partition;
-            assertThat(callback.stamps().stream().filter(s -> s.intendedSendEpochNanos() % 3 == p).toList())
-                    .isEqualTo(sent.stream().filter(s -> s.intendedSendEpochNanos() % 3 == p).toList());
+            assertThat(callback.stamps().stream()
+                            .filter(s -> s.intendedSendEpochNanos() % 3 == p)
+                            .toList())
+                    .isEqualTo(sent.stream()
+                            .filter(s -> s.intendedSendEpochNanos() % 3 == p)
+                            .toList());
         }
         assertThat(callback.stamps()).containsExactlyInAnyOrderElementsOf(sent);
 
@@ -73,7 +79,7 @@ class PauseResumeTest {
 
         paused.pause();
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
         assertThat(pausedCallback.count()).isZero();
@@ -94,7 +100,7 @@ class PauseResumeTest {
 
         leaving.pause();
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
         leaving.close();
 
@@ -107,8 +113,9 @@ class PauseResumeTest {
 
     @Test
     void sendsFailThroughTheCallbackWhileTheHeldLimitIsReached() throws Exception {
-        LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults().withMaxHeldMessages(10), 1);
-        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> { });
+        LoopbackDriver driver =
+                initializedDriver(clock, LoopbackConfig.defaults().withMaxHeldMessages(10), 1);
+        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
@@ -118,8 +125,11 @@ class PauseResumeTest {
         }
 
         assertThat(acks.count()).isEqualTo(15);
-        assertThat(acks.errors()).hasSize(5).allSatisfy(event -> assertThat(event.error())
-                .isInstanceOf(DriverException.class).hasMessageContaining("maxHeldMessages is 10"));
+        assertThat(acks.errors())
+                .hasSize(5)
+                .allSatisfy(event -> assertThat(event.error())
+                        .isInstanceOf(DriverException.class)
+                        .hasMessageContaining("maxHeldMessages is 10"));
         assertThat(driver.heldMessageCount()).isEqualTo(10);
 
         consumer.resume();

@@ -25,7 +25,8 @@ class SendRateCapTest {
     @Test
     void sendsOverTheCapWaitForTheirSlot() throws Exception {
         ManualClock clock = new ManualClock(0, 0);
-        LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults().withMaxSendRateMsgPerSec(100), 1);
+        LoopbackDriver driver =
+                initializedDriver(clock, LoopbackConfig.defaults().withMaxSendRateMsgPerSec(100), 1);
         RecordingConsumer consumer = new RecordingConsumer(clock);
         consumer(driver, "s", consumer);
         BenchmarkProducer first = producer(driver);
@@ -37,9 +38,19 @@ class SendRateCapTest {
             send(second, null, PAYLOAD, stamp(2, i), acks);
         }
 
-        assertThat(acks.events()).extracting(Event::monotonicNanos)
-                .containsExactly(0L, 10 * MILLI, 20 * MILLI, 30 * MILLI, 40 * MILLI, 50 * MILLI, 60 * MILLI,
-                        70 * MILLI, 80 * MILLI, 90 * MILLI);
+        assertThat(acks.events())
+                .extracting(Event::monotonicNanos)
+                .containsExactly(
+                        0L,
+                        10 * MILLI,
+                        20 * MILLI,
+                        30 * MILLI,
+                        40 * MILLI,
+                        50 * MILLI,
+                        60 * MILLI,
+                        70 * MILLI,
+                        80 * MILLI,
+                        90 * MILLI);
         assertThat(consumer.events()).hasSize(10);
         driver.close();
     }
@@ -47,7 +58,8 @@ class SendRateCapTest {
     @Test
     void anIdleSpellSavesNoBurst() throws Exception {
         ManualClock clock = new ManualClock(0, 0);
-        LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults().withMaxSendRateMsgPerSec(100), 1);
+        LoopbackDriver driver =
+                initializedDriver(clock, LoopbackConfig.defaults().withMaxSendRateMsgPerSec(100), 1);
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 
@@ -56,14 +68,14 @@ class SendRateCapTest {
         send(producer, null, PAYLOAD, stamp(1, 1), acks);
         send(producer, null, PAYLOAD, stamp(1, 2), acks);
 
-        assertThat(acks.events()).extracting(Event::monotonicNanos)
-                .containsExactly(0L, 1000 * MILLI, 1010 * MILLI);
+        assertThat(acks.events()).extracting(Event::monotonicNanos).containsExactly(0L, 1000 * MILLI, 1010 * MILLI);
         driver.close();
     }
 
     @Test
     void capIsReadFromTheDriverFileAndChecked() throws Exception {
-        assertThat(LoopbackConfig.fromYaml("maxSendRateMsgPerSec: 5000\n", "cap.yaml").maxSendRateMsgPerSec())
+        assertThat(LoopbackConfig.fromYaml("maxSendRateMsgPerSec: 5000\n", "cap.yaml")
+                        .maxSendRateMsgPerSec())
                 .isEqualTo(5000);
         assertThat(LoopbackConfig.defaults().maxSendRateMsgPerSec()).isZero();
         assertThatThrownBy(() -> LoopbackConfig.fromYaml("maxSendRateMsgPerSec: -1\n", "cap.yaml"))

@@ -26,8 +26,8 @@ class SubscriptionDeliveryTest {
     @Test
     void everySubscriptionGetsEveryMessageOnceAndItsConsumersSplitThem() throws Exception {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 6);
-        List<RecordingConsumer> groupA = List.of(
-                new RecordingConsumer(clock), new RecordingConsumer(clock), new RecordingConsumer(clock));
+        List<RecordingConsumer> groupA =
+                List.of(new RecordingConsumer(clock), new RecordingConsumer(clock), new RecordingConsumer(clock));
         for (RecordingConsumer callback : groupA) {
             consumer(driver, "a", callback);
         }
@@ -68,14 +68,18 @@ class SubscriptionDeliveryTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 400; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
         // round robin over 4 partitions, partitions 0 and 2 to the first consumer, 1 and 3 to the second
-        assertThat(first.stamps()).extracting(MessageStamp::intendedSendEpochNanos)
-                .allMatch(sequence -> sequence % 2 == 0).hasSize(200);
-        assertThat(second.stamps()).extracting(MessageStamp::intendedSendEpochNanos)
-                .allMatch(sequence -> sequence % 2 == 1).hasSize(200);
+        assertThat(first.stamps())
+                .extracting(MessageStamp::intendedSendEpochNanos)
+                .allMatch(sequence -> sequence % 2 == 0)
+                .hasSize(200);
+        assertThat(second.stamps())
+                .extracting(MessageStamp::intendedSendEpochNanos)
+                .allMatch(sequence -> sequence % 2 == 1)
+                .hasSize(200);
         driver.close();
     }
 
@@ -84,15 +88,16 @@ class SubscriptionDeliveryTest {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 2);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
         RecordingConsumer late = new RecordingConsumer(clock);
         consumer(driver, "late", late);
         for (int i = 10; i < 15; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> { });
+            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
         }
 
-        assertThat(late.stamps()).extracting(MessageStamp::intendedSendEpochNanos)
+        assertThat(late.stamps())
+                .extracting(MessageStamp::intendedSendEpochNanos)
                 .containsExactlyInAnyOrder(10L, 11L, 12L, 13L, 14L);
         driver.close();
     }
@@ -125,8 +130,14 @@ class SubscriptionDeliveryTest {
         send(producer(driver), null, PAYLOAD, stamp(1, 1), acks);
 
         String thread = Thread.currentThread().getName();
-        assertThat(acks.events()).singleElement().extracting(LoopbackTestKit.Event::thread).isEqualTo(thread);
-        assertThat(callback.events()).singleElement().extracting(LoopbackTestKit.Event::thread).isEqualTo(thread);
+        assertThat(acks.events())
+                .singleElement()
+                .extracting(LoopbackTestKit.Event::thread)
+                .isEqualTo(thread);
+        assertThat(callback.events())
+                .singleElement()
+                .extracting(LoopbackTestKit.Event::thread)
+                .isEqualTo(thread);
         driver.close();
     }
 }

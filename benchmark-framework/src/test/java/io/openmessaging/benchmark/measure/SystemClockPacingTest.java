@@ -46,7 +46,8 @@ class SystemClockPacingTest {
         for (long waitNanos : new long[] {1_000, 20_000, 200_000, 2_000_000}) {
             long deadline = System.nanoTime() + waitNanos;
             long returned = SystemClock.INSTANCE.sleepUntil(deadline);
-            assertThat(returned - deadline).as("returned minus deadline for a %d ns wait", waitNanos)
+            assertThat(returned - deadline)
+                    .as("returned minus deadline for a %d ns wait", waitNanos)
                     .isGreaterThanOrEqualTo(0);
         }
     }

@@ -34,7 +34,9 @@ class RegressionCommandTest {
         if (!withRoot.isEmpty()) {
             withRoot.addAll(1, List.of("--root", projectRoot().toString()));
         }
-        return RegressionCommand.run(withRoot.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return RegressionCommand.run(
+                withRoot.toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -49,8 +51,11 @@ class RegressionCommandTest {
     /** A suite of one loopback case with absolute paths, so it reads from any working directory. */
     private String loopbackSuite() throws IOException {
         Path root = projectRoot();
-        return Files.writeString(temp.resolve("loopback.suite"), "loopback none " + root.resolve("driver-loopback/loopback.yaml")
-                + " " + root.resolve("regression/workloads/regression.yaml") + "\n").toString();
+        return Files.writeString(
+                        temp.resolve("loopback.suite"),
+                        "loopback none " + root.resolve("driver-loopback/loopback.yaml") + " "
+                                + root.resolve("regression/workloads/regression.yaml") + "\n")
+                .toString();
     }
 
     private String committedSuite() {
@@ -62,8 +67,8 @@ class RegressionCommandTest {
         int exitCode = run("plan", "--suite", committedSuite(), "--cases", "pulsar,kafka");
 
         assertThat(exitCode).as(stderr()).isZero();
-        assertThat(stdout()).isEqualTo(
-                "kafka\tkafka\tdriver-kafka/kafka-local.yaml\tregression/workloads/regression.yaml\n"
+        assertThat(stdout())
+                .isEqualTo("kafka\tkafka\tdriver-kafka/kafka-local.yaml\tregression/workloads/regression.yaml\n"
                         + "pulsar\tpulsar\tdriver-pulsar/pulsar-local.yaml\tregression/workloads/regression.yaml\n");
     }
 
@@ -81,7 +86,9 @@ class RegressionCommandTest {
                 new String[] {"plan", "--suite", committedSuite(), "--rate-tolerance", "0"},
                 new String[] {"plan", "--suite", committedSuite(), "--threshold", "endToEndLatency.p99=10%"},
                 new String[] {"plan", "--suite", committedSuite(), "--threshold", "e2e.p99=+10%"},
-                new String[] {"plan", "--suite", committedSuite(), "--update-baseline", "--threshold", "endToEndLatency.p99=+10%"},
+                new String[] {
+                    "plan", "--suite", committedSuite(), "--update-baseline", "--threshold", "endToEndLatency.p99=+10%"
+                },
                 new String[] {"judge", "--suite", committedSuite(), "--results-dir", "x"},
                 new String[] {"plan", "--suite", temp.resolve("missing").toString()});
         List<String> expectedMessages = List.of(
@@ -104,7 +111,9 @@ class RegressionCommandTest {
             out.reset();
             err.reset();
             int exitCode = run(commandLines.get(i));
-            if (exitCode != RegressionCommand.EXIT_USAGE || !stderr().contains(expectedMessages.get(i)) || !stdout().isEmpty()) {
+            if (exitCode != RegressionCommand.EXIT_USAGE
+                    || !stderr().contains(expectedMessages.get(i))
+                    || !stdout().isEmpty()) {
                 failures.add(String.join(" ", commandLines.get(i)) + " → exit " + exitCode + ", stderr: " + stderr());
             }
         }
@@ -117,13 +126,21 @@ class RegressionCommandTest {
         caseDirectory(results.resolve("loopback"), RegressionFixtures::unchanged);
         baselineFile(temp.resolve("baseline/loopback.json"), RegressionFixtures::unchanged);
 
-        int exitCode = run("judge", "--suite", loopbackSuite(), "--results-dir", results.toString(),
-                "--baseline-dir", temp.resolve("baseline").toString());
+        int exitCode = run(
+                "judge",
+                "--suite",
+                loopbackSuite(),
+                "--results-dir",
+                results.toString(),
+                "--baseline-dir",
+                temp.resolve("baseline").toString());
 
         assertThat(exitCode).as(stdout() + stderr()).isZero();
-        assertThat(stdout()).containsPattern("loopback +none +complete +50,184 +100,368 +100,368 +0 +2,000 +2,000 .* pass\n")
+        assertThat(stdout())
+                .containsPattern("loopback +none +complete +50,184 +100,368 +100,368 +0 +2,000 +2,000 .* pass\n")
                 .endsWith("PASSED: all 1 case(s)\n");
-        assertThat(results.resolve("loopback/" + RegressionCommand.COMPARISON_FILE)).content()
+        assertThat(results.resolve("loopback/" + RegressionCommand.COMPARISON_FILE))
+                .content()
                 .containsPattern("endToEndResponseTime\\.p99 +ms +7\\.451 +7\\.451 +0 +\\+0\\.00%");
     }
 
@@ -133,11 +150,19 @@ class RegressionCommandTest {
         caseDirectory(results.resolve("loopback"), result -> result.totalSendErrors = 2L);
         baselineFile(temp.resolve("baseline/loopback.json"), RegressionFixtures::unchanged);
 
-        int exitCode = run("judge", "--suite", loopbackSuite(), "--results-dir", results.toString(),
-                "--baseline-dir", temp.resolve("baseline").toString());
+        int exitCode = run(
+                "judge",
+                "--suite",
+                loopbackSuite(),
+                "--results-dir",
+                results.toString(),
+                "--baseline-dir",
+                temp.resolve("baseline").toString());
 
         assertThat(exitCode).isEqualTo(RegressionCommand.EXIT_FAILED);
-        assertThat(stdout()).contains("  loopback: send errors: 2 send(s) failed\n").endsWith("FAILED: 1 of 1 case(s)\n");
+        assertThat(stdout())
+                .contains("  loopback: send errors: 2 send(s) failed\n")
+                .endsWith("FAILED: 1 of 1 case(s)\n");
     }
 
     @Test
@@ -146,20 +171,35 @@ class RegressionCommandTest {
         Path baselineDir = temp.resolve("baseline");
         Path caseDirectory = caseDirectory(results.resolve("loopback"), RegressionFixtures::unchanged);
 
-        int exitCode = run("judge", "--suite", loopbackSuite(), "--results-dir", results.toString(),
-                "--baseline-dir", baselineDir.toString(), "--update-baseline");
+        int exitCode = run(
+                "judge",
+                "--suite",
+                loopbackSuite(),
+                "--results-dir",
+                results.toString(),
+                "--baseline-dir",
+                baselineDir.toString(),
+                "--update-baseline");
 
         assertThat(exitCode).as(stdout() + stderr()).isZero();
         assertThat(stdout()).contains("Baseline updated: " + baselineDir.resolve("loopback.json"));
-        assertThat(baselineDir.resolve("loopback.json")).hasSameBinaryContentAs(caseDirectory.resolve("regression-Loopback.json"));
+        assertThat(baselineDir.resolve("loopback.json"))
+                .hasSameBinaryContentAs(caseDirectory.resolve("regression-Loopback.json"));
 
         out.reset();
         Path failing = temp.resolve("failing");
         caseDirectory(failing.resolve("loopback"), result -> result.complete = false);
         byte[] before = Files.readAllBytes(baselineDir.resolve("loopback.json"));
 
-        exitCode = run("judge", "--suite", loopbackSuite(), "--results-dir", failing.toString(),
-                "--baseline-dir", baselineDir.toString(), "--update-baseline");
+        exitCode = run(
+                "judge",
+                "--suite",
+                loopbackSuite(),
+                "--results-dir",
+                failing.toString(),
+                "--baseline-dir",
+                baselineDir.toString(),
+                "--update-baseline");
 
         assertThat(exitCode).isEqualTo(RegressionCommand.EXIT_FAILED);
         assertThat(stdout()).contains("Baseline not updated: a baseline must come from a run that passes.");

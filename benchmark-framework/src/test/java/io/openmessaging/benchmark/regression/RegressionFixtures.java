@@ -19,8 +19,13 @@ final class RegressionFixtures {
 
     /** The loopback run: complete, 50,184 sent, 100,368 received, no errors, 2,000 msg/s on average. */
     static final Path LOOPBACK_RUN = resource("/regression/loopback-run.json");
-    static final RegressionCase LOOPBACK_CASE = new RegressionCase("loopback", RegressionCase.NO_BROKER,
-            "driver-loopback/loopback.yaml", "regression/workloads/regression.yaml", 1);
+
+    static final RegressionCase LOOPBACK_CASE = new RegressionCase(
+            "loopback",
+            RegressionCase.NO_BROKER,
+            "driver-loopback/loopback.yaml",
+            "regression/workloads/regression.yaml",
+            1);
 
     private RegressionFixtures() {}
 

@@ -29,7 +29,8 @@ class RegressionJudgeTest {
     @TempDir
     Path temp;
 
-    private final RegressionJudge judge = new RegressionJudge(List.of(), RegressionJudge.DEFAULT_RATE_TOLERANCE_PERCENT, false);
+    private final RegressionJudge judge =
+            new RegressionJudge(List.of(), RegressionJudge.DEFAULT_RATE_TOLERANCE_PERCENT, false);
 
     private int runs;
 
@@ -66,7 +67,8 @@ class RegressionJudgeTest {
             result.failureReason = "worker http://w1:8080 failed: connection refused";
         });
 
-        assertThat(outcome.failures()).containsExactly("incomplete run: worker http://w1:8080 failed: connection refused");
+        assertThat(outcome.failures())
+                .containsExactly("incomplete run: worker http://w1:8080 failed: connection refused");
     }
 
     @Test
@@ -80,8 +82,9 @@ class RegressionJudgeTest {
     void messagesMissingAfterTheDrainAreLoss() {
         CaseOutcome outcome = judgeRun(result -> result.totalMessagesReceived = 100_368L - 17);
 
-        assertThat(outcome.failures()).containsExactly("loss: received 100351, expected 100368 (sent 50184 × 2"
-                + " subscription(s)): 17 missing after the drain");
+        assertThat(outcome.failures())
+                .containsExactly("loss: received 100351, expected 100368 (sent 50184 × 2"
+                        + " subscription(s)): 17 missing after the drain");
     }
 
     @Test
@@ -95,7 +98,10 @@ class RegressionJudgeTest {
     void moreMessagesThanSentTimesSubscriptionsAreDuplicates() {
         CaseOutcome outcome = judgeRun(result -> result.totalMessagesReceived = 100_368L + 5);
 
-        assertThat(outcome.failures()).singleElement().asString().startsWith("duplicates: received 100373")
+        assertThat(outcome.failures())
+                .singleElement()
+                .asString()
+                .startsWith("duplicates: received 100373")
                 .endsWith("5 more than sent");
     }
 
@@ -103,7 +109,9 @@ class RegressionJudgeTest {
     void aPublishRateBelowTheToleranceFails() {
         CaseOutcome outcome = judgeRun(result -> result.publishRate = scaled(result.publishRate, 0.85));
 
-        assertThat(outcome.failures()).singleElement().asString()
+        assertThat(outcome.failures())
+                .singleElement()
+                .asString()
                 .matches("publish rate off target: 1,70\\d msg/s on average is 1\\d\\.\\d% below the workload's 2,000"
                         + " msg/s \\(tolerance ±10%\\)");
     }
@@ -125,7 +133,9 @@ class RegressionJudgeTest {
         assertThat(catchUp.failures()).isEmpty();
 
         CaseOutcome pacingBug = judgeRun(result -> result.attempted = perPeriod(result, 2_500));
-        assertThat(pacingBug.failures()).singleElement().asString()
+        assertThat(pacingBug.failures())
+                .singleElement()
+                .asString()
                 .startsWith("send rate (messages handed to the client) off target: 2,500 msg/s on average is 25.0%"
                         + " above the workload's 2,000 msg/s (tolerance ±10%)");
 
@@ -133,7 +143,10 @@ class RegressionJudgeTest {
             result.attempted = perPeriod(result, 2_000);
             result.publishRate = scaled(result.publishRate, 0.8);
         });
-        assertThat(stalled.failures()).singleElement().asString().startsWith("publish rate off target: ")
+        assertThat(stalled.failures())
+                .singleElement()
+                .asString()
+                .startsWith("publish rate off target: ")
                 .endsWith("below the workload's 2,000 msg/s (tolerance -10%)");
     }
 
@@ -146,10 +159,14 @@ class RegressionJudgeTest {
 
     @Test
     void aPublishRateWithinTheToleranceOrAWiderOnePasses() {
-        assertThat(judgeRun(result -> result.publishRate = scaled(result.publishRate, 0.92)).failures()).isEmpty();
+        assertThat(judgeRun(result -> result.publishRate = scaled(result.publishRate, 0.92))
+                        .failures())
+                .isEmpty();
 
         RegressionJudge lenient = new RegressionJudge(List.of(), 20.0, false);
-        assertThat(judgeRun(lenient, result -> result.publishRate = scaled(result.publishRate, 0.85)).failures()).isEmpty();
+        assertThat(judgeRun(lenient, result -> result.publishRate = scaled(result.publishRate, 0.85))
+                        .failures())
+                .isEmpty();
     }
 
     @Test
@@ -157,23 +174,31 @@ class RegressionJudgeTest {
         Path caseDirectory = caseDirectory(temp.resolve("results/loopback"), RegressionFixtures::unchanged);
         Files.writeString(caseDirectory.resolve(RegressionJudge.EXIT_STATUS_FILE), "1\n");
 
-        CaseOutcome outcome = judge.judge(LOOPBACK_CASE, caseDirectory,
+        CaseOutcome outcome = judge.judge(
+                LOOPBACK_CASE,
+                caseDirectory,
                 baselineFile(temp.resolve("baseline/loopback.json"), RegressionFixtures::unchanged));
 
-        assertThat(outcome.failures()).containsExactly("bin/benchmark exited with status 1 (output: "
-                + caseDirectory.resolve("benchmark.log") + ")");
+        assertThat(outcome.failures())
+                .containsExactly(
+                        "bin/benchmark exited with status 1 (output: " + caseDirectory.resolve("benchmark.log") + ")");
     }
 
     @Test
     void aCaseThatCouldNotRunFailsWithTheReason() throws IOException {
         Path caseDirectory = Files.createDirectories(temp.resolve("results/loopback"));
-        Files.writeString(caseDirectory.resolve(RegressionJudge.NOT_RUN_FILE),
-                "the kafka broker did not start (bin/local-broker exit 7)\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                caseDirectory.resolve(RegressionJudge.NOT_RUN_FILE),
+                "the kafka broker did not start (bin/local-broker exit 7)\n",
+                StandardCharsets.UTF_8);
 
-        CaseOutcome outcome = judge.judge(LOOPBACK_CASE, caseDirectory,
+        CaseOutcome outcome = judge.judge(
+                LOOPBACK_CASE,
+                caseDirectory,
                 baselineFile(temp.resolve("baseline/loopback.json"), RegressionFixtures::unchanged));
 
-        assertThat(outcome.failures()).containsExactly("not run: the kafka broker did not start (bin/local-broker exit 7)");
+        assertThat(outcome.failures())
+                .containsExactly("not run: the kafka broker did not start (bin/local-broker exit 7)");
         assertThat(outcome.candidate()).isEmpty();
     }
 
@@ -181,7 +206,9 @@ class RegressionJudgeTest {
     void aCaseWithoutResultFileFails() throws IOException {
         Path caseDirectory = Files.createDirectories(temp.resolve("results/loopback"));
 
-        CaseOutcome outcome = judge.judge(LOOPBACK_CASE, caseDirectory,
+        CaseOutcome outcome = judge.judge(
+                LOOPBACK_CASE,
+                caseDirectory,
                 baselineFile(temp.resolve("baseline/loopback.json"), RegressionFixtures::unchanged));
 
         assertThat(outcome.failures()).containsExactly("no result file in " + caseDirectory);
@@ -195,7 +222,9 @@ class RegressionJudgeTest {
         CaseOutcome checking = judge.judge(LOOPBACK_CASE, caseDirectory, missing);
         CaseOutcome updating = new RegressionJudge(List.of(), 10.0, true).judge(LOOPBACK_CASE, caseDirectory, missing);
 
-        assertThat(checking.failures()).singleElement().asString()
+        assertThat(checking.failures())
+                .singleElement()
+                .asString()
                 .startsWith("no baseline " + missing + ": run bin/regression --update-baseline");
         assertThat(updating.failures()).isEmpty();
         assertThat(updating.notes()).containsExactly("no baseline " + missing + " yet");
@@ -204,26 +233,32 @@ class RegressionJudgeTest {
     @Test
     void aBaselineOfAnotherWorkloadIsStaleAndFails() {
         Path caseDirectory = caseDirectory(temp.resolve("results/loopback"), RegressionFixtures::unchanged);
-        Path baseline = baselineFile(temp.resolve("baseline/loopback.json"),
+        Path baseline = baselineFile(
+                temp.resolve("baseline/loopback.json"),
                 result -> result.metadata.workloadYaml = result.metadata.workloadYaml.replace("20s", "30s"));
 
         CaseOutcome outcome = judge.judge(LOOPBACK_CASE, caseDirectory, baseline);
 
-        assertThat(outcome.failures()).singleElement().asString()
+        assertThat(outcome.failures())
+                .singleElement()
+                .asString()
                 .contains("was made with another workload text than this run")
                 .endsWith("refresh it with bin/regression --update-baseline");
     }
 
     @Test
     void aChangedDriverFileIsANoteOnly() {
-        Path caseDirectory = caseDirectory(temp.resolve("results/loopback"),
-                result -> result.metadata.driverYaml += "\nackDelayMicros: 0\n");
+        Path caseDirectory = caseDirectory(
+                temp.resolve("results/loopback"), result -> result.metadata.driverYaml += "\nackDelayMicros: 0\n");
         Path baseline = baselineFile(temp.resolve("baseline/loopback.json"), RegressionFixtures::unchanged);
 
         CaseOutcome outcome = judge.judge(LOOPBACK_CASE, caseDirectory, baseline);
 
         assertThat(outcome.failures()).isEmpty();
-        assertThat(outcome.notes()).singleElement().asString().startsWith("the driver file differs from the baseline's");
+        assertThat(outcome.notes())
+                .singleElement()
+                .asString()
+                .startsWith("the driver file differs from the baseline's");
     }
 
     @Test
@@ -234,26 +269,29 @@ class RegressionJudgeTest {
         assertThat(outcome.comparison().orElseThrow().figures())
                 .filteredOn(figure -> figure.metric() == Metric.END_TO_END_RESPONSE_TIME && figure.stat() == Stat.P99)
                 .singleElement()
-                .satisfies(figure -> assertThat(figure.changePercent().getAsDouble()).isCloseTo(200.0,
-                        org.assertj.core.data.Offset.offset(1e-9)));
+                .satisfies(figure -> assertThat(figure.changePercent().getAsDouble())
+                        .isCloseTo(200.0, org.assertj.core.data.Offset.offset(1e-9)));
     }
 
     @Test
     void aBrokenLatencyThresholdFailsWhenGiven() {
-        RegressionJudge gating = new RegressionJudge(List.of(Threshold.parse("endToEndResponseTime.p99=+25%")), 10.0, false);
+        RegressionJudge gating =
+                new RegressionJudge(List.of(Threshold.parse("endToEndResponseTime.p99=+25%")), 10.0, false);
 
         CaseOutcome outcome = judgeRun(gating, result -> result.aggregatedEndToEndResponseTime99pct *= 3);
 
-        assertThat(outcome.failures()).containsExactly("latency threshold broken: endToEndResponseTime.p99 rose by 200%:"
-                + " more than the +25% allowed");
+        assertThat(outcome.failures())
+                .containsExactly("latency threshold broken: endToEndResponseTime.p99 rose by 200%:"
+                        + " more than the +25% allowed");
     }
 
     @Test
     void aResultWithoutOurMetadataCannotBeCheckedForLossAndFails() {
         CaseOutcome outcome = judgeRun(result -> result.metadata = null);
 
-        assertThat(outcome.failures()).anySatisfy(failure -> assertThat(failure)
-                .contains("has no metadata.workloadYaml, so it is not a result of this benchmark"));
+        assertThat(outcome.failures())
+                .anySatisfy(failure -> assertThat(failure)
+                        .contains("has no metadata.workloadYaml, so it is not a result of this benchmark"));
     }
 
     @Test

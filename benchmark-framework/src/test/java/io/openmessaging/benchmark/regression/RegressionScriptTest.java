@@ -25,14 +25,19 @@ class RegressionScriptTest {
     private record Outcome(int exitCode, String stdout, String stderr) {}
 
     private static Outcome script(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", projectRoot().resolve("bin/regression").toString()));
+        List<String> command = new ArrayList<>(
+                List.of("bash", projectRoot().resolve("bin/regression").toString()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).start();
         process.getOutputStream().close();
         byte[] stdout = process.getInputStream().readAllBytes();
         byte[] stderr = process.getErrorStream().readAllBytes();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("bin/regression ended").isTrue();
-        return new Outcome(process.exitValue(), new String(stdout, StandardCharsets.UTF_8),
+        assertThat(process.waitFor(60, TimeUnit.SECONDS))
+                .as("bin/regression ended")
+                .isTrue();
+        return new Outcome(
+                process.exitValue(),
+                new String(stdout, StandardCharsets.UTF_8),
                 new String(stderr, StandardCharsets.UTF_8));
     }
 
@@ -41,8 +46,14 @@ class RegressionScriptTest {
         Outcome outcome = script("--help");
 
         assertThat(outcome.exitCode()).isZero();
-        assertThat(outcome.stdout()).startsWith("usage: bin/regression").contains("--update-baseline", "--threshold",
-                "--rate-tolerance", "--judge DIR", "Exit codes: 0 every case passed, 1 a case failed");
+        assertThat(outcome.stdout())
+                .startsWith("usage: bin/regression")
+                .contains(
+                        "--update-baseline",
+                        "--threshold",
+                        "--rate-tolerance",
+                        "--judge DIR",
+                        "Exit codes: 0 every case passed, 1 a case failed");
     }
 
     @Test
@@ -56,7 +67,11 @@ class RegressionScriptTest {
                 List.of("--threshold", "--cases", "kafka"),
                 List.of("--results-dir="),
                 List.of("--judge", temp.resolve("missing").toString()),
-                List.of("--judge", temp.toString(), "--results-dir", temp.resolve("new").toString()),
+                List.of(
+                        "--judge",
+                        temp.toString(),
+                        "--results-dir",
+                        temp.resolve("new").toString()),
                 List.of("--results-dir", nonEmpty.toString()));
         List<String> expectedMessages = List.of(
                 "regression: error: unknown option or argument '--bogus'",
@@ -70,7 +85,8 @@ class RegressionScriptTest {
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < commandLines.size(); i++) {
             Outcome outcome = script(commandLines.get(i).toArray(String[]::new));
-            if (outcome.exitCode() != 2 || !outcome.stderr().startsWith(expectedMessages.get(i))
+            if (outcome.exitCode() != 2
+                    || !outcome.stderr().startsWith(expectedMessages.get(i))
                     || !outcome.stderr().contains("run 'bin/regression --help' for the options")) {
                 failures.add(commandLines.get(i) + " → exit " + outcome.exitCode() + ", stderr: " + outcome.stderr());
             }

@@ -31,27 +31,38 @@ class RegressionTableTest {
             result.aggregatedPublishResponseTime99pct /= 2;
             result.aggregatedEndToEndResponseTime99pct /= 4;
         });
-        CaseOutcome slower = judge.judge(new RegressionCase("slower", "none", "d.yaml", "w.yaml", 1),
-                caseDirectory(temp.resolve("results/slower"), RegressionFixtures::unchanged), baseline);
-        CaseOutcome lossy = judge.judge(new RegressionCase("lossy", "kafka", "d.yaml", "w.yaml", 2),
-                caseDirectory(temp.resolve("results/lossy"), result -> result.totalMessagesReceived -= 1000), baseline);
+        CaseOutcome slower = judge.judge(
+                new RegressionCase("slower", "none", "d.yaml", "w.yaml", 1),
+                caseDirectory(temp.resolve("results/slower"), RegressionFixtures::unchanged),
+                baseline);
+        CaseOutcome lossy = judge.judge(
+                new RegressionCase("lossy", "kafka", "d.yaml", "w.yaml", 2),
+                caseDirectory(temp.resolve("results/lossy"), result -> result.totalMessagesReceived -= 1000),
+                baseline);
         Path notRunDirectory = Files.createDirectories(temp.resolve("results/not-run"));
-        Files.writeString(notRunDirectory.resolve(RegressionJudge.NOT_RUN_FILE),
+        Files.writeString(
+                notRunDirectory.resolve(RegressionJudge.NOT_RUN_FILE),
                 "the pulsar broker did not start (bin/local-broker exit 7); see results/pulsar-broker.log");
-        CaseOutcome notRun = judge.judge(new RegressionCase("not-run", "pulsar", "d.yaml", "w.yaml", 3),
-                notRunDirectory, baseline);
-        RegressionReport report = new RegressionReport(List.of(slower, lossy, notRun), List.of(),
-                RegressionJudge.DEFAULT_RATE_TOLERANCE_PERCENT, RegressionCommand.COMPARISON_FILE);
+        CaseOutcome notRun =
+                judge.judge(new RegressionCase("not-run", "pulsar", "d.yaml", "w.yaml", 3), notRunDirectory, baseline);
+        RegressionReport report = new RegressionReport(
+                List.of(slower, lossy, notRun),
+                List.of(),
+                RegressionJudge.DEFAULT_RATE_TOLERANCE_PERCENT,
+                RegressionCommand.COMPARISON_FILE);
 
         StringWriter table = new StringWriter();
         new RegressionTable().writeOut(report, table);
 
-        String golden = new String(RegressionTableTest.class.getResourceAsStream(GOLDEN).readAllBytes(), StandardCharsets.UTF_8);
+        String golden = new String(
+                RegressionTableTest.class.getResourceAsStream(GOLDEN).readAllBytes(), StandardCharsets.UTF_8);
         if (!table.toString().equals(golden)) {
             Path actual = Path.of("target", "regression-table-actual.txt");
             Files.writeString(actual, table.toString(), StandardCharsets.UTF_8);
-            assertThat(table.toString()).as("the table differs from src/test/resources" + GOLDEN + "; if the change"
-                    + " is meant, copy " + actual.toAbsolutePath() + " over it").isEqualTo(golden);
+            assertThat(table.toString())
+                    .as("the table differs from src/test/resources" + GOLDEN + "; if the change" + " is meant, copy "
+                            + actual.toAbsolutePath() + " over it")
+                    .isEqualTo(golden);
         }
     }
 }

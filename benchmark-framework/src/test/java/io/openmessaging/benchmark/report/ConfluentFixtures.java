@@ -21,7 +21,9 @@ public final class ConfluentFixtures {
     /** The directory holding the fixtures ({@code kafka/}, {@code pulsar/}, {@code rabbitmq/}). */
     public static Path directory() {
         try {
-            return Path.of(ConfluentFixtures.class.getResource("/result/confluent-2020/results").toURI());
+            return Path.of(ConfluentFixtures.class
+                    .getResource("/result/confluent-2020/results")
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -35,7 +37,9 @@ public final class ConfluentFixtures {
     /** The golden result file of this project's own format (every field set). */
     public static Path ourGoldenResult() {
         try {
-            return Path.of(ConfluentFixtures.class.getResource("/result/golden/two-period-run.json").toURI());
+            return Path.of(ConfluentFixtures.class
+                    .getResource("/result/golden/two-period-run.json")
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -41,7 +41,8 @@ class CsvFormatTest {
             List<String> row = rows.get(i);
             TestResult result = runs.get(i - 1).result();
             assertThat(row).hasSameSizeAs(header);
-            assertThat(cell(header, row, "endToEndLatency.p99")).isEqualTo(plain(result.aggregatedEndToEndLatency99pct));
+            assertThat(cell(header, row, "endToEndLatency.p99"))
+                    .isEqualTo(plain(result.aggregatedEndToEndLatency99pct));
             assertThat(cell(header, row, "publishLatency.max")).isEqualTo(plain(result.aggregatedPublishLatencyMax));
             assertThat(cell(header, row, "periods")).isEqualTo("60");
             assertThat(cell(header, row, "publishRate.avg")).isNotEmpty();
@@ -86,7 +87,8 @@ class CsvFormatTest {
     @Test
     void numbersAreWrittenInPlainDecimals() {
         assertThat(CsvFormat.format(java.util.OptionalDouble.of(1.0E7))).isEqualTo("10000000");
-        assertThat(CsvFormat.format(java.util.OptionalDouble.of(8.280981931675837E-7))).isEqualTo("0.0000008280981931675837");
+        assertThat(CsvFormat.format(java.util.OptionalDouble.of(8.280981931675837E-7)))
+                .isEqualTo("0.0000008280981931675837");
         assertThat(CsvFormat.format(java.util.OptionalDouble.of(Double.NaN))).isEmpty();
     }
 
@@ -146,10 +148,17 @@ class CsvFormatTest {
 
     @Test
     void everyColumnWithAUnitSaysItInItsHeader() {
-        assertThat(CsvFormat.header()).contains("messageSize [bytes]", "publishRate.avg [msg/s]",
-                "publishResponseTime.p99 [ms]", "backlog.max [messages]", "publishMBps.avg [MB/s]",
-                "sampleRateMillis", "testDurationSeconds");
-        assertThat(CsvFormat.header()).filteredOn(name -> name.startsWith("publishDelayLatency."))
+        assertThat(CsvFormat.header())
+                .contains(
+                        "messageSize [bytes]",
+                        "publishRate.avg [msg/s]",
+                        "publishResponseTime.p99 [ms]",
+                        "backlog.max [messages]",
+                        "publishMBps.avg [MB/s]",
+                        "sampleRateMillis",
+                        "testDurationSeconds");
+        assertThat(CsvFormat.header())
+                .filteredOn(name -> name.startsWith("publishDelayLatency."))
                 .allMatch(name -> name.endsWith(" [µs]"));
     }
 }

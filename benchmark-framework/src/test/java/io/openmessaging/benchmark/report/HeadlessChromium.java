@@ -46,7 +46,8 @@ final class HeadlessChromium implements AutoCloseable {
     private HeadlessChromium(Process process, URI browserEndpoint) throws IOException {
         this.process = process;
         try {
-            this.socket = HttpClient.newHttpClient().newWebSocketBuilder()
+            this.socket = HttpClient.newHttpClient()
+                    .newWebSocketBuilder()
                     .buildAsync(browserEndpoint, new Listener())
                     .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
@@ -67,11 +68,23 @@ final class HeadlessChromium implements AutoCloseable {
     static HeadlessChromium launch(Path binary, Path profileDir) throws IOException {
         Files.createDirectories(profileDir);
         Path log = profileDir.resolve("chromium.log");
-        Process process = new ProcessBuilder(binary.toString(),
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-default-apps", "--disable-extensions", "--hide-scrollbars", "--mute-audio",
-                "--user-data-dir=" + profileDir.toAbsolutePath(), "--remote-debugging-port=0", "about:blank")
+        Process process = new ProcessBuilder(
+                        binary.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--disable-default-apps",
+                        "--disable-extensions",
+                        "--hide-scrollbars",
+                        "--mute-audio",
+                        "--user-data-dir=" + profileDir.toAbsolutePath(),
+                        "--remote-debugging-port=0",
+                        "about:blank")
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
@@ -89,32 +102,38 @@ final class HeadlessChromium implements AutoCloseable {
         Instant deadline = Instant.now().plus(TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IOException("Chromium exited with code " + process.exitValue() + " before listening; its output:\n"
-                        + Files.readString(log));
+                throw new IOException("Chromium exited with code " + process.exitValue()
+                        + " before listening; its output:\n" + Files.readString(log));
             }
             if (Files.exists(portFile)) {
                 List<String> lines = Files.readAllLines(portFile);
                 if (lines.size() >= 2 && !lines.get(1).isBlank()) {
-                    return URI.create("ws://127.0.0.1:" + lines.get(0).strip() + lines.get(1).strip());
+                    return URI.create("ws://127.0.0.1:" + lines.get(0).strip()
+                            + lines.get(1).strip());
                 }
             }
             sleep(100);
         }
-        throw new IOException("Chromium did not open its DevTools port within " + TIMEOUT.toSeconds() + " s; its output:\n"
-                + Files.readString(log));
+        throw new IOException("Chromium did not open its DevTools port within " + TIMEOUT.toSeconds()
+                + " s; its output:\n" + Files.readString(log));
     }
 
     /** Opens a new tab of {@code width} CSS pixels showing {@code url}, and waits for its load event. */
     Page open(URI url, int width) throws IOException {
-        String targetId = call("Target.createTarget", Map.of("url", "about:blank"), null).path("targetId").asText();
+        String targetId = call("Target.createTarget", Map.of("url", "about:blank"), null)
+                .path("targetId")
+                .asText();
         String session = call("Target.attachToTarget", Map.of("targetId", targetId, "flatten", true), null)
-                .path("sessionId").asText();
+                .path("sessionId")
+                .asText();
         Page page = new Page(session);
         for (String domain : List.of("Runtime", "Log", "Page", "Network")) {
             call(domain + ".enable", Map.of(), session);
         }
-        call("Emulation.setDeviceMetricsOverride",
-                Map.of("width", width, "height", 1000, "deviceScaleFactor", 1, "mobile", false), session);
+        call(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of("width", width, "height", 1000, "deviceScaleFactor", 1, "mobile", false),
+                session);
         int loadsBefore = page.count("Page.loadEventFired");
         call("Page.navigate", Map.of("url", url.toString()), session);
         await(() -> page.count("Page.loadEventFired") > loadsBefore, "the load event of " + url);
@@ -131,10 +150,13 @@ final class HeadlessChromium implements AutoCloseable {
 
         /** Evaluates {@code expression} (awaiting a promise) and returns its value as JSON. */
         JsonNode evaluate(String expression) throws IOException {
-            JsonNode result = call("Runtime.evaluate",
-                    Map.of("expression", expression, "returnByValue", true, "awaitPromise", true), session);
+            JsonNode result = call(
+                    "Runtime.evaluate",
+                    Map.of("expression", expression, "returnByValue", true, "awaitPromise", true),
+                    session);
             if (result.has("exceptionDetails")) {
-                throw new IOException("page script failed: " + describe(result.get("exceptionDetails")) + "\nin: " + expression);
+                throw new IOException(
+                        "page script failed: " + describe(result.get("exceptionDetails")) + "\nin: " + expression);
             }
             return result.path("result").path("value");
         }
@@ -156,17 +178,20 @@ final class HeadlessChromium implements AutoCloseable {
                     case "Runtime.consoleAPICalled" -> {
                         String type = params.path("type").asText();
                         if (type.equals("error") || type.equals("assert")) {
-                            errors.add("console." + type + ": " + params.path("args").toString());
+                            errors.add("console." + type + ": "
+                                    + params.path("args").toString());
                         }
                     }
-                    case "Runtime.exceptionThrown" -> errors.add("uncaught: " + describe(params.path("exceptionDetails")));
+                    case "Runtime.exceptionThrown" ->
+                        errors.add("uncaught: " + describe(params.path("exceptionDetails")));
                     case "Log.entryAdded" -> {
                         if (params.path("entry").path("level").asText().equals("error")) {
-                            errors.add("log: " + params.path("entry").path("text").asText() + " "
-                                    + params.path("entry").path("url").asText());
+                            errors.add(
+                                    "log: " + params.path("entry").path("text").asText() + " "
+                                            + params.path("entry").path("url").asText());
                         }
                     }
-                    default -> { }
+                    default -> {}
                 }
             }
             return errors;
@@ -176,7 +201,8 @@ final class HeadlessChromium implements AutoCloseable {
         List<String> requestedUrls() {
             return eventsOfSession().stream()
                     .filter(event -> event.path("method").asText().equals("Network.requestWillBeSent"))
-                    .map(event -> event.path("params").path("request").path("url").asText())
+                    .map(event ->
+                            event.path("params").path("request").path("url").asText())
                     .toList();
         }
 
@@ -188,8 +214,10 @@ final class HeadlessChromium implements AutoCloseable {
         void screenshot(Path file, int width) throws IOException {
             JsonNode size = call("Page.getLayoutMetrics", Map.of(), session).path("cssContentSize");
             int height = (int) Math.ceil(size.path("height").asDouble());
-            call("Emulation.setDeviceMetricsOverride",
-                    Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false), session);
+            call(
+                    "Emulation.setDeviceMetricsOverride",
+                    Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false),
+                    session);
             evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))");
             Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1);
             JsonNode shot = call("Page.captureScreenshot", Map.of("format", "png", "clip", clip), session);
@@ -198,11 +226,15 @@ final class HeadlessChromium implements AutoCloseable {
         }
 
         private int count(String method) {
-            return (int) eventsOfSession().stream().filter(event -> event.path("method").asText().equals(method)).count();
+            return (int) eventsOfSession().stream()
+                    .filter(event -> event.path("method").asText().equals(method))
+                    .count();
         }
 
         private List<JsonNode> eventsOfSession() {
-            return events.stream().filter(event -> event.path("sessionId").asText().equals(session)).toList();
+            return events.stream()
+                    .filter(event -> event.path("sessionId").asText().equals(session))
+                    .toList();
         }
     }
 
@@ -250,7 +282,9 @@ final class HeadlessChromium implements AutoCloseable {
 
     private static String describe(JsonNode exceptionDetails) {
         JsonNode exception = exceptionDetails.path("exception");
-        String text = exception.path("description").asText(exceptionDetails.path("text").asText());
+        String text = exception
+                .path("description")
+                .asText(exceptionDetails.path("text").asText());
         return text + " (line " + exceptionDetails.path("lineNumber").asInt() + ")";
     }
 
@@ -299,7 +333,8 @@ final class HeadlessChromium implements AutoCloseable {
                 try {
                     JsonNode node = MAPPER.readTree(message.toString());
                     if (node.has("id")) {
-                        CompletableFuture<JsonNode> response = pending.get(node.get("id").asLong());
+                        CompletableFuture<JsonNode> response =
+                                pending.get(node.get("id").asLong());
                         if (response != null) {
                             response.complete(node);
                         }

@@ -39,8 +39,15 @@ class HtmlReportInChromiumIT {
     private static final int PAGE_WIDTH = 1440;
 
     /** Every chart of the report, by id. */
-    private static final Set<String> ALL_CHARTS = Set.of("throughput-msgs", "throughput-mbs", "publish-quantiles",
-            "e2e-quantiles", "publish-over-time", "e2e-over-time", "backlog", "publish-delay");
+    private static final Set<String> ALL_CHARTS = Set.of(
+            "throughput-msgs",
+            "throughput-mbs",
+            "publish-quantiles",
+            "e2e-quantiles",
+            "publish-over-time",
+            "e2e-over-time",
+            "backlog",
+            "publish-delay");
 
     /**
      * Per chart: how many runs it drew points of, how many points, and how many canvas pixels have the
@@ -106,7 +113,9 @@ class HtmlReportInChromiumIT {
 
     @Test
     void theTwelveConfluentFilesDrawEveryChartTheirDataAllows(@TempDir Path dir) throws Exception {
-        Path fixtures = Path.of(HtmlReportInChromiumIT.class.getResource("/result/confluent-2020/results").toURI());
+        Path fixtures = Path.of(HtmlReportInChromiumIT.class
+                .getResource("/result/confluent-2020/results")
+                .toURI());
         Path report = writeReport(dir, "confluent-2020-fixtures.html", fixtures.toString());
 
         HeadlessChromium.Page page = chromium.open(report.toUri(), PAGE_WIDTH);
@@ -117,34 +126,56 @@ class HtmlReportInChromiumIT {
 
         // upstream's format has no message size, response times or publish delay: those cards say so
         Set<String> drawn = assertEveryChartDrewData(page, 12);
-        assertThat(drawn).containsExactlyInAnyOrder("throughput-msgs", "publish-quantiles", "e2e-quantiles",
-                "publish-over-time", "e2e-over-time", "backlog");
+        assertThat(drawn)
+                .containsExactlyInAnyOrder(
+                        "throughput-msgs",
+                        "publish-quantiles",
+                        "e2e-quantiles",
+                        "publish-over-time",
+                        "e2e-over-time",
+                        "backlog");
         assertThat(page.evaluate("[...document.querySelectorAll('.chart-card.empty')].map(card => card.id).sort()"))
                 .extracting(JsonNode::asText)
                 .containsExactly("card-publish-delay", "card-throughput-mbs");
-        assertThat(page.evaluate("document.querySelectorAll('#latency-table tbody tr').length").asInt()).isEqualTo(12);
-        assertThat(page.evaluate("document.querySelectorAll('#throughput-table tbody tr').length").asInt()).isEqualTo(12);
+        assertThat(page.evaluate("document.querySelectorAll('#latency-table tbody tr').length")
+                        .asInt())
+                .isEqualTo(12);
+        assertThat(page.evaluate("document.querySelectorAll('#throughput-table tbody tr').length")
+                        .asInt())
+                .isEqualTo(12);
 
         // the controls redraw without errors: another percentile, a log axis, a run hidden
-        page.evaluate("[...document.querySelectorAll('#percentile-control button')].find(b => b.textContent === 'max').click()");
+        page.evaluate(
+                "[...document.querySelectorAll('#percentile-control button')].find(b => b.textContent === 'max').click()");
         page.evaluate("document.querySelector('#card-publish-over-time input[type=checkbox]').click()");
         page.evaluate("document.querySelector('#legend button').click()");
-        assertThat(page.evaluate("window.ombReport.charts['publish-over-time'].options.scales.y.type").asText())
+        assertThat(page.evaluate("window.ombReport.charts['publish-over-time'].options.scales.y.type")
+                        .asText())
                 .isEqualTo("logarithmic");
-        assertThat(page.evaluate("document.querySelector('#card-e2e-over-time h3').textContent").asText()).endsWith(", max");
-        assertThat(page.evaluate("window.ombReport.charts['backlog'].data.datasets[0].hidden").asBoolean()).isTrue();
-        assertThat(page.errors()).as("errors in the page after using its controls").isEmpty();
+        assertThat(page.evaluate("document.querySelector('#card-e2e-over-time h3').textContent")
+                        .asText())
+                .endsWith(", max");
+        assertThat(page.evaluate("window.ombReport.charts['backlog'].data.datasets[0].hidden")
+                        .asBoolean())
+                .isTrue();
+        assertThat(page.errors())
+                .as("errors in the page after using its controls")
+                .isEmpty();
 
         // twelve runs, twelve colours
         assertThat(page.evaluate("new Set([...document.querySelectorAll('#legend .swatch')]"
-                + ".map(swatch => swatch.style.background)).size").asInt()).isEqualTo(12);
+                                + ".map(swatch => swatch.style.background)).size")
+                        .asInt())
+                .isEqualTo(12);
         // at 1400 px (a laptop) the twelve runs' tables fit their cards: no column hidden behind a scroll bar
         HeadlessChromium.Page narrow = chromium.open(report.toUri(), 1400);
         narrow.awaitTrue("document.body.dataset.charts === 'ready'");
         for (String table : List.of("latency-table", "throughput-table")) {
             assertThat(narrow.evaluate("(() => { const t = document.getElementById('" + table + "');"
-                    + " return t.parentElement.clientWidth - t.offsetWidth; })()").asInt())
-                    .as("%s: card width minus table width at 1400 px", table).isGreaterThanOrEqualTo(0);
+                                    + " return t.parentElement.clientWidth - t.offsetWidth; })()")
+                            .asInt())
+                    .as("%s: card width minus table width at 1400 px", table)
+                    .isGreaterThanOrEqualTo(0);
         }
     }
 
@@ -170,19 +201,26 @@ class HtmlReportInChromiumIT {
         assertThat(pngWidth(screenshot)).isEqualTo(PAGE_WIDTH);
 
         assertThat(assertEveryChartDrewData(page, 1)).isEqualTo(ALL_CHARTS);
-        assertThat(page.evaluate("document.querySelectorAll('.chart-card.empty').length").asInt()).isZero();
+        assertThat(page.evaluate("document.querySelectorAll('.chart-card.empty').length")
+                        .asInt())
+                .isZero();
         // our result carries response times, and the 300 ms stall shows in them
-        assertThat(page.evaluate("document.querySelector('#latency-table thead').textContent").asText())
+        assertThat(page.evaluate("document.querySelector('#latency-table thead').textContent")
+                        .asText())
                 .contains("Publish response time", "End-to-end response time");
         JsonNode series = page.evaluate(
                 "window.ombReport.charts['publish-quantiles'].data.datasets.map(ds => ds.label + ':' + ds.data.length)");
         assertThat(series).extracting(JsonNode::asText).anyMatch(label -> label.startsWith("response time:"));
-        assertThat(page.evaluate("document.querySelector('#runs-table tbody').textContent").asText()).contains("Loopback-stall");
+        assertThat(page.evaluate("document.querySelector('#runs-table tbody').textContent")
+                        .asText())
+                .contains("Loopback-stall");
         // one run: its percentiles over time (four per chart, response time and latency) start on a log axis, so
         // that one spike does not flatten the median
         for (String chart : List.of("publish-over-time", "e2e-over-time", "publish-delay")) {
-            assertThat(page.evaluate("window.ombReport.charts['" + chart + "'].options.scales.y.type").asText())
-                    .as(chart).isEqualTo("logarithmic");
+            assertThat(page.evaluate("window.ombReport.charts['" + chart + "'].options.scales.y.type")
+                            .asText())
+                    .as(chart)
+                    .isEqualTo("logarithmic");
         }
     }
 
@@ -191,19 +229,26 @@ class HtmlReportInChromiumIT {
      * points of {@code runs} runs and coloured pixels; returns the ids of the charts drawn.
      */
     private static Set<String> assertEveryChartDrewData(HeadlessChromium.Page page, int runs) throws IOException {
-        assertThat(page.errors()).as("console errors, uncaught exceptions and failed loads").isEmpty();
-        assertThat(page.requestedUrls()).as("requests: viewing must need no network").allMatch(url -> url.startsWith("file:"));
+        assertThat(page.errors())
+                .as("console errors, uncaught exceptions and failed loads")
+                .isEmpty();
+        assertThat(page.requestedUrls())
+                .as("requests: viewing must need no network")
+                .allMatch(url -> url.startsWith("file:"));
         Set<String> ids = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         for (JsonNode chart : page.evaluate(CHART_CHECK)) {
             String id = chart.path("id").asText();
             ids.add(id);
-            if (chart.path("runsDrawn").asInt() != runs || chart.path("points").asInt() == 0
+            if (chart.path("runsDrawn").asInt() != runs
+                    || chart.path("points").asInt() == 0
                     || chart.path("seriesPixels").asInt() < 100) {
                 problems.add(chart.toString());
             }
         }
-        assertThat(problems).as("charts without drawn data of all %d run(s)", runs).isEmpty();
+        assertThat(problems)
+                .as("charts without drawn data of all %d run(s)", runs)
+                .isEmpty();
         assertThat(ALL_CHARTS).containsAll(ids);
         return ids;
     }
@@ -215,8 +260,11 @@ class HtmlReportInChromiumIT {
         args.addAll(List.of("-o", dir.resolve(name).toString()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exitCode = Benchmark.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        int exitCode = Benchmark.run(
+                args.toArray(new String[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
         assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isZero();
         Path report = dir.resolve(name);
         assertThat(report).isNotEmptyFile();

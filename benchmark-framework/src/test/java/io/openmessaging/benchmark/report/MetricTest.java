@@ -73,8 +73,15 @@ class MetricTest {
 
     @Test
     void namesAreTheResultFieldPrefixesAndTheIssuesStats() {
-        assertThat(Metric.keys()).containsExactly("publishRate", "consumeRate", "publishResponseTime", "publishLatency",
-                "publishDelayLatency", "endToEndResponseTime", "endToEndLatency");
+        assertThat(Metric.keys())
+                .containsExactly(
+                        "publishRate",
+                        "consumeRate",
+                        "publishResponseTime",
+                        "publishLatency",
+                        "publishDelayLatency",
+                        "endToEndResponseTime",
+                        "endToEndLatency");
         assertThat(Stat.keys()).containsExactly("avg", "p50", "p75", "p95", "p99", "p999", "p9999", "max");
         assertThat(Stat.P999.label()).isEqualTo("p99.9");
         assertThat(Metric.PUBLISH_DELAY_LATENCY.unit()).isEqualTo("µs");

@@ -19,7 +19,8 @@ class RatePlanTablesTest {
 
         String html = RatePlanTables.steps(result);
 
-        assertThat(html).contains("<h4>Rate plan</h4>")
+        assertThat(html)
+                .contains("<h4>Rate plan</h4>")
                 .contains("<tr><td>1</td><td>2,000</td><td>0</td><td>3</td><td>3</td><td>1,991</td>")
                 .contains("<tr><td>2</td><td>6,000</td><td>3</td>");
     }
@@ -35,7 +36,8 @@ class RatePlanTablesTest {
 
         String html = RatePlanTables.search(result);
 
-        assertThat(html).contains("Max-rate search: 3,830 msg/s sustained")
+        assertThat(html)
+                .contains("Max-rate search: 3,830 msg/s sustained")
                 .contains("<td>1</td><td>bracket</td><td>4,000</td><td>3,600</td>")
                 .contains("<td>not sustained</td><td>1.500</td>")
                 .contains("<td>sustained</td><td>—</td>");

@@ -49,8 +49,12 @@ class ReportInputsTest {
     void aSummaryBringsTheResultsOfItsSteps() throws IOException {
         ReportInputs inputs = ReportInputs.load(List.of(summaryFile));
 
-        assertThat(inputs.sweeps()).singleElement().extracting(ReportSweep::title).isEqualTo("Sweep of producerRate · w");
-        assertThat(inputs.runs()).extracting(run -> run.file().getFileName().toString())
+        assertThat(inputs.sweeps())
+                .singleElement()
+                .extracting(ReportSweep::title)
+                .isEqualTo("Sweep of producerRate · w");
+        assertThat(inputs.runs())
+                .extracting(run -> run.file().getFileName().toString())
                 .containsExactly("w-Kafka-rate-5000.json", "w-Kafka-rate-10000.json");
     }
 
@@ -86,9 +90,11 @@ class ReportInputsTest {
 
     @Test
     void aResultFileIsNotASummary() {
-        assertThat(SweepSummaryFiles.isSweepSummary(sweepDir.resolve("w-Kafka-rate-5000.json"))).isFalse();
+        assertThat(SweepSummaryFiles.isSweepSummary(sweepDir.resolve("w-Kafka-rate-5000.json")))
+                .isFalse();
         assertThat(SweepSummaryFiles.isSweepSummary(summaryFile)).isTrue();
-        assertThat(SweepSummaryFiles.isSweepSummary(dir.resolve("missing.json"))).isFalse();
+        assertThat(SweepSummaryFiles.isSweepSummary(dir.resolve("missing.json")))
+                .isFalse();
     }
 
     private static TestResult result(String driver, String workload) {

@@ -18,7 +18,9 @@ class ReportRunTest {
     void aDirectoryStandsForItsResultFilesSortedByPath() throws IOException {
         List<ReportRun> runs = ReportRun.load(List.of(ConfluentFixtures.directory()));
 
-        assertThat(runs).extracting(run -> ConfluentFixtures.directory().relativize(run.file()).toString())
+        assertThat(runs)
+                .extracting(run ->
+                        ConfluentFixtures.directory().relativize(run.file()).toString())
                 .containsExactlyElementsOf(ConfluentFixtures.FILES);
     }
 
@@ -26,8 +28,13 @@ class ReportRunTest {
     void labelsUseTheFileNameWhereDriverAndWorkloadRepeat() throws IOException {
         List<ReportRun> runs = ReportRun.load(List.of(ConfluentFixtures.directory()));
 
-        assertThat(runs).extracting(ReportRun::label).doesNotHaveDuplicates()
-                .contains("Kafka · default-sync-200k", "Kafka · sync-200k", "Pulsar · default-sync-200k",
+        assertThat(runs)
+                .extracting(ReportRun::label)
+                .doesNotHaveDuplicates()
+                .contains(
+                        "Kafka · default-sync-200k",
+                        "Kafka · sync-200k",
+                        "Pulsar · default-sync-200k",
                         "RabbitMQ · classic");
     }
 
@@ -44,7 +51,8 @@ class ReportRunTest {
     void theSameFileTwiceIsNumbered() {
         TestResult kafka = result("Kafka", "w");
 
-        List<String> labels = ReportRun.labels(List.of(Path.of("x/a.json"), Path.of("x/a.json")), List.of(kafka, kafka));
+        List<String> labels =
+                ReportRun.labels(List.of(Path.of("x/a.json"), Path.of("x/a.json")), List.of(kafka, kafka));
 
         assertThat(labels.get(0)).startsWith("Kafka · ").endsWith("x/a");
         assertThat(labels.get(1)).isEqualTo(labels.get(0) + " (2)");
@@ -52,8 +60,10 @@ class ReportRunTest {
 
     @Test
     void filesWithoutSampleRateAssumeUpstreamsTenSeconds() throws IOException {
-        ReportRun upstream = ReportRun.load(List.of(ConfluentFixtures.file("kafka/throughput/sync.json"))).get(0);
-        ReportRun ours = ReportRun.load(List.of(ConfluentFixtures.ourGoldenResult())).get(0);
+        ReportRun upstream = ReportRun.load(List.of(ConfluentFixtures.file("kafka/throughput/sync.json")))
+                .get(0);
+        ReportRun ours =
+                ReportRun.load(List.of(ConfluentFixtures.ourGoldenResult())).get(0);
 
         assertThat(upstream.sampleRateAssumed()).isTrue();
         assertThat(upstream.sampleRateMillis()).isEqualTo(10_000);

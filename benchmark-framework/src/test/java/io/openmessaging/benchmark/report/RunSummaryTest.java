@@ -43,7 +43,9 @@ class RunSummaryTest {
         List<String> lines = RunSummary.lines(result, "target 1,000 msg/s");
 
         assertThat(lines.get(0)).endsWith(": FAILED: no send completed or failed for 10 s while 20064 were in flight");
-        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("  end-to-end latency").endsWith("—"));
+        assertThat(lines)
+                .anySatisfy(line ->
+                        assertThat(line).startsWith("  end-to-end latency").endsWith("—"));
         assertThat(lines).anySatisfy(line -> assertThat(line).contains("— never sent"));
     }
 
@@ -58,8 +60,9 @@ class RunSummaryTest {
 
         List<String> lines = RunSummary.lines(result, "target 1,000 msg/s");
 
-        assertThat(lines.get(lines.size() - 1)).isEqualTo("  transactions 100 committed, 2 aborted; commit latency,"
-                + " ms (whole run): p50 ≤ 5, p99 ≤ 10, max ≤ 50");
+        assertThat(lines.get(lines.size() - 1))
+                .isEqualTo("  transactions 100 committed, 2 aborted; commit latency,"
+                        + " ms (whole run): p50 ≤ 5, p99 ≤ 10, max ≤ 50");
         assertThat(RunSummary.lines(ResultFiles.read(GOLDEN_RESULT), "target 1,000 msg/s"))
                 .noneSatisfy(line -> assertThat(line).contains("transactions"));
     }

@@ -20,11 +20,15 @@ class RunTablesTest {
 
         TestResult upstreamClean = new TestResult();
         upstreamClean.publishErrorRate = new ArrayList<>(Arrays.asList(0.0, 0.0, 0.0));
-        assertThat(RunTables.sendErrors(upstreamClean)).as("no /s beside counts").hasValue("0");
+        assertThat(RunTables.sendErrors(upstreamClean))
+                .as("no /s beside counts")
+                .hasValue("0");
 
         TestResult upstreamFailing = new TestResult();
         upstreamFailing.publishErrorRate = new ArrayList<>(Arrays.asList(0.0, 1.5, 2.0));
-        assertThat(RunTables.sendErrors(upstreamFailing)).as("3.5/s over 10 s periods").hasValue("≈35");
+        assertThat(RunTables.sendErrors(upstreamFailing))
+                .as("3.5/s over 10 s periods")
+                .hasValue("≈35");
 
         upstreamFailing.sampleRateMillis = 1000;
         assertThat(RunTables.sendErrors(upstreamFailing)).hasValue("≈4");
@@ -34,10 +38,12 @@ class RunTablesTest {
 
     @Test
     void upstreamsWholeMillisecondEndToEndLatenciesGetANoteOursDoNot() throws Exception {
-        ReportRun upstream = new ReportRun(ConfluentFixtures.file("kafka/latency/sync-200k.json"), "upstream",
+        ReportRun upstream = new ReportRun(
+                ConfluentFixtures.file("kafka/latency/sync-200k.json"),
+                "upstream",
                 ResultFiles.read(ConfluentFixtures.file("kafka/latency/sync-200k.json")));
-        ReportRun ours = new ReportRun(ConfluentFixtures.ourGoldenResult(), "ours",
-                ResultFiles.read(ConfluentFixtures.ourGoldenResult()));
+        ReportRun ours = new ReportRun(
+                ConfluentFixtures.ourGoldenResult(), "ours", ResultFiles.read(ConfluentFixtures.ourGoldenResult()));
 
         assertThat(RunTables.wholeMillisecondEndToEnd(upstream.result())).isTrue();
         assertThat(RunTables.wholeMillisecondEndToEnd(ours.result())).isFalse();

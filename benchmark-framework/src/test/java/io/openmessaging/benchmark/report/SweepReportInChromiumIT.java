@@ -94,34 +94,51 @@ class SweepReportInChromiumIT {
                 ackDelayMicros: 300
                 deliveryDelayMicros: 600
                 """);
-        SweepRuns.Outcome sweep = SweepRuns.run(dir.resolve("results"), "--partitions", "1,2,4", "-d", driver.toString(),
-                workload.toString());
+        SweepRuns.Outcome sweep = SweepRuns.run(
+                dir.resolve("results"), "--partitions", "1,2,4", "-d", driver.toString(), workload.toString());
         assertThat(sweep.exitCode()).as(sweep.stderr()).isZero();
         assertThat(sweep.summary().drivers.get(0).steps).hasSize(3);
-        assertThat(sweep.summary().drivers.get(0).fit).as("a model fitted to 3 complete steps").isNotNull();
+        assertThat(sweep.summary().drivers.get(0).fit)
+                .as("a model fitted to 3 complete steps")
+                .isNotNull();
 
         Path report = dir.resolve("sweep-report.html");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exitCode = Benchmark.run(new String[] {"report", sweep.summaryFile().toString(), "-o", report.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        int exitCode = Benchmark.run(
+                new String[] {"report", sweep.summaryFile().toString(), "-o", report.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
         assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("(3 runs, 1 sweep)");
         Files.createDirectories(HtmlReportInChromiumIT.ARTIFACTS);
-        Files.copy(report, HtmlReportInChromiumIT.ARTIFACTS.resolve("sweep-report.html"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                report,
+                HtmlReportInChromiumIT.ARTIFACTS.resolve("sweep-report.html"),
+                StandardCopyOption.REPLACE_EXISTING);
 
         HeadlessChromium.Page page = chromium.open(report.toUri(), PAGE_WIDTH);
         page.awaitTrue("document.body.dataset.charts === 'ready'");
         page.screenshot(HtmlReportInChromiumIT.ARTIFACTS.resolve("sweep-report.png"), PAGE_WIDTH);
-        assertThat(page.errors()).as("console errors, uncaught exceptions and failed loads").isEmpty();
-        assertThat(page.requestedUrls()).as("requests: viewing must need no network").allMatch(url -> url.startsWith("file:"));
+        assertThat(page.errors())
+                .as("console errors, uncaught exceptions and failed loads")
+                .isEmpty();
+        assertThat(page.requestedUrls())
+                .as("requests: viewing must need no network")
+                .allMatch(url -> url.startsWith("file:"));
 
-        assertThat(page.evaluate("document.querySelectorAll('#sweeps .sweep-table tbody tr').length").asInt()).isEqualTo(3);
-        assertThat(page.evaluate("document.querySelector('#sweeps .sweep-conclusions').textContent").asText())
+        assertThat(page.evaluate("document.querySelectorAll('#sweeps .sweep-table tbody tr').length")
+                        .asInt())
+                .isEqualTo(3);
+        assertThat(page.evaluate("document.querySelector('#sweeps .sweep-conclusions').textContent")
+                        .asText())
                 .contains("Loopback-delays", "peak stable throughput", "RMSE");
 
         JsonNode latency = page.evaluate(SWEEP_CHART_CHECK + "('sweep-0-latency')");
-        assertThat(latency.path("datasets")).as(latency.toString()).hasSize(2)
+        assertThat(latency.path("datasets"))
+                .as(latency.toString())
+                .hasSize(2)
                 .allSatisfy(ds -> assertThat(ds.path("points").asInt()).isEqualTo(3));
         assertThat(latency.path("seriesPixels").asInt()).isGreaterThan(100);
 
@@ -133,7 +150,11 @@ class SweepReportInChromiumIT {
         assertThat(throughput.path("seriesPixels").asInt()).isGreaterThan(100);
 
         // the steps' own runs are in the report too, with every usual chart
-        assertThat(page.evaluate("document.querySelectorAll('#latency-table tbody tr').length").asInt()).isEqualTo(3);
-        assertThat(page.evaluate("window.ombReport.charts['throughput-msgs'].data.datasets.length").asInt()).isEqualTo(6);
+        assertThat(page.evaluate("document.querySelectorAll('#latency-table tbody tr').length")
+                        .asInt())
+                .isEqualTo(3);
+        assertThat(page.evaluate("window.ombReport.charts['throughput-msgs'].data.datasets.length")
+                        .asInt())
+                .isEqualTo(6);
     }
 }

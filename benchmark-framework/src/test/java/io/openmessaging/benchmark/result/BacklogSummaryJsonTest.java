@@ -19,7 +19,8 @@ class BacklogSummaryJsonTest {
 
     @Test
     void propertyOrderNamesEveryPublicFieldExactlyOnce() {
-        List<String> order = Arrays.asList(BacklogSummary.class.getAnnotation(JsonPropertyOrder.class).value());
+        List<String> order = Arrays.asList(
+                BacklogSummary.class.getAnnotation(JsonPropertyOrder.class).value());
         List<String> fields = Arrays.stream(BacklogSummary.class.getFields())
                 .filter(field -> !Modifier.isStatic(field.getModifiers()))
                 .map(Field::getName)
@@ -39,7 +40,10 @@ class BacklogSummaryJsonTest {
         JsonNode backlog = new ObjectMapper().readTree(written.toFile()).get("backlogPhases");
         List<String> names = new ArrayList<>();
         backlog.fieldNames().forEachRemaining(names::add);
-        assertThat(names).containsExactly(BacklogSummary.class.getAnnotation(JsonPropertyOrder.class).value());
+        assertThat(names)
+                .containsExactly(BacklogSummary.class
+                        .getAnnotation(JsonPropertyOrder.class)
+                        .value());
         assertThat(backlog.get("requestedBytes").asLong()).isEqualTo(4_194_304L);
         assertThat(backlog.get("drainConsumeRateBytesPerSec").asDouble()).isEqualTo(1.5e8);
         assertThat(ResultFiles.read(written)).usingRecursiveComparison().isEqualTo(result);

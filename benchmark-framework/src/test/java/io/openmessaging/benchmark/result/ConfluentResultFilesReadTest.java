@@ -34,7 +34,12 @@ class ConfluentResultFilesReadTest {
         "rabbitmq/throughput/mirrored.json,          RabbitMQ, 1360.871, 1959.007, 1790, 962",
     })
     void everyFileReadsWithItsAggregatesListsAndQuantiles(
-            String file, String driver, double publishP99, double endToEndP99, int publishQuantiles, int endToEndQuantiles)
+            String file,
+            String driver,
+            double publishP99,
+            double endToEndP99,
+            int publishQuantiles,
+            int endToEndQuantiles)
             throws Exception {
         TestResult result = ResultFiles.read(fixture(file));
 
@@ -43,15 +48,31 @@ class ConfluentResultFilesReadTest {
         assertThat(result.aggregatedEndToEndLatency99pct).isEqualTo(endToEndP99);
         assertThat(result.aggregatedPublishLatencyQuantiles).hasSize(publishQuantiles);
         assertThat(result.aggregatedEndToEndLatencyQuantiles).hasSize(endToEndQuantiles);
-        assertThat(result.aggregatedPublishLatencyQuantiles.lastEntry().getKey()).isEqualTo(100.0);
-        assertThat(result.aggregatedPublishLatencyQuantiles.lastEntry().getValue()).isEqualTo(result.aggregatedPublishLatencyMax);
-        assertThat(result.aggregatedEndToEndLatencyQuantiles.lastEntry().getValue()).isEqualTo(result.aggregatedEndToEndLatencyMax);
-        for (List<?> perPeriod : List.of(result.publishRate, result.consumeRate, result.backlog,
-                result.publishLatencyAvg, result.publishLatency50pct, result.publishLatency75pct,
-                result.publishLatency95pct, result.publishLatency99pct, result.publishLatency999pct,
-                result.publishLatency9999pct, result.publishLatencyMax, result.endToEndLatencyAvg,
-                result.endToEndLatency50pct, result.endToEndLatency75pct, result.endToEndLatency95pct,
-                result.endToEndLatency99pct, result.endToEndLatency999pct, result.endToEndLatency9999pct,
+        assertThat(result.aggregatedPublishLatencyQuantiles.lastEntry().getKey())
+                .isEqualTo(100.0);
+        assertThat(result.aggregatedPublishLatencyQuantiles.lastEntry().getValue())
+                .isEqualTo(result.aggregatedPublishLatencyMax);
+        assertThat(result.aggregatedEndToEndLatencyQuantiles.lastEntry().getValue())
+                .isEqualTo(result.aggregatedEndToEndLatencyMax);
+        for (List<?> perPeriod : List.of(
+                result.publishRate,
+                result.consumeRate,
+                result.backlog,
+                result.publishLatencyAvg,
+                result.publishLatency50pct,
+                result.publishLatency75pct,
+                result.publishLatency95pct,
+                result.publishLatency99pct,
+                result.publishLatency999pct,
+                result.publishLatency9999pct,
+                result.publishLatencyMax,
+                result.endToEndLatencyAvg,
+                result.endToEndLatency50pct,
+                result.endToEndLatency75pct,
+                result.endToEndLatency95pct,
+                result.endToEndLatency99pct,
+                result.endToEndLatency999pct,
+                result.endToEndLatency9999pct,
                 result.endToEndLatencyMax)) {
             assertThat(perPeriod).hasSize(PERIODS);
         }
@@ -96,7 +117,9 @@ class ConfluentResultFilesReadTest {
         assertThat(result.aggregatedEndToEndLatency50pct).isEqualTo(0.433);
         assertThat(result.aggregatedPublishLatencyMax).isEqualTo(99.032);
         // the fork does not clamp: more received than sent within a period shows as negative backlog
-        assertThat(result.backlog).contains(-21L).allSatisfy(value -> assertThat(value).isGreaterThanOrEqualTo(-21L));
+        assertThat(result.backlog)
+                .contains(-21L)
+                .allSatisfy(value -> assertThat(value).isGreaterThanOrEqualTo(-21L));
     }
 
     static Path fixture(String relativePath) throws Exception {

@@ -1,11 +1,10 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyMetric;
-import io.openmessaging.benchmark.measure.LatencyUnit;
-
 import static io.openmessaging.benchmark.result.SampleResults.nanosHistogram;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.LatencyUnit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -20,8 +19,12 @@ class EmptyHistogramTest {
 
         assertThat(stats.count()).isZero();
         for (LatencyStatistic statistic : LatencyStatistic.values()) {
-            assertThat(stats.value(statistic, LatencyUnit.MILLISECONDS).doubleValue()).as(statistic.name()).isZero();
-            assertThat(stats.value(statistic, LatencyUnit.MICROSECONDS).doubleValue()).as(statistic.name()).isZero();
+            assertThat(stats.value(statistic, LatencyUnit.MILLISECONDS).doubleValue())
+                    .as(statistic.name())
+                    .isZero();
+            assertThat(stats.value(statistic, LatencyUnit.MICROSECONDS).doubleValue())
+                    .as(statistic.name())
+                    .isZero();
         }
         assertThat(LatencyStats.quantilesMillis(nanosHistogram())).isEmpty();
         assertThat(LatencyStats.quantilesMicros(nanosHistogram())).isEmpty();

@@ -1,11 +1,10 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyUnit;
-
 import static io.openmessaging.benchmark.result.SampleResults.nanosHistogram;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.openmessaging.benchmark.measure.LatencyUnit;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -35,7 +34,8 @@ class LatencyStatsTest {
             assertThat(stats.value(statistic, LatencyUnit.MILLISECONDS))
                     .as(statistic.name())
                     .isInstanceOf(Double.class)
-                    .satisfies(value -> assertThat(value.doubleValue()).isCloseTo(0.25, within(0.25 * RELATIVE_PRECISION)));
+                    .satisfies(value ->
+                            assertThat(value.doubleValue()).isCloseTo(0.25, within(0.25 * RELATIVE_PRECISION)));
         }
     }
 
@@ -67,9 +67,12 @@ class LatencyStatsTest {
         assertThat(stats.value(LatencyStatistic.MIN, LatencyUnit.MICROSECONDS)).isInstanceOf(Long.class);
         assertThat(stats.value(LatencyStatistic.P99, LatencyUnit.MICROSECONDS)).isInstanceOf(Long.class);
         assertThat(stats.value(LatencyStatistic.AVG, LatencyUnit.MICROSECONDS)).isInstanceOf(Double.class);
-        assertThat((Long) stats.value(LatencyStatistic.MIN, LatencyUnit.MICROSECONDS)).isBetween(1498L, 1502L);
-        assertThat((Long) stats.value(LatencyStatistic.MAX, LatencyUnit.MICROSECONDS)).isBetween(2497L, 2503L);
-        assertThat((Double) stats.value(LatencyStatistic.AVG, LatencyUnit.MICROSECONDS)).isCloseTo(2000.0, within(4.0));
+        assertThat((Long) stats.value(LatencyStatistic.MIN, LatencyUnit.MICROSECONDS))
+                .isBetween(1498L, 1502L);
+        assertThat((Long) stats.value(LatencyStatistic.MAX, LatencyUnit.MICROSECONDS))
+                .isBetween(2497L, 2503L);
+        assertThat((Double) stats.value(LatencyStatistic.AVG, LatencyUnit.MICROSECONDS))
+                .isCloseTo(2000.0, within(4.0));
     }
 
     @Test

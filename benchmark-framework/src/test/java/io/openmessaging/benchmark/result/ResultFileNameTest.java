@@ -1,9 +1,8 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyMetric;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -30,20 +29,23 @@ class ResultFileNameTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "Kafka                       | Kafka",
-        "Kafka-exactly-once          | Kafka-exactly-once",
-        "ack-all-linger-1ms-eod-true | ack-all-linger-1ms-eod-true",
-        "kafka_3.9.v2                | kafka_3.9.v2",
-        "Kafka 3/acks=all            | Kafka_3_acks_all",
-        "'a\\b:c*d?e\"f<g>h|i'       | a_b_c_d_e_f_g_h_i",
-        "Pulsar (tiered)             | Pulsar__tiered_",
-        "Rédpanda                    | R_dpanda",
-        "kafka\uD83D\uDE80           | kafka_",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "Kafka                       | Kafka",
+                "Kafka-exactly-once          | Kafka-exactly-once",
+                "ack-all-linger-1ms-eod-true | ack-all-linger-1ms-eod-true",
+                "kafka_3.9.v2                | kafka_3.9.v2",
+                "Kafka 3/acks=all            | Kafka_3_acks_all",
+                "'a\\b:c*d?e\"f<g>h|i'       | a_b_c_d_e_f_g_h_i",
+                "Pulsar (tiered)             | Pulsar__tiered_",
+                "Rédpanda                    | R_dpanda",
+                "kafka\uD83D\uDE80           | kafka_",
+            })
     void driverNamesAreSanitisedForFileSystems(String driverName, String expected) {
         assertThat(ResultFiles.sanitize(driverName)).isEqualTo(expected);
-        assertThat(ResultFiles.baseName("w", driverName, SampleResults.START)).isEqualTo("w-" + expected + "-2025-01-31-13-05-09");
+        assertThat(ResultFiles.baseName("w", driverName, SampleResults.START))
+                .isEqualTo("w-" + expected + "-2025-01-31-13-05-09");
     }
 
     @Test

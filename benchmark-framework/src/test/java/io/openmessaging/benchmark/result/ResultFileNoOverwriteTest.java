@@ -41,7 +41,8 @@ class ResultFileNoOverwriteTest {
     }
 
     @Test
-    void explicitOutputFileGetsASuffixBeforeItsExtensionAndTheRealPathIsReturned(@TempDir Path directory) throws Exception {
+    void explicitOutputFileGetsASuffixBeforeItsExtensionAndTheRealPathIsReturned(@TempDir Path directory)
+            throws Exception {
         Path requested = directory.resolve("out.json");
         Files.writeString(requested, "not ours", StandardCharsets.UTF_8);
 
@@ -92,7 +93,8 @@ class ResultFileNoOverwriteTest {
         byte[] existing = "{ }\n".getBytes(StandardCharsets.UTF_8);
         Files.write(directory.resolve("r.json"), existing);
 
-        Path written = ResultFiles.writeNew("{ \"workload\" : \"x\" }\n".getBytes(StandardCharsets.UTF_8), directory, "r", ".json", hardLinks);
+        Path written = ResultFiles.writeNew(
+                "{ \"workload\" : \"x\" }\n".getBytes(StandardCharsets.UTF_8), directory, "r", ".json", hardLinks);
 
         assertThat(written).isEqualTo(directory.resolve("r-1.json"));
         assertThat(Files.readAllBytes(directory.resolve("r.json"))).isEqualTo(existing);
@@ -127,7 +129,9 @@ class ResultFileNoOverwriteTest {
 
             assertThat(files).hasSize(writers);
             assertThat(workloads).hasSize(writers);
-            assertThat(listNames(directory)).hasSize(writers).allSatisfy(name -> assertThat(name).endsWith(".json"));
+            assertThat(listNames(directory))
+                    .hasSize(writers)
+                    .allSatisfy(name -> assertThat(name).endsWith(".json"));
         } finally {
             pool.shutdownNow();
         }

@@ -1,12 +1,11 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyMetric;
-import io.openmessaging.benchmark.measure.LatencyUnit;
-
 import static io.openmessaging.benchmark.result.SampleResults.nanosHistogram;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.LatencyUnit;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -47,9 +46,12 @@ class ResultFillerTest {
 
         String prefix = metric.aggregatedFieldPrefix();
         double scale = metric.unit() == LatencyUnit.MILLISECONDS ? 1.0 : 1000.0;
-        assertThat(((Number) field(result, prefix + "Min")).doubleValue()).isCloseTo(1.0 * scale, within(0.002 * scale));
-        assertThat(((Number) field(result, prefix + "Avg")).doubleValue()).isCloseTo(2.0 * scale, within(0.004 * scale));
-        assertThat(((Number) field(result, prefix + "Max")).doubleValue()).isCloseTo(3.0 * scale, within(0.006 * scale));
+        assertThat(((Number) field(result, prefix + "Min")).doubleValue())
+                .isCloseTo(1.0 * scale, within(0.002 * scale));
+        assertThat(((Number) field(result, prefix + "Avg")).doubleValue())
+                .isCloseTo(2.0 * scale, within(0.004 * scale));
+        assertThat(((Number) field(result, prefix + "Max")).doubleValue())
+                .isCloseTo(3.0 * scale, within(0.006 * scale));
         @SuppressWarnings("unchecked")
         Map<Double, Object> quantiles = (Map<Double, Object>) field(result, metric.quantilesFieldName());
         assertThat(quantiles).containsKey(100.0);
@@ -82,7 +84,8 @@ class ResultFillerTest {
         ResultFiller.setAggregate(result, LatencyMetric.PUBLISH_LATENCY, nanosHistogram(5_000_000));
 
         assertThat(result.aggregatedPublishLatencyMin).isCloseTo(5.0, within(0.01));
-        assertThat(result.aggregatedPublishLatencyQuantiles.values()).allSatisfy(value -> assertThat(value).isGreaterThan(4.9));
+        assertThat(result.aggregatedPublishLatencyQuantiles.values())
+                .allSatisfy(value -> assertThat(value).isGreaterThan(4.9));
     }
 
     @Test

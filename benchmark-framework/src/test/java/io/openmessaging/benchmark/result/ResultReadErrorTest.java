@@ -13,7 +13,8 @@ class ResultReadErrorTest {
 
     @Test
     void brokenJsonIsReportedWithFileAndLine(@TempDir Path directory) throws Exception {
-        Path file = Files.writeString(directory.resolve("broken.json"), "{\n  \"workload\" : \"w\",\n  \"driver\" : \n}\n");
+        Path file =
+                Files.writeString(directory.resolve("broken.json"), "{\n  \"workload\" : \"w\",\n  \"driver\" : \n}\n");
 
         assertThatThrownBy(() -> ResultFiles.read(file))
                 .isInstanceOf(ResultFileException.class)
@@ -24,7 +25,8 @@ class ResultReadErrorTest {
 
     @Test
     void wrongTypeIsReportedWithTheFieldAndLine(@TempDir Path directory) throws Exception {
-        Path file = Files.writeString(directory.resolve("wrong.json"),
+        Path file = Files.writeString(
+                directory.resolve("wrong.json"),
                 "{\n  \"workload\" : \"w\",\n  \"publishRate\" : [ 1.0, 2.0,\n    \"fast\" ]\n}\n");
 
         assertThatThrownBy(() -> ResultFiles.read(file))
@@ -102,7 +104,8 @@ class ResultReadErrorTest {
                         + " JSON file (" + directory.resolve("run-Kafka-2026.json") + ")");
 
         Path lonely = Files.writeString(directory.resolve("other-end-to-end-latency.hlog"), "#\n");
-        assertThatThrownBy(() -> ResultFiles.read(lonely)).hasMessageEndingWith("give the result's JSON file, which"
-                + " sits beside its .hlog files and starts with the same name");
+        assertThatThrownBy(() -> ResultFiles.read(lonely))
+                .hasMessageEndingWith("give the result's JSON file, which"
+                        + " sits beside its .hlog files and starts with the same name");
     }
 }

@@ -15,16 +15,20 @@ class ResultRoundTripTest {
     void everyFieldSurvivesWriteAndRead(@TempDir Path directory) throws Exception {
         TestResult original = SampleResults.twoPeriodRun();
 
-        TestResult readBack = ResultFiles.read(ResultFiles.write(original, directory, "w", "Kafka", SampleResults.START));
+        TestResult readBack =
+                ResultFiles.read(ResultFiles.write(original, directory, "w", "Kafka", SampleResults.START));
 
         assertThat(readBack).usingRecursiveComparison().isEqualTo(original);
-        assertThat(readBack.aggregatedPublishDelayLatencyQuantiles.values()).allSatisfy(v -> assertThat(v).isInstanceOf(Long.class));
-        assertThat(readBack.aggregatedPublishLatencyQuantiles.values()).allSatisfy(v -> assertThat(v).isInstanceOf(Double.class));
+        assertThat(readBack.aggregatedPublishDelayLatencyQuantiles.values())
+                .allSatisfy(v -> assertThat(v).isInstanceOf(Long.class));
+        assertThat(readBack.aggregatedPublishLatencyQuantiles.values())
+                .allSatisfy(v -> assertThat(v).isInstanceOf(Double.class));
     }
 
     @Test
     void confluentFileIsRewrittenWithoutLosingValues(@TempDir Path directory) throws Exception {
-        TestResult original = ResultFiles.read(ConfluentResultFilesReadTest.fixture("pulsar/throughput/default-sync-raid0.json"));
+        TestResult original =
+                ResultFiles.read(ConfluentResultFilesReadTest.fixture("pulsar/throughput/default-sync-raid0.json"));
 
         TestResult readBack = ResultFiles.read(ResultFiles.writeTo(original, directory.resolve("copy.json")));
 

@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.result;
 
 import io.openmessaging.benchmark.measure.LatencyMetric;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -69,8 +68,7 @@ final class SampleResults {
         result.unstampedMessagesReceived = 1L;
 
         Histogram[] periods = {
-            nanosHistogram(250_000, 1_234_567, 2_000_000, 48_000_000),
-            nanosHistogram(300_000, 900_000, 1_100_000)
+            nanosHistogram(250_000, 1_234_567, 2_000_000, 48_000_000), nanosHistogram(300_000, 900_000, 1_100_000)
         };
         Histogram all = nanosHistogram();
         for (Histogram period : periods) {
@@ -81,7 +79,8 @@ final class SampleResults {
                 ResultFiller.addPeriod(result, metric, period);
             }
             ResultFiller.setAggregate(result, metric, all);
-            result.hlogFiles.put(metric.fieldPrefix(), metric.hlogFileName("1-topic-1-partition-1kb-Kafka-2025-01-31-13-05-09"));
+            result.hlogFiles.put(
+                    metric.fieldPrefix(), metric.hlogFileName("1-topic-1-partition-1kb-Kafka-2025-01-31-13-05-09"));
         }
 
         RunMetadata metadata = new RunMetadata();
@@ -94,7 +93,8 @@ final class SampleResults {
         metadata.driverName = "Kafka";
         metadata.driverId = "kafka";
         metadata.driverFile = "driver-kafka/kafka.yaml";
-        metadata.driverYaml = "name: Kafka\ndriverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver\n";
+        metadata.driverYaml =
+                "name: Kafka\ndriverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver\n";
         metadata.workloadFile = "workloads/1-topic-1-partition-1kb.yaml";
         metadata.workloadYaml = "name: 1-topic-1-partition-1kb\ntopics: 1\n";
         metadata.clientVersions.put("kafka-clients", "4.3.1");
@@ -108,7 +108,8 @@ final class SampleResults {
         metadata.producerWakeIntervalMicros = 100;
         metadata.beginTimeEpochMillis = START.toEpochMilli();
         metadata.endTimeEpochMillis = START.plusSeconds(80).toEpochMilli();
-        metadata.commandLine = List.of("--drivers", "driver-kafka/kafka.yaml", "workloads/1-topic-1-partition-1kb.yaml");
+        metadata.commandLine =
+                List.of("--drivers", "driver-kafka/kafka.yaml", "workloads/1-topic-1-partition-1kb.yaml");
         result.metadata = metadata;
         return result;
     }

@@ -1,12 +1,11 @@
 package io.openmessaging.benchmark.result;
 
-import io.openmessaging.benchmark.measure.LatencyMetric;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.openmessaging.benchmark.measure.LatencyMetric;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
@@ -26,7 +25,8 @@ class TestResultSchemaTest {
     @ParameterizedTest
     @ValueSource(classes = {TestResult.class, RunMetadata.class})
     void propertyOrderNamesEveryPublicFieldExactlyOnce(Class<?> type) {
-        List<String> order = Arrays.asList(type.getAnnotation(JsonPropertyOrder.class).value());
+        List<String> order =
+                Arrays.asList(type.getAnnotation(JsonPropertyOrder.class).value());
         List<String> fields = Arrays.stream(type.getFields())
                 .filter(field -> !Modifier.isStatic(field.getModifiers()))
                 .map(Field::getName)
@@ -42,14 +42,27 @@ class TestResultSchemaTest {
         List<String> written = new ArrayList<>();
         json.fieldNames().forEachRemaining(written::add);
 
-        assertThat(written).containsExactly(TestResult.class.getAnnotation(JsonPropertyOrder.class).value());
+        assertThat(written)
+                .containsExactly(
+                        TestResult.class.getAnnotation(JsonPropertyOrder.class).value());
     }
 
     @Test
     void everyUpstreamFieldIsWrittenUnderItsUpstreamName(@TempDir Path directory) throws Exception {
-        List<String> upstream = new ArrayList<>(List.of("workload", "driver", "messageSize", "topics", "partitions",
-                "producersPerTopic", "consumersPerTopic", "publishRate", "publishErrorRate", "consumeRate", "backlog",
-                "aggregatedPublishLatencyQuantiles", "aggregatedPublishDelayLatencyQuantiles",
+        List<String> upstream = new ArrayList<>(List.of(
+                "workload",
+                "driver",
+                "messageSize",
+                "topics",
+                "partitions",
+                "producersPerTopic",
+                "consumersPerTopic",
+                "publishRate",
+                "publishErrorRate",
+                "consumeRate",
+                "backlog",
+                "aggregatedPublishLatencyQuantiles",
+                "aggregatedPublishDelayLatencyQuantiles",
                 "aggregatedEndToEndLatencyQuantiles"));
         for (String metric : List.of("publishLatency", "publishDelayLatency", "endToEndLatency")) {
             for (String stat : STATS) {
@@ -63,12 +76,33 @@ class TestResultSchemaTest {
 
     @Test
     void redpandaFieldsAndOursAreWritten(@TempDir Path directory) throws Exception {
-        List<String> added = new ArrayList<>(List.of("version", "beginTime", "endTime", "sampleRateMillis", "sent",
-                "consumed", "publishFailed", "consumeFailed", "publishLatencyMin", "endToEndLatencyMin",
-                "schemaVersion", "complete", "failureReason", "totalMessagesSent", "totalMessagesReceived",
-                "totalSendErrors", "totalBytesSent", "totalBytesReceived", "endToEndNegativeCount",
-                "latencyValuesClampedCount", "unstampedMessagesReceived", "warmupDurationSeconds",
-                "testDurationSeconds", "hlogFiles", "metadata", "aggregatedPublishResponseTimeQuantiles",
+        List<String> added = new ArrayList<>(List.of(
+                "version",
+                "beginTime",
+                "endTime",
+                "sampleRateMillis",
+                "sent",
+                "consumed",
+                "publishFailed",
+                "consumeFailed",
+                "publishLatencyMin",
+                "endToEndLatencyMin",
+                "schemaVersion",
+                "complete",
+                "failureReason",
+                "totalMessagesSent",
+                "totalMessagesReceived",
+                "totalSendErrors",
+                "totalBytesSent",
+                "totalBytesReceived",
+                "endToEndNegativeCount",
+                "latencyValuesClampedCount",
+                "unstampedMessagesReceived",
+                "warmupDurationSeconds",
+                "testDurationSeconds",
+                "hlogFiles",
+                "metadata",
+                "aggregatedPublishResponseTimeQuantiles",
                 "aggregatedEndToEndResponseTimeQuantiles"));
         for (String metric : List.of("publishResponseTime", "endToEndResponseTime")) {
             for (String stat : STATS) {
@@ -93,7 +127,8 @@ class TestResultSchemaTest {
         assertThat(json.get("aggregatedPublishLatencyMax").isDouble()).isTrue();
         assertThat(json.get("aggregatedPublishLatencyMax").asDouble()).isBetween(2.49, 2.51);
         assertThat(json.get("aggregatedEndToEndLatencyMax").asDouble()).isBetween(2.49, 2.51);
-        assertThat(json.get("aggregatedPublishDelayLatencyMax").isIntegralNumber()).isTrue();
+        assertThat(json.get("aggregatedPublishDelayLatencyMax").isIntegralNumber())
+                .isTrue();
         assertThat(json.get("aggregatedPublishDelayLatencyMax").asLong()).isBetween(2490L, 2510L);
         assertThat(json.get("aggregatedPublishDelayLatencyAvg").isDouble()).isTrue();
     }

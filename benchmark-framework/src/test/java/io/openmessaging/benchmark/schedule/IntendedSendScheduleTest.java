@@ -42,8 +42,7 @@ class IntendedSendScheduleTest {
     void rejectsImpossibleRates() {
         assertThatThrownBy(() -> new IntendedSendSchedule(0, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new IntendedSendSchedule(0, -5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new IntendedSendSchedule(0, Double.NaN))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new IntendedSendSchedule(0, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new IntendedSendSchedule(0, Double.POSITIVE_INFINITY))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -61,7 +60,9 @@ class IntendedSendScheduleTest {
                 long intended = schedule.peekIntendedNanos();
                 assertThat(segment.intendedNanos(index)).isEqualTo(intended);
                 // messages intended strictly before this one's time: exactly those already taken
-                assertThat(segment.countBefore(intended)).as("rate %s, message %d", rate, n).isEqualTo(index);
+                assertThat(segment.countBefore(intended))
+                        .as("rate %s, message %d", rate, n)
+                        .isEqualTo(index);
                 assertThat(segment.countBefore(intended + 1)).isEqualTo(index + 1);
                 schedule.nextIntendedNanos();
             }

@@ -42,9 +42,10 @@ class RatePlanTest {
     void rampRunsFromFirstToLastRateInEqualSteps() {
         RatePlan ramp = RatePlan.ramp(100, 400, Duration.ofSeconds(8), 4);
 
-        assertThat(ramp.steps()).containsExactly(
-                new RatePlan.Step(100, Duration.ofSeconds(2)), new RatePlan.Step(200, Duration.ofSeconds(2)),
-                new RatePlan.Step(300, Duration.ofSeconds(2)), new RatePlan.Step(400, Duration.ofSeconds(2)));
+        assertThat(ramp.steps())
+                .containsExactly(
+                        new RatePlan.Step(100, Duration.ofSeconds(2)), new RatePlan.Step(200, Duration.ofSeconds(2)),
+                        new RatePlan.Step(300, Duration.ofSeconds(2)), new RatePlan.Step(400, Duration.ofSeconds(2)));
         assertThat(RatePlan.ramp(100, 400, Duration.ofSeconds(8), 1).steps())
                 .containsExactly(new RatePlan.Step(400, Duration.ofSeconds(8)));
         assertThatThrownBy(() -> RatePlan.ramp(100, 400, Duration.ofSeconds(1), 3))
@@ -53,7 +54,8 @@ class RatePlanTest {
 
     @Test
     void aScheduleFollowingThePlanSendsEachStepsMessagesWithoutDrift() {
-        IntendedSendSchedule schedule = new IntendedSendSchedule(0, plan.steps().get(0).rateMsgPerSec());
+        IntendedSendSchedule schedule =
+                new IntendedSendSchedule(0, plan.steps().get(0).rateMsgPerSec());
         List<Long> perStep = countIntendedPerStep(schedule, 0);
 
         assertThat(perStep).containsExactly(2_000L, 4_000L, 1_500L);
@@ -64,7 +66,8 @@ class RatePlanTest {
         ManualClock clock = new ManualClock(0, 0);
         IntendedSendSchedule schedule = new IntendedSendSchedule(0, 1_000);
         // the producer is stalled from 1.5 s to 2.5 s: it sends nothing in that second
-        for (long intended = schedule.peekIntendedNanos(); intended < 1_500_000_000L;
+        for (long intended = schedule.peekIntendedNanos();
+                intended < 1_500_000_000L;
                 intended = schedule.peekIntendedNanos()) {
             clock.sleepUntil(intended);
             schedule.nextIntendedNanos();
@@ -76,7 +79,9 @@ class RatePlanTest {
         long firstIntendedAfterStall = schedule.nextIntendedNanos();
         long lateness = clock.monotonicNanos() - firstIntendedAfterStall;
 
-        assertThat(firstIntendedAfterStall).as("continues the old schedule, not from now").isEqualTo(1_500_000_000L);
+        assertThat(firstIntendedAfterStall)
+                .as("continues the old schedule, not from now")
+                .isEqualTo(1_500_000_000L);
         assertThat(lateness).as("the whole stall is kept as lateness").isEqualTo(SECOND);
         assertThat(schedule.nextIntendedNanos() - firstIntendedAfterStall).isEqualTo(250_000L);
     }
@@ -88,7 +93,8 @@ class RatePlanTest {
             if (i > 0) {
                 schedule.changeRate(plan.steps().get(i).rateMsgPerSec());
             }
-            long stepEnd = startNanos + plan.stepStart(i).plus(plan.steps().get(i).duration()).toNanos();
+            long stepEnd = startNanos
+                    + plan.stepStart(i).plus(plan.steps().get(i).duration()).toNanos();
             long count = 0;
             while (schedule.peekIntendedNanos() < stepEnd) {
                 schedule.nextIntendedNanos();

@@ -20,7 +20,8 @@ class RateSearchTest {
         "137000, 0", "137000, 1", "137000, 3",
         "20000, 0", "20000, 1", "20000, 3",
         "1000000, 0", "1000000, 1", "1000000, 3",
-        "2500, 1", "37, 3"})
+        "2500, 1", "37, 3"
+    })
     void findsTheCapacityWithinFivePercent(double capacity, int subscriptions) throws Exception {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, capacity, subscriptions);
@@ -62,16 +63,21 @@ class RateSearchTest {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, 137_000, 1);
 
-        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system).trials();
+        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock)
+                .run(system)
+                .trials();
 
-        assertThat(trials).extracting(RateSearchTrial::targetRateMsgPerSec)
+        assertThat(trials)
+                .extracting(RateSearchTrial::targetRateMsgPerSec)
                 .startsWith(10_000.0, 20_000.0, 40_000.0, 80_000.0, 160_000.0);
         double sustained = 80_000;
         double failed = 160_000;
         for (RateSearchTrial trial : trials.subList(5, trials.size())) {
             double rate = trial.targetRateMsgPerSec();
             if (trial.stage().equals("bisect")) {
-                assertThat(rate).as("trial %d inside the bracket", trial.trial()).isStrictlyBetween(sustained, failed);
+                assertThat(rate)
+                        .as("trial %d inside the bracket", trial.trial())
+                        .isStrictlyBetween(sustained, failed);
             }
             if (trial.sustained()) {
                 sustained = Math.max(sustained, rate);
@@ -92,7 +98,9 @@ class RateSearchTest {
 
         RateSearchResult result = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system);
 
-        assertThat(result.trials().get(2).sustained()).as("the hiccup failed 40,000 msg/s").isFalse();
+        assertThat(result.trials().get(2).sustained())
+                .as("the hiccup failed 40,000 msg/s")
+                .isFalse();
         assertThat(result.trials()).anySatisfy(t -> {
             assertThat(t.stage()).isEqualTo("recheck");
             assertThat(t.targetRateMsgPerSec()).isEqualTo(40_000);
@@ -106,7 +114,9 @@ class RateSearchTest {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, 20_000, 1);
 
-        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system).trials();
+        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock)
+                .run(system)
+                .trials();
 
         RateSearchTrial held = trials.get(0);
         assertThat(held.targetRateMsgPerSec()).isEqualTo(10_000);
@@ -114,7 +124,9 @@ class RateSearchTest {
         assertThat(held.consumeRateMsgPerSec()).isCloseTo(10_000, within(10.0));
         assertThat(held.backlogTrendMsgPerSec()).isCloseTo(0, within(10.0));
         assertThat(held.sustained()).isTrue();
-        RateSearchTrial overloaded = trials.stream().filter(t -> t.targetRateMsgPerSec() == 40_000).findFirst()
+        RateSearchTrial overloaded = trials.stream()
+                .filter(t -> t.targetRateMsgPerSec() == 40_000)
+                .findFirst()
                 .orElseThrow();
         assertThat(overloaded.sustained()).isFalse();
         assertThat(overloaded.consumeRateMsgPerSec()).isCloseTo(20_000, within(200.0));
@@ -126,7 +138,9 @@ class RateSearchTest {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, 30_000, 1);
 
-        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system).trials();
+        List<RateSearchTrial> trials = new RateSearch(RateSearchSettings.defaults(), 1, clock)
+                .run(system)
+                .trials();
 
         RateSearchTrial overloaded = trials.get(2);
         assertThat(overloaded.targetRateMsgPerSec()).isEqualTo(40_000);
@@ -137,16 +151,19 @@ class RateSearchTest {
         for (int i = 1; i < trials.size(); i++) {
             RateSearchTrial next = trials.get(i);
             if (!trials.get(i - 1).sustained() && next.targetRateMsgPerSec() <= 30_000) {
-                assertThat(next.backlogStartMessages()).as("trial %d starts with no backlog", next.trial())
+                assertThat(next.backlogStartMessages())
+                        .as("trial %d starts with no backlog", next.trial())
                         .isLessThan(1_000);
-                assertThat(next.publishRateMsgPerSec()).as("and without catch-up")
+                assertThat(next.publishRateMsgPerSec())
+                        .as("and without catch-up")
                         .isCloseTo(next.targetRateMsgPerSec(), within(0.01 * next.targetRateMsgPerSec()));
                 checked++;
             }
         }
         assertThat(checked).as("trials below capacity right after a failed one").isPositive();
-        assertThat(trials).filteredOn(RateSearchTrial::sustained).allSatisfy(t ->
-                assertThat(t.recoverySeconds()).isNull());
+        assertThat(trials)
+                .filteredOn(RateSearchTrial::sustained)
+                .allSatisfy(t -> assertThat(t.recoverySeconds()).isNull());
     }
 
     @Test
@@ -156,7 +173,8 @@ class RateSearchTest {
 
         RateSearchResult result = new RateSearch(RateSearchSettings.defaults(), 0, clock).run(system);
 
-        assertThat(result.trials()).extracting(RateSearchTrial::targetRateMsgPerSec)
+        assertThat(result.trials())
+                .extracting(RateSearchTrial::targetRateMsgPerSec)
                 .startsWith(10_000.0, 5_000.0, 2_500.0, 1_250.0, 625.0);
         assertThat(result.foundRateMsgPerSec()).isCloseTo(1_000, within(50.0));
     }
@@ -167,7 +185,9 @@ class RateSearchTest {
         for (int seed = 0; seed < found.length; seed++) {
             ManualClock clock = new ManualClock();
             SimulatedSystem system = new SimulatedSystem(clock, 274_000, 137_000, 1, 0.05, seed);
-            found[seed] = new RateSearch(RateSearchSettings.defaults(), 1, clock).run(system).foundRateMsgPerSec();
+            found[seed] = new RateSearch(RateSearchSettings.defaults(), 1, clock)
+                    .run(system)
+                    .foundRateMsgPerSec();
         }
 
         for (double rate : found) {
@@ -179,14 +199,15 @@ class RateSearchTest {
     void searchStopsAtItsUpperLimit() throws Exception {
         ManualClock clock = new ManualClock();
         SimulatedSystem system = SimulatedSystem.withCapacity(clock, 1_000_000, 0);
-        RateSearchSettings settings = new RateSearchSettings(10_000, Duration.ofSeconds(1), Duration.ofSeconds(2),
-                0.02, 50_000);
+        RateSearchSettings settings =
+                new RateSearchSettings(10_000, Duration.ofSeconds(1), Duration.ofSeconds(2), 0.02, 50_000);
 
         RateSearchResult result = new RateSearch(settings, 0, clock).run(system);
 
         assertThat(result.foundRateMsgPerSec()).isEqualTo(50_000);
         assertThat(result.lowestFailedRateMsgPerSec()).isNull();
-        assertThat(result.trials()).extracting(RateSearchTrial::targetRateMsgPerSec)
+        assertThat(result.trials())
+                .extracting(RateSearchTrial::targetRateMsgPerSec)
                 .containsExactly(10_000.0, 20_000.0, 40_000.0, 50_000.0);
     }
 

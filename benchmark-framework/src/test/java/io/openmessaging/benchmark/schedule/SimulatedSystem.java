@@ -31,8 +31,13 @@ final class SimulatedSystem implements RateSearchTarget {
     private long hiccupFromNanos = -1;
     private long hiccupToNanos = -1;
 
-    SimulatedSystem(ManualClock clock, double publishCapacityMsgPerSec, double deliveryCapacityMsgPerSec,
-            int subscriptions, double noise, long seed) {
+    SimulatedSystem(
+            ManualClock clock,
+            double publishCapacityMsgPerSec,
+            double deliveryCapacityMsgPerSec,
+            int subscriptions,
+            double noise,
+            long seed) {
         this.clock = clock;
         this.publishCapacityMsgPerSec = publishCapacityMsgPerSec;
         this.deliveryCapacityMsgPerSec = deliveryCapacityMsgPerSec;
@@ -44,8 +49,7 @@ final class SimulatedSystem implements RateSearchTarget {
     /** A system whose sustainable rate is {@code capacity}, limited by the consumers when there are any. */
     static SimulatedSystem withCapacity(ManualClock clock, double capacityMsgPerSec, int subscriptions) {
         double publish = subscriptions == 0 ? capacityMsgPerSec : 2 * capacityMsgPerSec;
-        return new SimulatedSystem(clock, publish, capacityMsgPerSec * Math.max(1, subscriptions), subscriptions,
-                0, 1);
+        return new SimulatedSystem(clock, publish, capacityMsgPerSec * Math.max(1, subscriptions), subscriptions, 0, 1);
     }
 
     /** Between the two clock readings every capacity falls to a tenth (a garbage-collection pause, say). */

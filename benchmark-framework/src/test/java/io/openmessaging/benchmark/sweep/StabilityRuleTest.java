@@ -13,12 +13,13 @@ class StabilityRuleTest {
 
     private static final StabilityRule RULE = StabilityRule.CONFLUENT;
     private static final double TARGET = 10_000;
-    private static final List<Double> ON_TARGET = List.of(10_010.0, 9_990.0, 10_005.0, 9_995.0, 10_002.0, 9_998.0,
-            10_001.0, 9_999.0);
+    private static final List<Double> ON_TARGET =
+            List.of(10_010.0, 9_990.0, 10_005.0, 9_995.0, 10_002.0, 9_998.0, 10_001.0, 9_999.0);
 
     @Test
     void rateReachedAndFlatBacklogIsStable() {
-        StabilityVerdict verdict = RULE.judge(TARGET, 1, ON_TARGET, List.of(120L, 95L, 130L, 110L, 100L, 125L, 105L, 115L), 1.0);
+        StabilityVerdict verdict =
+                RULE.judge(TARGET, 1, ON_TARGET, List.of(120L, 95L, 130L, 110L, 100L, 125L, 105L, 115L), 1.0);
 
         assertThat(verdict.stable()).as(verdict.reasons().toString()).isTrue();
         assertThat(verdict.reasons()).isEmpty();
@@ -35,7 +36,11 @@ class StabilityRuleTest {
 
         assertThat(verdict.stable()).isFalse();
         assertThat(verdict.publishRatio()).isCloseTo(0.985, within(1e-9));
-        assertThat(verdict.reasons()).singleElement().asString().contains("98.5%").contains("needs ≥ 99.0%");
+        assertThat(verdict.reasons())
+                .singleElement()
+                .asString()
+                .contains("98.5%")
+                .contains("needs ≥ 99.0%");
     }
 
     @Test
@@ -69,8 +74,10 @@ class StabilityRuleTest {
     @Test
     void aSteadySlopeBelowOnePercentOfTheConsumeTargetIsNotGrowth() {
         // perfectly linear, so significant, but only 0.5 % of 2 subscriptions × 10,000 msg/s
-        List<Long> slow = LongStream.rangeClosed(1, 8).map(t -> 500 + 100 * t).boxed().toList();
-        List<Long> fast = LongStream.rangeClosed(1, 8).map(t -> 500 + 300 * t).boxed().toList();
+        List<Long> slow =
+                LongStream.rangeClosed(1, 8).map(t -> 500 + 100 * t).boxed().toList();
+        List<Long> fast =
+                LongStream.rangeClosed(1, 8).map(t -> 500 + 300 * t).boxed().toList();
 
         StabilityVerdict slowVerdict = RULE.judge(TARGET, 2, ON_TARGET, slow, 1.0);
         StabilityVerdict fastVerdict = RULE.judge(TARGET, 2, ON_TARGET, fast, 1.0);
@@ -107,7 +114,10 @@ class StabilityRuleTest {
 
         assertThat(verdict.stable()).isFalse();
         assertThat(verdict.backlogTrend()).isNull();
-        assertThat(verdict.reasons()).singleElement().asString().contains("only 3 measured periods")
+        assertThat(verdict.reasons())
+                .singleElement()
+                .asString()
+                .contains("only 3 measured periods")
                 .contains("at least 4");
     }
 }

@@ -35,14 +35,16 @@ class StepWorkloadsTest {
         assertThat(step.messageSize()).isEqualTo(1024);
         assertThat(step.name()).isEqualTo("sweep-base");
         assertThat(step.sourceName()).isEqualTo("workloads/base.yaml");
-        assertThat(step.yamlText()).contains("# 1 topic, 16 partitions, 1 KiB\n", "\npartitionsPerTopic: 6\n")
+        assertThat(step.yamlText())
+                .contains("# 1 topic, 16 partitions, 1 KiB\n", "\npartitionsPerTopic: 6\n")
                 .doesNotContain("partitionsPerTopic: 16")
                 .endsWith("# bin/benchmark sweep, step 2 of 3: partitionsPerTopic set to 6 in workloads/base.yaml\n");
     }
 
     @Test
     void aRateWithAFractionIsWrittenAsGiven() throws ConfigException {
-        Workload step = StepWorkloads.of(WorkloadLoader.parse(BASE, "base.yaml"), SweptParameter.PRODUCER_RATE, 2500.5, 1, 2);
+        Workload step =
+                StepWorkloads.of(WorkloadLoader.parse(BASE, "base.yaml"), SweptParameter.PRODUCER_RATE, 2500.5, 1, 2);
 
         assertThat(step.producerRate()).isEqualTo(2500.5);
         assertThat(step.yamlText()).contains("\nproducerRate: 2500.5\n");
@@ -60,12 +62,13 @@ class StepWorkloadsTest {
 
     @Test
     void aMessageSizeSweepOfAPayloadFileWorkloadIsRefused() throws ConfigException {
-        Workload base = WorkloadLoader.parse(BASE.replace("messageSize: 1024\n", "payloadFile: payload/payload-1Kb.data\n"),
-                "base.yaml");
+        Workload base = WorkloadLoader.parse(
+                BASE.replace("messageSize: 1024\n", "payloadFile: payload/payload-1Kb.data\n"), "base.yaml");
 
         assertThatThrownBy(() -> StepWorkloads.of(base, SweptParameter.MESSAGE_SIZE, 100, 1, 2))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("base.yaml").hasMessageContaining("remove payloadFile");
+                .hasMessageContaining("base.yaml")
+                .hasMessageContaining("remove payloadFile");
     }
 
     @Test

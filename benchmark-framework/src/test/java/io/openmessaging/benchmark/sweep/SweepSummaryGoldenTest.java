@@ -50,19 +50,25 @@ class SweepSummaryGoldenTest {
         summary.beginTime = "2026-01-01-00-00-00";
         summary.endTime = "2026-01-01-00-09-00";
         summary.stabilityRule = StabilityRule.CONFLUENT;
-        summary.commandLine = List.of("bin/benchmark", "sweep", "--partitions", "1,4,16", "-d", "kafka.yaml",
-                "workloads/1-topic-1kb.yaml");
+        summary.commandLine = List.of(
+                "bin/benchmark", "sweep", "--partitions", "1,4,16", "-d", "kafka.yaml", "workloads/1-topic-1kb.yaml");
         SweepSummary.DriverSweep driver = new SweepSummary.DriverSweep();
         driver.driver = "Kafka";
         driver.driverFile = "kafka.yaml";
         // throughput about 20,000·x^0.5 msg/s: 20,000 (stable), 40,500 (missed the 45,000 target), 80,000 (backlog
         // grows by 4,000 msg/s, 5 % of the target)
-        driver.steps.add(SweepSteps.step(1, 20_000, 1, result(20_000, flat()), "w-Kafka-partitions-1.json", null,
+        driver.steps.add(SweepSteps.step(
+                1, 20_000, 1, result(20_000, flat()), "w-Kafka-partitions-1.json", null, StabilityRule.CONFLUENT));
+        driver.steps.add(SweepSteps.step(
+                4, 45_000, 1, result(40_500, flat()), "w-Kafka-partitions-4.json", null, StabilityRule.CONFLUENT));
+        driver.steps.add(SweepSteps.step(
+                16,
+                80_000,
+                1,
+                result(80_000, List.of(0L, 0L, 0L, 40_000L, 80_000L, 120_000L)),
+                "w-Kafka-partitions-16.json",
+                null,
                 StabilityRule.CONFLUENT));
-        driver.steps.add(SweepSteps.step(4, 45_000, 1, result(40_500, flat()), "w-Kafka-partitions-4.json", null,
-                StabilityRule.CONFLUENT));
-        driver.steps.add(SweepSteps.step(16, 80_000, 1, result(80_000, List.of(0L, 0L, 0L, 40_000L, 80_000L, 120_000L)),
-                "w-Kafka-partitions-16.json", null, StabilityRule.CONFLUENT));
         summary.drivers.add(driver);
         SweepSteps.conclude(driver, SweptParameter.PARTITIONS_PER_TOPIC);
         return summary;
@@ -95,6 +101,8 @@ class SweepSummaryGoldenTest {
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "actual-" + goldenName), actual, StandardCharsets.UTF_8);
         String expected = Files.readString(GOLDEN.resolve(goldenName), StandardCharsets.UTF_8);
-        assertThat(actual).as("golden file %s (actual output in target/actual-%s)", goldenName, goldenName).isEqualTo(expected);
+        assertThat(actual)
+                .as("golden file %s (actual output in target/actual-%s)", goldenName, goldenName)
+                .isEqualTo(expected);
     }
 }

@@ -46,7 +46,9 @@ class ThroughputModelsTest {
 
         List<ModelFit> fits = ThroughputModels.fitAll(sizes, y);
 
-        assertThat(fits).extracting(ModelFit::form).containsExactly(ModelForm.POWER_LAW, ModelForm.LOGARITHMIC, ModelForm.LINEAR);
+        assertThat(fits)
+                .extracting(ModelFit::form)
+                .containsExactly(ModelForm.POWER_LAW, ModelForm.LOGARITHMIC, ModelForm.LINEAR);
         ModelFit best = fits.get(0);
         assertThat(best.a()).isCloseTo(800_000, within(0.01));
         assertThat(best.b()).isCloseTo(-0.4, within(1e-9));
@@ -67,7 +69,8 @@ class ThroughputModelsTest {
         assertThat(fits.get(0).form()).isEqualTo(ModelForm.POWER_LAW);
         assertThat(fits.get(0).b()).isCloseTo(0.5, within(0.02));
         for (int i = 1; i < fits.size(); i++) {
-            assertThat(fits.get(i).rmse()).isGreaterThanOrEqualTo(fits.get(i - 1).rmse());
+            assertThat(fits.get(i).rmse())
+                    .isGreaterThanOrEqualTo(fits.get(i - 1).rmse());
         }
         double sse = 0;
         for (int i = 0; i < y.length; i++) {
@@ -79,14 +82,18 @@ class ThroughputModelsTest {
 
     @Test
     void fewerThanThreeDistinctValuesGiveNoModel() {
-        assertThat(ThroughputModels.fitAll(new double[] {1, 1, 4}, new double[] {10, 11, 12})).isEmpty();
+        assertThat(ThroughputModels.fitAll(new double[] {1, 1, 4}, new double[] {10, 11, 12}))
+                .isEmpty();
     }
 
     @Test
     void aZeroThroughputLeavesOutThePowerLaw() {
         List<ModelFit> fits = ThroughputModels.fitAll(new double[] {1, 2, 4}, new double[] {0, 100, 200});
 
-        assertThat(fits).extracting(ModelFit::form).doesNotContain(ModelForm.POWER_LAW).contains(ModelForm.LINEAR);
+        assertThat(fits)
+                .extracting(ModelFit::form)
+                .doesNotContain(ModelForm.POWER_LAW)
+                .contains(ModelForm.LINEAR);
     }
 
     private static double[] apply(DoubleUnaryOperator model) {

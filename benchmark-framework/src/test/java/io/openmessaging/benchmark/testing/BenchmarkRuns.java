@@ -30,37 +30,59 @@ public final class BenchmarkRuns {
     private BenchmarkRuns() {}
 
     /** A workload file for {@code topics: 1} with the given shape, in {@code dir}. */
-    public static Path workload(Path dir, String name, int partitions, int producers, int consumers, int rate,
-            String warmup, String test, int sampleRateMillis) throws IOException {
-        return Files.writeString(dir.resolve(name + ".yaml"), String.join("\n",
-                "name: " + name,
-                "topics: 1",
-                "partitionsPerTopic: " + partitions,
-                "messageSize: 1024",
-                "subscriptionsPerTopic: 1",
-                "consumerPerSubscription: " + consumers,
-                "producersPerTopic: " + producers,
-                "producerRate: " + rate,
-                "warmupDuration: " + warmup,
-                "testDuration: " + test,
-                "sampleRateMillis: " + sampleRateMillis,
-                ""));
+    public static Path workload(
+            Path dir,
+            String name,
+            int partitions,
+            int producers,
+            int consumers,
+            int rate,
+            String warmup,
+            String test,
+            int sampleRateMillis)
+            throws IOException {
+        return Files.writeString(
+                dir.resolve(name + ".yaml"),
+                String.join(
+                        "\n",
+                        "name: " + name,
+                        "topics: 1",
+                        "partitionsPerTopic: " + partitions,
+                        "messageSize: 1024",
+                        "subscriptionsPerTopic: 1",
+                        "consumerPerSubscription: " + consumers,
+                        "producersPerTopic: " + producers,
+                        "producerRate: " + rate,
+                        "warmupDuration: " + warmup,
+                        "testDuration: " + test,
+                        "sampleRateMillis: " + sampleRateMillis,
+                        ""));
     }
 
     /**
      * A workload file as {@link #workload(Path, String, int, int, int, int, String, String, int)} writes it,
      * with messages of {@code messageSize} bytes instead of 1 KiB.
      */
-    public static Path workload(Path dir, String name, int partitions, int producers, int consumers, int rate,
-            String warmup, String test, int sampleRateMillis, int messageSize) throws IOException {
+    public static Path workload(
+            Path dir,
+            String name,
+            int partitions,
+            int producers,
+            int consumers,
+            int rate,
+            String warmup,
+            String test,
+            int sampleRateMillis,
+            int messageSize)
+            throws IOException {
         Path file = workload(dir, name, partitions, producers, consumers, rate, warmup, test, sampleRateMillis);
-        return Files.writeString(file,
-                Files.readString(file).replace("messageSize: 1024", "messageSize: " + messageSize));
+        return Files.writeString(
+                file, Files.readString(file).replace("messageSize: 1024", "messageSize: " + messageSize));
     }
 
     /** Runs the command line with {@code --output-dir dir/results} added; echoes what it prints. */
     public static Outcome run(Path dir, String... args) throws IOException {
-        return run(dir, line -> { }, args);
+        return run(dir, line -> {}, args);
     }
 
     /**
@@ -71,17 +93,21 @@ public final class BenchmarkRuns {
     public static Outcome run(Path dir, Consumer<String> stdoutLines, String... args) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> all = new ArrayList<>(List.of("--output-dir", dir.resolve("results").toString()));
+        List<String> all =
+                new ArrayList<>(List.of("--output-dir", dir.resolve("results").toString()));
         all.addAll(List.of(args));
-        int exitCode = Benchmark.run(all.toArray(new String[0]),
-                new PrintStream(new Tee(new Tee(out, new LineListener(stdoutLines)), System.out), true,
-                        StandardCharsets.UTF_8),
-                new PrintStream(new Tee(err, System.err), true, StandardCharsets.UTF_8), false);
+        int exitCode = Benchmark.run(
+                all.toArray(new String[0]),
+                new PrintStream(
+                        new Tee(new Tee(out, new LineListener(stdoutLines)), System.out), true, StandardCharsets.UTF_8),
+                new PrintStream(new Tee(err, System.err), true, StandardCharsets.UTF_8),
+                false);
         Path resultFile = null;
         TestResult result = null;
         if (Files.isDirectory(dir.resolve("results"))) {
             try (Stream<Path> files = Files.list(dir.resolve("results"))) {
-                List<Path> json = files.filter(p -> p.toString().endsWith(".json")).toList();
+                List<Path> json =
+                        files.filter(p -> p.toString().endsWith(".json")).toList();
                 assertThat(json).as("result files").hasSizeLessThanOrEqualTo(1);
                 if (!json.isEmpty()) {
                     resultFile = json.get(0);
@@ -89,8 +115,12 @@ public final class BenchmarkRuns {
                 }
             }
         }
-        return new Outcome(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-                result, resultFile);
+        return new Outcome(
+                exitCode,
+                out.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8),
+                result,
+                resultFile);
     }
 
     /** Share of end-to-end quantile values that are not whole milliseconds (sub-ms precision kept). */

@@ -2,8 +2,8 @@ package io.openmessaging.benchmark.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.cli.Validation;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +32,12 @@ public final class DriverFileCorpus {
 
     /** Every file of the corpus is a case of {@code cases} (lines {@code name | detail}). */
     public static void assertEveryFileIsACase(String cases) throws IOException {
-        Set<String> covered = cases.lines().map(line -> line.split("\\|")[0].strip() + ".yaml")
+        Set<String> covered = cases.lines()
+                .map(line -> line.split("\\|")[0].strip() + ".yaml")
                 .collect(Collectors.toSet());
         try (Stream<Path> files = Files.list(DIRECTORY)) {
-            assertThat(files.map(f -> f.getFileName().toString()).toList()).isNotEmpty()
+            assertThat(files.map(f -> f.getFileName().toString()).toList())
+                    .isNotEmpty()
                     .allMatch(covered::contains, "listed in the cases");
         }
     }

@@ -28,13 +28,20 @@ public final class SweepRuns {
         List<String> all = new ArrayList<>(List.of("sweep", "--output-dir", outputDir.toString()));
         all.addAll(List.of(args));
         List<Path> before = summaries(outputDir);
-        int exitCode = Benchmark.run(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        int exitCode = Benchmark.run(
+                all.toArray(new String[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
         List<Path> after = new ArrayList<>(summaries(outputDir));
         after.removeAll(before);
         Path summaryFile = after.isEmpty() ? null : after.get(0);
-        return new Outcome(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-                summaryFile, summaryFile == null ? null : SweepSummaryFiles.read(summaryFile));
+        return new Outcome(
+                exitCode,
+                out.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8),
+                summaryFile,
+                summaryFile == null ? null : SweepSummaryFiles.read(summaryFile));
     }
 
     private static List<Path> summaries(Path outputDir) throws IOException {
@@ -42,7 +49,9 @@ public final class SweepRuns {
             return List.of();
         }
         try (Stream<Path> walk = Files.walk(outputDir)) {
-            return walk.filter(file -> file.getFileName().toString().equals(SweepSummaryFiles.SUMMARY_FILE_NAME)).sorted().toList();
+            return walk.filter(file -> file.getFileName().toString().equals(SweepSummaryFiles.SUMMARY_FILE_NAME))
+                    .sorted()
+                    .toList();
         }
     }
 }

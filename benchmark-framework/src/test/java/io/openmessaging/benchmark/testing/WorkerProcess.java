@@ -38,11 +38,19 @@ public final class WorkerProcess implements AutoCloseable {
         Path log = Files.createTempFile("benchmark-worker-" + port + "-", ".log");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-                BenchmarkWorker.class.getName(), "--port", String.valueOf(port), "--stats-port",
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                BenchmarkWorker.class.getName(),
+                "--port",
+                String.valueOf(port),
+                "--stats-port",
                 String.valueOf(statsPort)));
         command.addAll(List.of(extraArgs));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         WorkerProcess worker = new WorkerProcess(process, port, statsPort, log);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
@@ -83,7 +91,9 @@ public final class WorkerProcess implements AutoCloseable {
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
-        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+        return HttpClient.newHttpClient()
+                .send(request.build(), HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     public String log() throws IOException {

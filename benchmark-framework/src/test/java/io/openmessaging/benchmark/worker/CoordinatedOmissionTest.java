@@ -39,8 +39,13 @@ class CoordinatedOmissionTest {
         }
 
         @Override
-        public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-                int producerId, SendCallback callback) {
+        public void sendAsync(
+                String key,
+                byte[] payload,
+                long intendedSendEpochNanos,
+                long sentEpochNanos,
+                int producerId,
+                SendCallback callback) {
             long now = clock.monotonicNanos();
             if (now >= stallStart && now < stallEnd) {
                 clock.sleepUntil(stallEnd);
@@ -94,8 +99,11 @@ class CoordinatedOmissionTest {
         long start = clock.monotonicNanos();
         StallingProducer producer = new StallingProducer(clock, start + SECOND, start + 3 * SECOND);
         ProducerThread.Slot slot = new ProducerThread.Slot(
-                1, producer, KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
-                new IntendedSendSchedule(start, 500), ProducerThread.ackRecorder(clock, stats, e -> {}));
+                1,
+                producer,
+                KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
+                new IntendedSendSchedule(start, 500),
+                ProducerThread.ackRecorder(clock, stats, e -> {}));
         ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[8]), 1, 0, e -> {});
 
         thread.runUntil(start + 4 * SECOND);
@@ -103,6 +111,7 @@ class CoordinatedOmissionTest {
         assertThat(stats.totals().messagesSent()).isEqualTo(2_000);
         // the burst after the stall went out back to back: the one blocked send, then 999 late messages
         Histogram delay = stats.cutPeriod(0, 1).histogram(LatencyMetric.PUBLISH_DELAY_LATENCY);
-        assertThat(delay.getCountBetweenValues(SECOND / 100, 2 * SECOND + SECOND / 10)).isGreaterThanOrEqualTo(990);
+        assertThat(delay.getCountBetweenValues(SECOND / 100, 2 * SECOND + SECOND / 10))
+                .isGreaterThanOrEqualTo(990);
     }
 }

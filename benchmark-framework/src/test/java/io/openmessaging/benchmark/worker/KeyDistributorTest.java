@@ -79,7 +79,9 @@ class KeyDistributorTest {
         // Pearson's chi-square against uniform (expected 20 per key): 9,999 degrees of freedom, mean
         // 9,999, standard deviation 141; 11,000 is 7 standard deviations out
         double expected = (double) draws / POOL;
-        double chiSquare = counts.values().stream().mapToDouble(c -> (c - expected) * (c - expected) / expected).sum();
+        double chiSquare = counts.values().stream()
+                .mapToDouble(c -> (c - expected) * (c - expected) / expected)
+                .sum();
         assertThat(chiSquare).isLessThan(11_000);
         // consecutive draws are not the round-robin order
         List<String> sequence = draw(random, 100);

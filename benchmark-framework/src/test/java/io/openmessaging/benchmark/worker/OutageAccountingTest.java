@@ -41,8 +41,8 @@ class OutageAccountingTest {
         };
 
         @Override
-        public void sendAsync(String key, byte[] payload, long intended, long sent, int producerId,
-                SendCallback callback) {
+        public void sendAsync(
+                String key, byte[] payload, long intended, long sent, int producerId, SendCallback callback) {
             onSend.accept(new SendCallbackCall(intended, sent, producerId, callback));
         }
 
@@ -65,8 +65,12 @@ class OutageAccountingTest {
 
     private ProducerThread newThread(int endToEndCopies, double rateMsgPerSec) {
         stats.endToEndCopies(endToEndCopies);
-        ProducerThread.Slot slot = new ProducerThread.Slot(1, producer, KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
-                new IntendedSendSchedule(start, rateMsgPerSec), ProducerThread.ackRecorder(clock, stats, e -> {}));
+        ProducerThread.Slot slot = new ProducerThread.Slot(
+                1,
+                producer,
+                KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
+                new IntendedSendSchedule(start, rateMsgPerSec),
+                ProducerThread.ackRecorder(clock, stats, e -> {}));
         thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[100]), 1, 0, e -> {});
         stats.messagesDue(thread::messagesDue);
         return thread;
@@ -77,8 +81,11 @@ class OutageAccountingTest {
     }
 
     private static void assertEveryDueMessageAccountedFor(Counters totals, Histogram publishResponse) {
-        assertThat(totals.messagesAcked() + totals.sendErrors() + totals.messagesNotSent()
-                + totals.messagesUnackedAtEnd()).isEqualTo(totals.messagesDue());
+        assertThat(totals.messagesAcked()
+                        + totals.sendErrors()
+                        + totals.messagesNotSent()
+                        + totals.messagesUnackedAtEnd())
+                .isEqualTo(totals.messagesDue());
         assertThat(publishResponse.getTotalCount()).isEqualTo(totals.messagesDue());
     }
 
@@ -109,8 +116,10 @@ class OutageAccountingTest {
         assertThat(response.getMaxValue()).isBetween(3_990 * MILLI, 4_010 * MILLI);
         assertThat(response.getValueAtPercentile(99.9)).isGreaterThan(3 * SECOND);
         // the blocked message's own service time is 1 ms; the never-sent ones have none
-        assertThat(period.histogram(LatencyMetric.PUBLISH_LATENCY).getTotalCount()).isEqualTo(5_001);
-        assertThat(period.histogram(LatencyMetric.END_TO_END_RESPONSE_TIME).getTotalCount()).isEqualTo(4_000);
+        assertThat(period.histogram(LatencyMetric.PUBLISH_LATENCY).getTotalCount())
+                .isEqualTo(5_001);
+        assertThat(period.histogram(LatencyMetric.END_TO_END_RESPONSE_TIME).getTotalCount())
+                .isEqualTo(4_000);
     }
 
     @Test
@@ -135,7 +144,8 @@ class OutageAccountingTest {
         assertThat(totals.messagesAcked()).isEqualTo(5_501);
         assertThat(totals.messagesNotSent()).isZero();
         assertEveryDueMessageAccountedFor(totals, period.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME));
-        assertThat(period.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME).getMaxValue()).isGreaterThan(990 * MILLI);
+        assertThat(period.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME).getMaxValue())
+                .isGreaterThan(990 * MILLI);
     }
 
     @Test
@@ -159,12 +169,12 @@ class OutageAccountingTest {
         assertThat(response.getValueAtPercentile(0)).isGreaterThanOrEqualTo(29 * MILLI);
         assertThat(period.histogram(LatencyMetric.END_TO_END_RESPONSE_TIME).getTotalCount())
                 .isEqualTo(2 * totals.sendErrors());
-        assertThat(period.histogram(LatencyMetric.PUBLISH_LATENCY).getTotalCount()).isZero();
+        assertThat(period.histogram(LatencyMetric.PUBLISH_LATENCY).getTotalCount())
+                .isZero();
     }
 
     @Test
-    void messagesStillInFlightWhenTheBooksCloseAreWrittenOffWithTheirAgeAndLateAcksDoNotCountTwice()
-            throws Exception {
+    void messagesStillInFlightWhenTheBooksCloseAreWrittenOffWithTheirAgeAndLateAcksDoNotCountTwice() throws Exception {
         newThread(1);
         List<SendCallbackCall> withheld = new ArrayList<>();
         producer.onSend = call -> {

@@ -67,8 +67,13 @@ class ProducerWakeIntervalTest {
         final List<long[]> sends = new ArrayList<>();
 
         @Override
-        public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-                int producerId, SendCallback callback) {
+        public void sendAsync(
+                String key,
+                byte[] payload,
+                long intendedSendEpochNanos,
+                long sentEpochNanos,
+                int producerId,
+                SendCallback callback) {
             sends.add(new long[] {intendedSendEpochNanos, sentEpochNanos});
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, null);
         }
@@ -104,10 +109,14 @@ class ProducerWakeIntervalTest {
         WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
         RecordingProducer producer = new RecordingProducer();
         long start = clock.monotonicNanos();
-        ProducerThread.Slot slot = new ProducerThread.Slot(3, producer, KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
-                new IntendedSendSchedule(start, rateMsgPerSec), ProducerThread.ackRecorder(clock, stats, e -> {}));
-        ProducerThread thread = new ProducerThread(
-                clock, stats, List.of(slot), List.of(new byte[16]), 1, wakeIntervalNanos, e -> {});
+        ProducerThread.Slot slot = new ProducerThread.Slot(
+                3,
+                producer,
+                KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
+                new IntendedSendSchedule(start, rateMsgPerSec),
+                ProducerThread.ackRecorder(clock, stats, e -> {}));
+        ProducerThread thread =
+                new ProducerThread(clock, stats, List.of(slot), List.of(new byte[16]), 1, wakeIntervalNanos, e -> {});
 
         thread.runUntil(start + SECOND);
 
@@ -125,7 +134,8 @@ class ProducerWakeIntervalTest {
         assertThat(outcome.minDelayNanos()).isZero();
         assertThat(outcome.maxDelayNanos()).isLessThan(100 * MICRO).isGreaterThanOrEqualTo(80 * MICRO);
         // every wake-up after the first sends the five messages that came due, in order of intended time
-        assertThat(outcome.batches().values().stream().skip(1).filter(n -> n != 5)).hasSizeLessThanOrEqualTo(2);
+        assertThat(outcome.batches().values().stream().skip(1).filter(n -> n != 5))
+                .hasSizeLessThanOrEqualTo(2);
         for (int i = 1; i < outcome.sends().size(); i++) {
             assertThat(outcome.sends().get(i)[0]).isGreaterThan(outcome.sends().get(i - 1)[0]);
         }
@@ -176,8 +186,8 @@ class ProducerWakeIntervalTest {
     @Test
     void aNegativeIntervalIsRefused() {
         ManualClock clock = new ManualClock();
-        assertThatThrownBy(() -> new ProducerThread(clock, new WorkerStats(HistogramSpec.DEFAULT), List.of(),
-                        List.of(new byte[1]), 1, -1, e -> {}))
+        assertThatThrownBy(() -> new ProducerThread(
+                        clock, new WorkerStats(HistogramSpec.DEFAULT), List.of(), List.of(new byte[1]), 1, -1, e -> {}))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("got -1");
     }

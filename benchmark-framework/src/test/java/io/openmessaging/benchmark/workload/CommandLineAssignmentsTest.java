@@ -34,7 +34,9 @@ class CommandLineAssignmentsTest {
         assertThat(workload.partitionsPerTopic()).isEqualTo(4);
         assertThat(workload.keyDistributor()).hasToString("KEY_ROUND_ROBIN");
         assertThat(workload.messageSize()).as("the file's other keys stay").isEqualTo(1024);
-        assertThat(workload.yamlText()).as("the file's text is kept; the command line records the rest").isEqualTo(FILE);
+        assertThat(workload.yamlText())
+                .as("the file's text is kept; the command line records the rest")
+                .isEqualTo(FILE);
     }
 
     @Test

@@ -25,43 +25,72 @@ class DriverAssignmentsTest {
 
     @Test
     void aTopLevelKeyIsReplacedOnItsLineAndANewOneIsAddedAtTheEnd() throws ConfigException {
-        String edited = DriverAssignments.apply(KAFKA, "kafka.yaml",
-                List.of("driver.replicationFactor=1", "driver.reset=true"));
+        String edited = DriverAssignments.apply(
+                KAFKA, "kafka.yaml", List.of("driver.replicationFactor=1", "driver.reset=true"));
 
-        assertThat(edited.lines().toList()).containsExactly("name: Kafka", "driver: kafka", "replicationFactor: 1",
-                "commonConfig: |", "  bootstrap.servers=broker:9092", "producerConfig: |", "  acks=all",
-                "  linger.ms=1", "", "consumerConfig: |", "  auto.offset.reset=earliest", "reset: true");
+        assertThat(edited.lines().toList())
+                .containsExactly(
+                        "name: Kafka",
+                        "driver: kafka",
+                        "replicationFactor: 1",
+                        "commonConfig: |",
+                        "  bootstrap.servers=broker:9092",
+                        "producerConfig: |",
+                        "  acks=all",
+                        "  linger.ms=1",
+                        "",
+                        "consumerConfig: |",
+                        "  auto.offset.reset=earliest",
+                        "reset: true");
     }
 
     @Test
     void aPropertyOfAPropertiesBlockIsReplacedOrAddedAtTheBlocksEnd() throws ConfigException {
-        String edited = DriverAssignments.apply(KAFKA, "kafka.yaml", List.of("driver.producerConfig.linger.ms=5",
-                "driver.producerConfig.batch.size=131072", "driver.topicConfig.min.insync.replicas=2"));
+        String edited = DriverAssignments.apply(
+                KAFKA,
+                "kafka.yaml",
+                List.of(
+                        "driver.producerConfig.linger.ms=5",
+                        "driver.producerConfig.batch.size=131072",
+                        "driver.topicConfig.min.insync.replicas=2"));
 
-        assertThat(edited.lines().toList()).containsExactly("name: Kafka", "driver: kafka",
-                "replicationFactor: 3   # across the three brokers", "commonConfig: |",
-                "  bootstrap.servers=broker:9092", "producerConfig: |", "  acks=all", "  linger.ms=5",
-                "  batch.size=131072", "", "consumerConfig: |", "  auto.offset.reset=earliest", "topicConfig: |",
-                "  min.insync.replicas=2");
+        assertThat(edited.lines().toList())
+                .containsExactly(
+                        "name: Kafka",
+                        "driver: kafka",
+                        "replicationFactor: 3   # across the three brokers",
+                        "commonConfig: |",
+                        "  bootstrap.servers=broker:9092",
+                        "producerConfig: |",
+                        "  acks=all",
+                        "  linger.ms=5",
+                        "  batch.size=131072",
+                        "",
+                        "consumerConfig: |",
+                        "  auto.offset.reset=earliest",
+                        "topicConfig: |",
+                        "  min.insync.replicas=2");
     }
 
     @Test
     void aKeyOfANestedMappingIsSetWithAColon() throws ConfigException {
         String pulsar = "name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n  ioThreads: 8\n";
 
-        String edited = DriverAssignments.apply(pulsar, "pulsar.yaml",
-                List.of("driver.client.ioThreads=4", "driver.client.connectionsPerBroker=2"));
+        String edited = DriverAssignments.apply(
+                pulsar, "pulsar.yaml", List.of("driver.client.ioThreads=4", "driver.client.connectionsPerBroker=2"));
 
-        assertThat(edited).isEqualTo("name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n"
-                + "  ioThreads: 4\n  connectionsPerBroker: 2\n");
+        assertThat(edited)
+                .isEqualTo("name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n"
+                        + "  ioThreads: 4\n  connectionsPerBroker: 2\n");
     }
 
     @Test
     void aWholeBlockOrAMalformedAssignmentIsRefusedNamingIt() {
         assertThatThrownBy(() -> DriverAssignments.apply(KAFKA, "kafka.yaml", List.of("driver.producerConfig=acks=1")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("kafka.yaml:6:1: --set driver.producerConfig=acks=1: 'producerConfig' is a block; set one of"
-                        + " its properties instead: --set driver.producerConfig.PROPERTY=VALUE");
+                .hasMessage(
+                        "kafka.yaml:6:1: --set driver.producerConfig=acks=1: 'producerConfig' is a block; set one of"
+                                + " its properties instead: --set driver.producerConfig.PROPERTY=VALUE");
         assertThatThrownBy(() -> DriverAssignments.apply(KAFKA, "kafka.yaml", List.of("driver.linger")))
                 .hasMessageStartingWith("--set driver.linger: expected driver.KEY=VALUE");
         assertThatThrownBy(() -> DriverAssignments.apply(KAFKA, "kafka.yaml", List.of("driver.=1")))

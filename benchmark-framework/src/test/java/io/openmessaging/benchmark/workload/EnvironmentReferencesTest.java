@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** {@code ${OMB_…}} in driver files: replaced from the environment, defaults, and a clear error when unset. */
 class EnvironmentReferencesTest {
 
-    private static final Map<String, String> ENV = Map.of("OMB_BROKERS", "b1:9092,b2:9092", "OMB_PASSWORD", "s3cr$t\\1");
+    private static final Map<String, String> ENV =
+            Map.of("OMB_BROKERS", "b1:9092,b2:9092", "OMB_PASSWORD", "s3cr$t\\1");
 
     @Test
     void referencesAreReplacedAndOthersLeftAlone() throws Exception {
@@ -41,12 +42,14 @@ class EnvironmentReferencesTest {
 
         assertThatThrownBy(() -> EnvironmentReferences.resolve(text, "k.yaml", ENV))
                 .isInstanceOf(ConfigException.class)
-                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
-                        "k.yaml:4:21: ${OMB_HOSTS} refers to the environment variable OMB_HOSTS, which is not set;"
-                                + " set it (export OMB_HOSTS=…) or give a default: ${OMB_HOSTS:-value}",
-                        "k.yaml:5:5: ${OMB_Y} refers to the environment variable OMB_Y, which is not set; set it"
-                                + " (export OMB_Y=…) or give a default: ${OMB_Y:-value}"));
-        assertThat(EnvironmentReferences.resolve("a: ${OMB_EMPTY:-}\n", "k.yaml", ENV)).as("an empty default")
+                .satisfies(e -> assertThat(((ConfigException) e).problems())
+                        .containsExactly(
+                                "k.yaml:4:21: ${OMB_HOSTS} refers to the environment variable OMB_HOSTS, which is not set;"
+                                        + " set it (export OMB_HOSTS=…) or give a default: ${OMB_HOSTS:-value}",
+                                "k.yaml:5:5: ${OMB_Y} refers to the environment variable OMB_Y, which is not set; set it"
+                                        + " (export OMB_Y=…) or give a default: ${OMB_Y:-value}"));
+        assertThat(EnvironmentReferences.resolve("a: ${OMB_EMPTY:-}\n", "k.yaml", ENV))
+                .as("an empty default")
                 .isEqualTo("a: \n");
     }
 
@@ -55,8 +58,8 @@ class EnvironmentReferencesTest {
         FakeDriverProvider fake = new FakeDriverProvider();
         String written = "name: ${OMB_NAME:-Fake}\ndriver: fake\nconnection:\n  servers: ${OMB_BROKERS}\n";
 
-        DriverConfiguration configuration = DriverConfigurationLoader.parse(written, "f.yaml",
-                new DriverRegistry(List.of(fake)), ENV);
+        DriverConfiguration configuration =
+                DriverConfigurationLoader.parse(written, "f.yaml", new DriverRegistry(List.of(fake)), ENV);
 
         assertThat(configuration.name()).isEqualTo("Fake");
         assertThat(configuration.yamlText()).contains("servers: b1:9092,b2:9092");

@@ -66,11 +66,13 @@ class ExistingTopicListsTest {
     void neitherTopicsNorAListIsAnErrorNamingBoth() {
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "partitionsPerTopic: 2\n", "w.yaml"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("w.yaml").hasMessageContaining("topics is missing")
+                .hasMessageContaining("w.yaml")
+                .hasMessageContaining("topics is missing")
                 .hasMessageContaining("existingTopicList");
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "topics: 0\npartitionsPerTopic: 2\n", "w.yaml"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("w.yaml:7").hasMessageContaining("topics: 0 (line 7) creates no topic");
+                .hasMessageContaining("w.yaml:7")
+                .hasMessageContaining("topics: 0 (line 7) creates no topic");
     }
 
     @Test
@@ -104,20 +106,25 @@ class ExistingTopicListsTest {
     void aSingleNameInsteadOfAListIsAnError() {
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "existingTopicList: orders\n", "w.yaml"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("w.yaml:7").hasMessageContaining("existingTopicList: found 'orders'")
+                .hasMessageContaining("w.yaml:7")
+                .hasMessageContaining("existingTopicList: found 'orders'")
                 .hasMessageContaining("expected a list of distinct, non-empty names");
     }
 
     @Test
     void emptyNestedAndRepeatedItemsAreErrors() {
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "existingTopicList: [a, '']\n", "w.yaml"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("item 2 is empty");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("item 2 is empty");
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "existingTopicList: [a, [b]]\n", "w.yaml"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("item 2 is a nested list or mapping");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("item 2 is a nested list or mapping");
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "existingTopicList: [a, b, a]\n", "w.yaml"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("'a' is listed twice");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'a' is listed twice");
         assertThatThrownBy(() -> WorkloadLoader.parse(CLIENTS + "existingTopicList:\n", "w.yaml"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("existingTopicList: found no value");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("existingTopicList: found no value");
     }
 
     @Test

@@ -69,13 +69,14 @@ public final class FakeDriverProvider implements DriverProvider {
                     throw new IllegalStateException("boom");
                 }
                 if (lines[i].startsWith("compression:")) {
-                    throw new DriverException(sourceName + ":" + (i + 1) + ": compression is not supported by the"
-                            + " fake driver");
+                    throw new DriverException(
+                            sourceName + ":" + (i + 1) + ": compression is not supported by the" + " fake driver");
                 }
             }
             for (String line : lines) {
                 if (line.startsWith("maxMessageBytes:")) {
-                    maxMessageBytes = Long.parseLong(line.substring("maxMessageBytes:".length()).strip());
+                    maxMessageBytes = Long.parseLong(
+                            line.substring("maxMessageBytes:".length()).strip());
                 }
             }
             configuredWith = driverYaml;

@@ -27,10 +27,14 @@ class RatePlanKeysTest {
                     duration: 30s
                 """, "w.yaml");
 
-        assertThat(workload.ratePlan().steps()).containsExactly(
-                new RatePlan.Step(10_000, Duration.ofMinutes(1)), new RatePlan.Step(50_000, Duration.ofSeconds(30)));
+        assertThat(workload.ratePlan().steps())
+                .containsExactly(
+                        new RatePlan.Step(10_000, Duration.ofMinutes(1)),
+                        new RatePlan.Step(50_000, Duration.ofSeconds(30)));
         assertThat(workload.testDuration()).isEqualTo(Duration.ofSeconds(90));
-        assertThat(workload.producerRate()).as("the warm-up runs at the first step's rate").isEqualTo(10_000);
+        assertThat(workload.producerRate())
+                .as("the warm-up runs at the first step's rate")
+                .isEqualTo(10_000);
     }
 
     @Test
@@ -39,17 +43,19 @@ class RatePlanKeysTest {
                 producerRateRamp: {from: 10000, to: 50000, duration: 20s, steps: 5}
                 """, "w.yaml");
 
-        assertThat(workload.ratePlan().steps()).extracting(RatePlan.Step::rateMsgPerSec)
+        assertThat(workload.ratePlan().steps())
+                .extracting(RatePlan.Step::rateMsgPerSec)
                 .containsExactly(10_000.0, 20_000.0, 30_000.0, 40_000.0, 50_000.0);
-        assertThat(workload.ratePlan().steps()).extracting(RatePlan.Step::duration)
+        assertThat(workload.ratePlan().steps())
+                .extracting(RatePlan.Step::duration)
                 .containsOnly(Duration.ofSeconds(4));
         assertThat(workload.testDuration()).isEqualTo(Duration.ofSeconds(20));
     }
 
     @Test
     void rampHasTenStepsByDefault() throws Exception {
-        Workload workload = WorkloadLoader.parse(SHAPE + "producerRateRamp: {from: 1000, to: 10000, duration: 10s}\n",
-                "w.yaml");
+        Workload workload =
+                WorkloadLoader.parse(SHAPE + "producerRateRamp: {from: 1000, to: 10000, duration: 10s}\n", "w.yaml");
 
         assertThat(workload.ratePlan().steps()).hasSize(10);
     }
@@ -135,16 +141,16 @@ class RatePlanKeysTest {
 
     @Test
     void aStepThatIsNotAWholeNumberOfSamplePeriodsIsAnError() {
-        assertThatThrownBy(() -> WorkloadLoader.parse(SHAPE + "producerRateSteps: [{rate: 100, duration: 1500ms}]\n",
-                        "w.yaml"))
+        assertThatThrownBy(() ->
+                        WorkloadLoader.parse(SHAPE + "producerRateSteps: [{rate: 100, duration: 1500ms}]\n", "w.yaml"))
                 .hasMessageContaining("a step of producerRateSteps (line 6) lasts 1s500ms, not a whole number of"
                         + " sample periods (sampleRateMillis: 1000 (line 5))");
     }
 
     @Test
     void aRampThatDoesNotSplitEvenlyIsAnError() {
-        assertThatThrownBy(() -> WorkloadLoader.parse(SHAPE + "producerRateRamp: {from: 1, to: 9, duration: 10s,"
-                        + " steps: 3}\n", "w.yaml"))
+        assertThatThrownBy(() -> WorkloadLoader.parse(
+                        SHAPE + "producerRateRamp: {from: 1, to: 9, duration: 10s," + " steps: 3}\n", "w.yaml"))
                 .hasMessageContaining("producerRateRamp.duration: 10s does not split into 3 steps");
     }
 
@@ -167,16 +173,16 @@ class RatePlanKeysTest {
 
     @Test
     void searchKeysWithoutTheSearchAreAnError() {
-        assertThatThrownBy(() -> WorkloadLoader.parse(SHAPE + "producerRate: 100\ntestDuration: 1m\n"
-                        + "rateSearchWindow: 3s\n", "w.yaml"))
+        assertThatThrownBy(() -> WorkloadLoader.parse(
+                        SHAPE + "producerRate: 100\ntestDuration: 1m\n" + "rateSearchWindow: 3s\n", "w.yaml"))
                 .hasMessage("w.yaml:8:1: rateSearchWindow: 3s (line 8) tunes the max-rate search, which runs only"
                         + " with producerRate: 0; remove it or set producerRate: 0");
     }
 
     @Test
     void zeroPrecisionIsAnError() {
-        assertThatThrownBy(() -> WorkloadLoader.parse(SHAPE + "producerRate: 0\ntestDuration: 1m\n"
-                        + "rateSearchPrecision: 0\n", "w.yaml"))
+        assertThatThrownBy(() -> WorkloadLoader.parse(
+                        SHAPE + "producerRate: 0\ntestDuration: 1m\n" + "rateSearchPrecision: 0\n", "w.yaml"))
                 .hasMessageContaining("rateSearchPrecision: 0 (line 8): must be above 0");
     }
 }

@@ -17,15 +17,19 @@ class ShippedWorkloadsTest {
     void everyShippedWorkloadLoads() throws Exception {
         List<Path> files;
         try (var listing = Files.list(WORKLOADS)) {
-            files = listing.filter(file -> file.toString().endsWith(".yaml")).sorted().toList();
+            files = listing.filter(file -> file.toString().endsWith(".yaml"))
+                    .sorted()
+                    .toList();
         }
-        assertThat(files).extracting(file -> file.getFileName().toString()).contains(
-                "1-topic-1-partition-100b.yaml",
-                "1-topic-1-partition-1kb.yaml",
-                "1-topic-16-partitions-1kb.yaml",
-                "1-topic-100-partitions-1kb.yaml",
-                "simple-workload.yaml",
-                "quick-start.yaml");
+        assertThat(files)
+                .extracting(file -> file.getFileName().toString())
+                .contains(
+                        "1-topic-1-partition-100b.yaml",
+                        "1-topic-1-partition-1kb.yaml",
+                        "1-topic-16-partitions-1kb.yaml",
+                        "1-topic-100-partitions-1kb.yaml",
+                        "simple-workload.yaml",
+                        "quick-start.yaml");
         for (Path file : files) {
             Workload workload = WorkloadLoader.load(file);
             assertThat(workload.producersTotal()).as(file.toString()).isPositive();
@@ -63,7 +67,8 @@ class ShippedWorkloadsTest {
         assertThat(simple.producerRate()).isEqualTo(10_000.0);
         assertThat(simple.testDuration()).isEqualTo(Duration.ofMinutes(5));
 
-        assertThat(WorkloadLoader.load(WORKLOADS.resolve("1-topic-1-partition-100b.yaml")).messageSize())
+        assertThat(WorkloadLoader.load(WORKLOADS.resolve("1-topic-1-partition-100b.yaml"))
+                        .messageSize())
                 .isEqualTo(100);
     }
 }

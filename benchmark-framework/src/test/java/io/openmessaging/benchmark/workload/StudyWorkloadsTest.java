@@ -43,8 +43,9 @@ class StudyWorkloadsTest {
         "backlog-1-topic-16-partitions-1kb.yaml, 16, 1, 1, 100000, 1024, 5",
         "max-rate-1-topic-16-partitions-1kb.yaml, 16, 1, 1, 0, 1024, 5",
     })
-    void keepsTheCitedValues(String file, int partitions, int producers, int consumers, double rate, int bytes,
-            int minutes) throws Exception {
+    void keepsTheCitedValues(
+            String file, int partitions, int producers, int consumers, double rate, int bytes, int minutes)
+            throws Exception {
         Workload workload = WorkloadLoader.load(WORKLOADS.resolve(file));
 
         assertThat(workload.topics()).isEqualTo(1);
@@ -61,6 +62,7 @@ class StudyWorkloadsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"backlog-1-topic-16-partitions-1kb.yaml, 100", "simple-workload.yaml, 0"})
     void backlogSizes(String file, double gib) throws Exception {
-        assertThat(WorkloadLoader.load(WORKLOADS.resolve(file)).consumerBacklogSizeGB()).isEqualTo(gib);
+        assertThat(WorkloadLoader.load(WORKLOADS.resolve(file)).consumerBacklogSizeGB())
+                .isEqualTo(gib);
     }
 }

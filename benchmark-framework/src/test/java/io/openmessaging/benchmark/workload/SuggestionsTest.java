@@ -18,7 +18,8 @@ class SuggestionsTest {
 
     @Test
     void suggestsNothingForUnrelatedWords() {
-        assertThat(Suggestions.closest("compression", WorkloadSchema.allowedKeys())).isEmpty();
+        assertThat(Suggestions.closest("compression", WorkloadSchema.allowedKeys()))
+                .isEmpty();
         assertThat(Suggestions.didYouMean("xyz", List.of("kafka", "pulsar"))).isEmpty();
     }
 

@@ -69,7 +69,8 @@ class WorkloadLoaderTest {
 
     @Test
     void quotedEnumValueAndForkKeysLoadWithTheirMeaning() throws Exception {
-        assertThat(WorkloadLoader.load(UPSTREAM.resolve("1-topic-1-partition-1kb-with-key.yaml")).keyDistributor())
+        assertThat(WorkloadLoader.load(UPSTREAM.resolve("1-topic-1-partition-1kb-with-key.yaml"))
+                        .keyDistributor())
                 .isEqualTo(KeyDistributorType.KEY_ROUND_ROBIN);
 
         Workload redpanda = WorkloadLoader.load(UPSTREAM.resolve("redpanda-certification-e2e.yaml"));
@@ -92,7 +93,8 @@ class WorkloadLoaderTest {
     @Test
     void everyUpstreamStyleFileLoads() throws Exception {
         try (var files = Files.list(UPSTREAM)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
                 assertThat(WorkloadLoader.load(file).sourceName()).isEqualTo(file.toString());
             }
         }
@@ -100,8 +102,10 @@ class WorkloadLoaderTest {
 
     @Test
     void durationTextFormsAreReadExactly() throws Exception {
-        Workload workload = WorkloadLoader.parse(MINIMAL.replace("testDuration: 1m", "testDuration: 1h30m")
-                + "warmupDuration: 500ms\nsampleRateMillis: 250\n", "durations.yaml");
+        Workload workload = WorkloadLoader.parse(
+                MINIMAL.replace("testDuration: 1m", "testDuration: 1h30m")
+                        + "warmupDuration: 500ms\nsampleRateMillis: 250\n",
+                "durations.yaml");
 
         assertThat(workload.testDuration()).isEqualTo(Duration.ofMinutes(90));
         assertThat(workload.warmupDuration()).isEqualTo(Duration.ofMillis(500));
@@ -111,9 +115,11 @@ class WorkloadLoaderTest {
     @Test
     void producerWakeIntervalIsReadAndZeroMeansEveryMessage() throws Exception {
         assertThat(WorkloadLoader.parse(MINIMAL + "producerWakeIntervalMicros: 250\n", "w.yaml")
-                .producerWakeIntervalMicros()).isEqualTo(250);
+                        .producerWakeIntervalMicros())
+                .isEqualTo(250);
         assertThat(WorkloadLoader.parse(MINIMAL + "producerWakeIntervalMicros: 0\n", "w.yaml")
-                .producerWakeIntervalMicros()).isZero();
+                        .producerWakeIntervalMicros())
+                .isZero();
     }
 
     @Test
@@ -126,8 +132,10 @@ class WorkloadLoaderTest {
 
     @Test
     void nameDefaultsToTheFileNameWithoutExtension() throws Exception {
-        assertThat(WorkloadLoader.parse(MINIMAL, "workloads/my-run.yaml").name()).isEqualTo("my-run");
-        assertThat(WorkloadLoader.parse("name: Explicit\n" + MINIMAL, "workloads/my-run.yaml").name())
+        assertThat(WorkloadLoader.parse(MINIMAL, "workloads/my-run.yaml").name())
+                .isEqualTo("my-run");
+        assertThat(WorkloadLoader.parse("name: Explicit\n" + MINIMAL, "workloads/my-run.yaml")
+                        .name())
                 .isEqualTo("Explicit");
     }
 
@@ -142,11 +150,12 @@ class WorkloadLoaderTest {
 
     @Test
     void numbersMayBeWrittenLikeJacksonAcceptsThem() throws Exception {
-        Workload workload = WorkloadLoader.parse(MINIMAL
-                        .replace("producerRate: 10000", "producerRate: 1_000_000")
-                        .replace("messageSize: 1024", "messageSize: \"1024\"")
-                        .replace("topics: 2", "topics: 2.0")
-                + "consumerBacklogSizeGB: 0.5\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n", "w.yaml");
+        Workload workload = WorkloadLoader.parse(
+                MINIMAL.replace("producerRate: 10000", "producerRate: 1_000_000")
+                                .replace("messageSize: 1024", "messageSize: \"1024\"")
+                                .replace("topics: 2", "topics: 2.0")
+                        + "consumerBacklogSizeGB: 0.5\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n",
+                "w.yaml");
 
         assertThat(workload.producerRate()).isEqualTo(1_000_000.0);
         assertThat(workload.messageSize()).isEqualTo(1024);
@@ -167,12 +176,15 @@ class WorkloadLoaderTest {
                 """;
 
         assertThatThrownBy(() -> WorkloadLoader.parse(yaml, "several.yaml"))
-                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
-                        "several.yaml:1:9: topics: found -1, expected an integer number of topics, at least 0",
-                        "several.yaml:2:21: partitionsPerTopic: found 'many', expected an integer number of"
-                                + " partitions, at least 1",
-                        "several.yaml:7:1: unknown key 'keyDistributer' (did you mean 'keyDistributor'?); allowed"
-                                + " keys: " + String.join(", ", WorkloadSchema.allowedKeys())));
+                .isInstanceOfSatisfying(
+                        ConfigException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly(
+                                        "several.yaml:1:9: topics: found -1, expected an integer number of topics, at least 0",
+                                        "several.yaml:2:21: partitionsPerTopic: found 'many', expected an integer number of"
+                                                + " partitions, at least 1",
+                                        "several.yaml:7:1: unknown key 'keyDistributer' (did you mean 'keyDistributor'?); allowed"
+                                                + " keys: " + String.join(", ", WorkloadSchema.allowedKeys())));
     }
 
     @Test
@@ -185,20 +197,24 @@ class WorkloadLoaderTest {
     @Test
     void missingRequiredKeysAreNamedWithWhatTheyMean() {
         assertThatThrownBy(() -> WorkloadLoader.parse("topics: 1\npartitionsPerTopic: 1\nmessageSize: 10\n", "w.yaml"))
-                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
-                        "w.yaml: missing key 'producersPerTopic' (" + WorkloadSchema.PRODUCERS_PER_TOPIC.meaning()
-                                + ") Expected an integer number of producers, at least 1.",
-                        "w.yaml: missing key 'producerRate' (" + WorkloadSchema.PRODUCER_RATE.meaning()
-                                + ") Expected a number of messages per second, at least 0.",
-                        "w.yaml: missing key 'testDuration' (" + WorkloadSchema.TEST_DURATION.meaning()
-                                + ") Expected a duration such as 500ms, 30s, 2m or 1h30m (or testDurationMinutes:"
-                                + " an integer number of minutes, at least 0)."));
+                .isInstanceOfSatisfying(
+                        ConfigException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly(
+                                        "w.yaml: missing key 'producersPerTopic' ("
+                                                + WorkloadSchema.PRODUCERS_PER_TOPIC.meaning()
+                                                + ") Expected an integer number of producers, at least 1.",
+                                        "w.yaml: missing key 'producerRate' (" + WorkloadSchema.PRODUCER_RATE.meaning()
+                                                + ") Expected a number of messages per second, at least 0.",
+                                        "w.yaml: missing key 'testDuration' (" + WorkloadSchema.TEST_DURATION.meaning()
+                                                + ") Expected a duration such as 500ms, 30s, 2m or 1h30m (or testDurationMinutes:"
+                                                + " an integer number of minutes, at least 0)."));
     }
 
     @Test
     void warmupGivenBothWaysIsAnError() {
-        assertThatThrownBy(() -> WorkloadLoader.parse(MINIMAL + "warmupDuration: 30s\nwarmupDurationMinutes: 1\n",
-                        "w.yaml"))
+        assertThatThrownBy(() ->
+                        WorkloadLoader.parse(MINIMAL + "warmupDuration: 30s\nwarmupDurationMinutes: 1\n", "w.yaml"))
                 .hasMessage("w.yaml:8:1: warmupDurationMinutes and warmupDuration (line 7) set the same thing;"
                         + " keep one");
     }

@@ -24,10 +24,11 @@ class WorkloadReferenceDocTest {
         if (Boolean.getBoolean("regenerateDocs")) {
             WorkloadSchema.main(new String[] {DOC.toString()});
         }
-        assertThat(Files.exists(DOC)).as("%s is missing; create it with: %s", DOC.normalize(), REGENERATE).isTrue();
+        assertThat(Files.exists(DOC))
+                .as("%s is missing; create it with: %s", DOC.normalize(), REGENERATE)
+                .isTrue();
         assertThat(Files.readString(DOC, StandardCharsets.UTF_8))
-                .as("docs/workload-reference.md is out of date with WorkloadSchema; regenerate it with: %s",
-                        REGENERATE)
+                .as("docs/workload-reference.md is out of date with WorkloadSchema; regenerate it with: %s", REGENERATE)
                 .isEqualTo(generated);
     }
 
@@ -40,7 +41,8 @@ class WorkloadReferenceDocTest {
         for (WorkloadSchema.Rule rule : WorkloadSchema.rules()) {
             assertThat(doc).contains(rule.documentation());
         }
-        assertThat(doc).contains("| `producerRate` | number (messages per second) | *required* without `producerRateSteps` or"
+        assertThat(doc)
+                .contains("| `producerRate` | number (messages per second) | *required* without `producerRateSteps` or"
                         + " `producerRateRamp` | ≥ 0 |")
                 .contains("| `warmupDuration` | duration | `1m` |")
                 .contains("| `keyDistributor` | enum | `NO_KEY` | `NO_KEY`, `KEY_ROUND_ROBIN`, `RANDOM_NANO` |")

@@ -49,9 +49,11 @@ public interface BenchmarkDriver extends AutoCloseable {
      * workloads.
      */
     default CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
-        return CompletableFuture.failedFuture(new DriverException("the " + getClass().getSimpleName()
-                + " driver cannot look up existing topics, so workloads with existingTopicList,"
-                + " existingProduceTopicList or existingConsumeTopicList cannot run on it; give topics instead"));
+        return CompletableFuture.failedFuture(
+                new DriverException(
+                        "the " + getClass().getSimpleName()
+                                + " driver cannot look up existing topics, so workloads with existingTopicList,"
+                                + " existingProduceTopicList or existingConsumeTopicList cannot run on it; give topics instead"));
     }
 
     /** Creates one producer writing to {@code topic}. */

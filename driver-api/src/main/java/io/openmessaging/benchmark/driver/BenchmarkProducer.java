@@ -31,7 +31,12 @@ public interface BenchmarkProducer extends AutoCloseable {
      * @param producerId the sending producer's id; {@link MessageStamp#PROBE_PRODUCER_ID} for a probe
      * @param callback completion callback
      */
-    void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
+    void sendAsync(
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
             SendCallback callback);
 
     /** Flushes nothing: pending sends may fail. Closes the client. Idempotent. */

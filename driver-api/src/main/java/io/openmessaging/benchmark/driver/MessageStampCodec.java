@@ -67,8 +67,7 @@ public final class MessageStampCodec {
             throw new IllegalArgumentException("not a message stamp: '" + text + "'");
         }
         try {
-            return new MessageStamp(
-                    Long.parseLong(parts[2]), Long.parseLong(parts[3]), Integer.parseInt(parts[1]));
+            return new MessageStamp(Long.parseLong(parts[2]), Long.parseLong(parts[3]), Integer.parseInt(parts[1]));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a message stamp: '" + text + "'", e);
         }

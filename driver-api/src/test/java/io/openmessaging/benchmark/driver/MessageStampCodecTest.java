@@ -10,7 +10,8 @@ class MessageStampCodecTest {
     @Test
     void binaryRoundTripKeepsEveryFieldIncludingExtremes() {
         MessageStamp stamp = new MessageStamp(Long.MAX_VALUE - 3, -17L, Integer.MIN_VALUE);
-        byte[] bytes = MessageStampCodec.encode(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
+        byte[] bytes =
+                MessageStampCodec.encode(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
         assertThat(bytes).hasSize(MessageStampCodec.ENCODED_SIZE_BYTES);
         assertThat(MessageStampCodec.decode(bytes)).isEqualTo(stamp);
     }
@@ -18,8 +19,7 @@ class MessageStampCodecTest {
     @Test
     void binaryLayoutIsBigEndianAfterVersionByte() {
         byte[] bytes = MessageStampCodec.encode(0x0102030405060708L, 9L, 0x0A0B0C0D);
-        assertThat(bytes).containsExactly(
-                1, 0x0A, 0x0B, 0x0C, 0x0D, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 9);
+        assertThat(bytes).containsExactly(1, 0x0A, 0x0B, 0x0C, 0x0D, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 9);
     }
 
     @Test
@@ -50,7 +50,8 @@ class MessageStampCodecTest {
 
     @Test
     void probeStampsAreRecognised() {
-        assertThat(new MessageStamp(1, 2, MessageStamp.PROBE_PRODUCER_ID).isProbe()).isTrue();
+        assertThat(new MessageStamp(1, 2, MessageStamp.PROBE_PRODUCER_ID).isProbe())
+                .isTrue();
         assertThat(new MessageStamp(1, 2, 0).isProbe()).isFalse();
     }
 }

@@ -100,7 +100,10 @@ public final class HttpWorkerClient implements WorkerHandle {
     @Override
     public List<TopicSpec> createTopics(int count, int partitionsPerTopic)
             throws DriverException, IOException, InterruptedException {
-        return control("POST", "topics", new Wire.TopicsRequest(count, partitionsPerTopic),
+        return control(
+                "POST",
+                "topics",
+                new Wire.TopicsRequest(count, partitionsPerTopic),
                 new TypeReference<List<TopicSpec>>() {});
     }
 
@@ -144,13 +147,21 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     @Override
     public void startLoad(LoadSpec load, long samplePeriodMillis) throws IOException, InterruptedException {
-        call("POST", "load/start", new Wire.LoadRequest(load, samplePeriodMillis, workload, driver), CONTROL_TIMEOUT,
+        call(
+                "POST",
+                "load/start",
+                new Wire.LoadRequest(load, samplePeriodMillis, workload, driver),
+                CONTROL_TIMEOUT,
                 new TypeReference<Map<String, Object>>() {});
     }
 
     @Override
     public void adjustRate(double ratePerProducerMsgPerSec) throws IOException, InterruptedException {
-        call("POST", "load/rate", new Wire.RateRequest(ratePerProducerMsgPerSec), CONTROL_TIMEOUT,
+        call(
+                "POST",
+                "load/rate",
+                new Wire.RateRequest(ratePerProducerMsgPerSec),
+                CONTROL_TIMEOUT,
                 new TypeReference<Map<String, Object>>() {});
     }
 
@@ -166,14 +177,18 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     @Override
     public void beginMeasuredPhase(long samplePeriodMillis) throws IOException, InterruptedException {
-        call("POST", "stats/measured", new Wire.SampleRequest(samplePeriodMillis), CONTROL_TIMEOUT,
+        call(
+                "POST",
+                "stats/measured",
+                new Wire.SampleRequest(samplePeriodMillis),
+                CONTROL_TIMEOUT,
                 new TypeReference<Map<String, Object>>() {});
     }
 
     @Override
     public WorkerStatus status(long afterSeq) throws IOException, InterruptedException {
-        Wire.Status status = call("GET", "stats?after=" + afterSeq, null, POLL_TIMEOUT,
-                new TypeReference<Wire.Status>() {});
+        Wire.Status status =
+                call("GET", "stats?after=" + afterSeq, null, POLL_TIMEOUT, new TypeReference<Wire.Status>() {});
         try {
             return Wire.fromWire(status);
         } catch (DataFormatException e) {
@@ -183,7 +198,11 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     @Override
     public void cutFinal(StatsSnapshot.Phase phase) throws IOException, InterruptedException {
-        call("POST", "stats/cut", new Wire.CutRequest(phase), CONTROL_TIMEOUT,
+        call(
+                "POST",
+                "stats/cut",
+                new Wire.CutRequest(phase),
+                CONTROL_TIMEOUT,
                 new TypeReference<Map<String, Object>>() {});
     }
 
@@ -216,11 +235,14 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     private <T> T call(String method, String path, Object body, Duration timeout, TypeReference<T> type)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(timeout)
                 .header("Content-Type", "application/json")
-                .method(method, body == null
-                        ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(Wire.MAPPER.writeValueAsBytes(body)));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(Wire.MAPPER.writeValueAsBytes(body)));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
@@ -229,8 +251,10 @@ public final class HttpWorkerClient implements WorkerHandle {
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new IOException("worker " + id() + " unreachable (" + method + " /" + WorkerServer.PROTOCOL + "/"
-                    + path + "): " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+            throw new IOException(
+                    "worker " + id() + " unreachable (" + method + " /" + WorkerServer.PROTOCOL + "/" + path + "): "
+                            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
+                    e);
         }
         if (response.statusCode() != 200) {
             Wire.Error error;

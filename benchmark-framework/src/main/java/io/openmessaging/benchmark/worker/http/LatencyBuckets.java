@@ -15,14 +15,36 @@ import org.HdrHistogram.HistogramIterationValue;
 final class LatencyBuckets {
 
     /** Upper bounds in seconds, 1-2-5 from 50 µs to 1 min (+Inf is added by the exposition). */
-    static final double[] UPPER_BOUNDS_SECONDS = {0.00005, 0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02,
-        0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, Double.POSITIVE_INFINITY};
+    static final double[] UPPER_BOUNDS_SECONDS = {
+        0.00005,
+        0.0001,
+        0.0002,
+        0.0005,
+        0.001,
+        0.002,
+        0.005,
+        0.01,
+        0.02,
+        0.05,
+        0.1,
+        0.2,
+        0.5,
+        1,
+        2,
+        5,
+        10,
+        30,
+        60,
+        Double.POSITIVE_INFINITY
+    };
 
     private static final long[] UPPER_BOUNDS_NANOS = Arrays.stream(UPPER_BOUNDS_SECONDS)
-            .mapToLong(seconds -> Double.isInfinite(seconds) ? Long.MAX_VALUE : Math.round(seconds * 1e9)).toArray();
+            .mapToLong(seconds -> Double.isInfinite(seconds) ? Long.MAX_VALUE : Math.round(seconds * 1e9))
+            .toArray();
 
     /** Per bucket, the values in it alone (not cumulative). */
     private final long[] bucketCounts = new long[UPPER_BOUNDS_NANOS.length];
+
     private double sumSeconds;
 
     /** Adds every value of one period's histogram (nanoseconds). */

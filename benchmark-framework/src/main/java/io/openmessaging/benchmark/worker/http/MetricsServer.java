@@ -38,8 +38,12 @@ public final class MetricsServer implements AutoCloseable {
                     response.setStatus(200);
                     body = metrics.scrape();
                 }
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, response.getStatus() == 200
-                        ? "text/plain; version=0.0.4; charset=utf-8" : "text/plain; charset=utf-8");
+                response.getHeaders()
+                        .put(
+                                HttpHeader.CONTENT_TYPE,
+                                response.getStatus() == 200
+                                        ? "text/plain; version=0.0.4; charset=utf-8"
+                                        : "text/plain; charset=utf-8");
                 response.write(true, ByteBuffer.wrap(body.getBytes(StandardCharsets.UTF_8)), callback);
                 return true;
             }

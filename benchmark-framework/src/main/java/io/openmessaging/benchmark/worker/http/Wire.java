@@ -46,8 +46,14 @@ final class Wire {
 
     record CutRequest(StatsSnapshot.Phase phase) {}
 
-    record Snapshot(long seq, StatsSnapshot.Phase phase, long startEpochNanos, long endEpochNanos, Counters delta,
-            Counters totals, Map<LatencyMetric, String> histograms) {}
+    record Snapshot(
+            long seq,
+            StatsSnapshot.Phase phase,
+            long startEpochNanos,
+            long endEpochNanos,
+            Counters delta,
+            Counters totals,
+            Map<LatencyMetric, String> histograms) {}
 
     record Status(List<Snapshot> snapshots, Counters totals, String failure, String epoch, String firstSendError) {}
 
@@ -59,8 +65,14 @@ final class Wire {
             for (LatencyMetric metric : LatencyMetric.values()) {
                 histograms.put(metric, encode(stats.histogram(metric)));
             }
-            snapshots.add(new Snapshot(snapshot.seq(), snapshot.phase(), stats.startEpochNanos(),
-                    stats.endEpochNanos(), stats.delta(), stats.totals(), histograms));
+            snapshots.add(new Snapshot(
+                    snapshot.seq(),
+                    snapshot.phase(),
+                    stats.startEpochNanos(),
+                    stats.endEpochNanos(),
+                    stats.delta(),
+                    stats.totals(),
+                    histograms));
         }
         return new Status(snapshots, status.totals(), status.failure(), status.epoch(), status.firstSendError());
     }
@@ -76,12 +88,17 @@ final class Wire {
                 }
                 histograms[metric.ordinal()] = decode(encoded);
             }
-            snapshots.add(new StatsSnapshot(snapshot.seq(), snapshot.phase(), new PeriodStats(
-                    snapshot.startEpochNanos(), snapshot.endEpochNanos(), snapshot.delta(), snapshot.totals(),
-                    histograms)));
+            snapshots.add(new StatsSnapshot(
+                    snapshot.seq(),
+                    snapshot.phase(),
+                    new PeriodStats(
+                            snapshot.startEpochNanos(),
+                            snapshot.endEpochNanos(),
+                            snapshot.delta(),
+                            snapshot.totals(),
+                            histograms)));
         }
-        return new WorkerStatus(snapshots, status.totals(), status.failure(), status.epoch(),
-                status.firstSendError());
+        return new WorkerStatus(snapshots, status.totals(), status.failure(), status.epoch(), status.firstSendError());
     }
 
     static String encode(Histogram histogram) {
@@ -91,6 +108,7 @@ final class Wire {
     }
 
     static Histogram decode(String base64) throws DataFormatException {
-        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        return Histogram.decodeFromCompressedByteBuffer(
+                ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
     }
 }

@@ -55,9 +55,11 @@ public final class WorkerMetrics {
     private volatile LocalWorker worker;
     /** The last run's final counts, served after it ended until the next run binds. */
     private volatile Counters finalTotals;
+
     private volatile double expectedRateMsgPerSec;
     /** The run's labels, or null before the first run: no latency histogram is exported then. */
     private Labels runLabels;
+
     private final Map<LatencyMetric, LatencyBuckets> latency = new EnumMap<>(LatencyMetric.class);
     /** The last sampling period folded into {@link #latency}. */
     private long foldedSeq;
@@ -98,8 +100,13 @@ public final class WorkerMetrics {
         unbind();
         worker = running;
         expectedRateMsgPerSec = expectedRate;
-        Tags tags = Tags.of("worker", workerId, "workload", workload == null ? "" : workload,
-                "driver", driver == null ? "" : driver);
+        Tags tags = Tags.of(
+                "worker",
+                workerId,
+                "workload",
+                workload == null ? "" : workload,
+                "driver",
+                driver == null ? "" : driver);
         counter("omb_messages_sent", null, "Messages handed to the driver", tags, Counters::messagesSent);
         counter("omb_sent", "bytes", "Payload bytes handed to the driver", tags, Counters::bytesSent);
         counter("omb_send_errors", null, "Sends that completed with an error", tags, Counters::sendErrors);
@@ -108,9 +115,16 @@ public final class WorkerMetrics {
         counter("omb_received", "bytes", "Payload bytes delivered to consumers", tags, Counters::bytesReceived);
         meters.add(Gauge.builder("omb_expected_send_rate", this, m -> m.expectedRateMsgPerSec)
                 .description("Messages per second this worker's producers are scheduled to send")
-                .baseUnit("messages_per_second").tags(tags).register(registry));
-        runLabels = Labels.of("worker", workerId, "workload", workload == null ? "" : workload,
-                "driver", driver == null ? "" : driver);
+                .baseUnit("messages_per_second")
+                .tags(tags)
+                .register(registry));
+        runLabels = Labels.of(
+                "worker",
+                workerId,
+                "workload",
+                workload == null ? "" : workload,
+                "driver",
+                driver == null ? "" : driver);
         for (LatencyMetric metric : LatencyMetric.values()) {
             latency.put(metric, new LatencyBuckets());
         }
@@ -120,14 +134,19 @@ public final class WorkerMetrics {
     /** Called by the scrape, under this object's lock (see {@link #scrape}). */
     private MetricSnapshot latencyHistograms() {
         foldNewPeriods();
-        HistogramSnapshot.Builder histograms = HistogramSnapshot.builder().name(LATENCY_HISTOGRAM).unit(Unit.SECONDS)
+        HistogramSnapshot.Builder histograms = HistogramSnapshot.builder()
+                .name(LATENCY_HISTOGRAM)
+                .unit(Unit.SECONDS)
                 .help("Latency of every message of the run so far, by metric (publishResponseTime: intended send to"
                         + " ack; publishLatency: send to ack; publishDelayLatency: intended to actual send;"
                         + " endToEndResponseTime: intended send to receipt; endToEndLatency: send to receipt)");
         if (runLabels != null) {
-            latency.forEach((metric, buckets) -> histograms.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot
-                    .builder().labels(runLabels.add("metric", metric.fieldPrefix()))
-                    .classicHistogramBuckets(buckets.buckets()).sum(buckets.sumSeconds()).build()));
+            latency.forEach(
+                    (metric, buckets) -> histograms.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder()
+                            .labels(runLabels.add("metric", metric.fieldPrefix()))
+                            .classicHistogramBuckets(buckets.buckets())
+                            .sum(buckets.sumSeconds())
+                            .build()));
         }
         return histograms.build();
     }
@@ -140,8 +159,11 @@ public final class WorkerMetrics {
         }
         for (StatsSnapshot period : current.statsAfter(foldedSeq)) {
             if (period.seq() > foldedSeq + 1) {
-                log.warn("Prometheus histograms miss sampling periods {} to {}: the worker keeps only its latest"
-                        + " periods and /metrics was not scraped for that long", foldedSeq + 1, period.seq() - 1);
+                log.warn(
+                        "Prometheus histograms miss sampling periods {} to {}: the worker keeps only its latest"
+                                + " periods and /metrics was not scraped for that long",
+                        foldedSeq + 1,
+                        period.seq() - 1);
             }
             for (LatencyMetric metric : LatencyMetric.values()) {
                 latency.get(metric).add(period.stats().histogram(metric));
@@ -150,13 +172,17 @@ public final class WorkerMetrics {
         }
     }
 
-    private void counter(String name, String baseUnit, String description, Tags tags,
-            ToDoubleFunction<Counters> value) {
+    private void counter(
+            String name, String baseUnit, String description, Tags tags, ToDoubleFunction<Counters> value) {
         meters.add(FunctionCounter.builder(name, this, m -> {
-            LocalWorker current = m.worker;
-            Counters totals = current != null ? current.totals() : m.finalTotals;
-            return totals == null ? 0 : value.applyAsDouble(totals);
-        }).description(description).baseUnit(baseUnit).tags(tags).register(registry));
+                    LocalWorker current = m.worker;
+                    Counters totals = current != null ? current.totals() : m.finalTotals;
+                    return totals == null ? 0 : value.applyAsDouble(totals);
+                })
+                .description(description)
+                .baseUnit(baseUnit)
+                .tags(tags)
+                .register(registry));
     }
 
     void expectedRate(double rate) {

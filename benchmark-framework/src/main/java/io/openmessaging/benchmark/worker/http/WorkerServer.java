@@ -14,9 +14,9 @@ import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -91,7 +91,8 @@ public final class WorkerServer implements AutoCloseable {
         this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
         this.metrics = metrics;
         this.version = WorkerServer.class.getPackage().getImplementationVersion() == null
-                ? "dev" : WorkerServer.class.getPackage().getImplementationVersion();
+                ? "dev"
+                : WorkerServer.class.getPackage().getImplementationVersion();
         this.server = JettyServers.bound(address, "worker-http", new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
@@ -103,7 +104,10 @@ public final class WorkerServer implements AutoCloseable {
 
     public void start() {
         JettyServers.start(server);
-        log.info("Worker listening on {} (protocol {}, {})", address(), PROTOCOL,
+        log.info(
+                "Worker listening on {} (protocol {}, {})",
+                address(),
+                PROTOCOL,
                 token == null ? "no token: anyone who reaches the port may drive it" : "token required");
     }
 
@@ -152,8 +156,10 @@ public final class WorkerServer implements AutoCloseable {
             Set<String> allowed = ROUTES.get(route);
             if (allowed != null && !allowed.contains(method)) {
                 status = 405;
-                body = new Wire.Error("method_not_allowed", method + " /" + PROTOCOL + "/" + route
-                        + " is not a request; allowed: " + String.join(", ", allowed));
+                body = new Wire.Error(
+                        "method_not_allowed",
+                        method + " /" + PROTOCOL + "/" + route + " is not a request; allowed: "
+                                + String.join(", ", allowed));
                 headers = Map.of("Allow", String.join(", ", allowed) + (allowed.contains("GET") ? ", HEAD" : ""));
             } else {
                 Answer answer = answer(method, path, route, exchange);
@@ -200,8 +206,8 @@ public final class WorkerServer implements AutoCloseable {
             return new Answer(500, new Wire.Error("interrupted", "the worker was interrupted"));
         } catch (RuntimeException e) {
             log.error("Request {} {} failed", method, path, e);
-            return new Answer(500, new Wire.Error("internal", "the worker failed on this request; its log has the"
-                    + " details"));
+            return new Answer(
+                    500, new Wire.Error("internal", "the worker failed on this request; its log has the" + " details"));
         }
     }
 
@@ -222,8 +228,8 @@ public final class WorkerServer implements AutoCloseable {
                 LocalWorker fresh;
                 synchronized (this) {
                     if (worker != null) {
-                        throw new IllegalStateException("a run is in progress (driver " + driverName
-                                + "); POST /v1/stop first");
+                        throw new IllegalStateException(
+                                "a run is in progress (driver " + driverName + "); POST /v1/stop first");
                     }
                     fresh = new LocalWorker(clock, HistogramSpec.DEFAULT);
                     worker = fresh;
@@ -270,7 +276,10 @@ public final class WorkerServer implements AutoCloseable {
                 LocalWorker running = current();
                 running.startLoad(request.load(), request.samplePeriodMillis());
                 if (metrics != null) {
-                    metrics.bind(running, request.workload(), request.driver(),
+                    metrics.bind(
+                            running,
+                            request.workload(),
+                            request.driver(),
                             request.load().ratePerProducerMsgPerSec() * running.producerCount());
                 }
                 return null;
@@ -296,7 +305,9 @@ public final class WorkerServer implements AutoCloseable {
                 current().resumeConsumers();
                 return null;
             case "POST stats/measured":
-                current().beginMeasuredPhase(read(exchange, Wire.SampleRequest.class).samplePeriodMillis());
+                current()
+                        .beginMeasuredPhase(
+                                read(exchange, Wire.SampleRequest.class).samplePeriodMillis());
                 return null;
             case "POST stats/cut":
                 current().cutFinal(read(exchange, Wire.CutRequest.class).phase());
@@ -304,8 +315,8 @@ public final class WorkerServer implements AutoCloseable {
             case "GET stats": {
                 WorkerStatus status = current().status(afterParameter(exchange.rawQuery()));
                 // the process's epoch: a restarted worker process answers with another one
-                return Wire.toWire(new WorkerStatus(status.snapshots(), status.totals(), status.failure(), epoch,
-                        status.firstSendError()));
+                return Wire.toWire(new WorkerStatus(
+                        status.snapshots(), status.totals(), status.failure(), epoch, status.firstSendError()));
             }
             case "POST stop":
                 stopWorker();
@@ -405,7 +416,8 @@ public final class WorkerServer implements AutoCloseable {
     /** What is wrong with a request body, in the protocol's terms: where, and no Java type names. */
     static String describe(JsonProcessingException e) {
         StringBuilder text = new StringBuilder();
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping
+                && !mapping.getPath().isEmpty()) {
             StringBuilder field = new StringBuilder();
             for (com.fasterxml.jackson.databind.JsonMappingException.Reference reference : mapping.getPath()) {
                 if (reference.getFieldName() != null) {
@@ -421,8 +433,11 @@ public final class WorkerServer implements AutoCloseable {
             text.append("the body is not valid JSON");
         }
         if (e.getLocation() != null) {
-            text.append(" (line ").append(e.getLocation().getLineNr()).append(", column ")
-                    .append(e.getLocation().getColumnNr()).append(')');
+            text.append(" (line ")
+                    .append(e.getLocation().getLineNr())
+                    .append(", column ")
+                    .append(e.getLocation().getColumnNr())
+                    .append(')');
         }
         return text.toString();
     }
@@ -446,9 +461,22 @@ public final class WorkerServer implements AutoCloseable {
         for (String get : List.of("health", "clock", "driver/counters", "stats")) {
             routes.put(get, Set.of("GET"));
         }
-        for (String post : List.of("driver", "topics", "topics/describe", "topics/ensure", "producers", "consumers",
-                "load/start", "load/rate", "load/stop", "load/close-books", "consumers/pause", "consumers/resume",
-                "stats/measured", "stats/cut", "stop")) {
+        for (String post : List.of(
+                "driver",
+                "topics",
+                "topics/describe",
+                "topics/ensure",
+                "producers",
+                "consumers",
+                "load/start",
+                "load/rate",
+                "load/stop",
+                "load/close-books",
+                "consumers/pause",
+                "consumers/resume",
+                "stats/measured",
+                "stats/cut",
+                "stop")) {
             routes.put(post, Set.of("POST"));
         }
         routes.put("probes", new java.util.TreeSet<>(Set.of("GET", "POST")));

@@ -32,8 +32,12 @@ class LatencyBucketsTest {
                 perBucket.put(bucket.getUpperBound(), bucket.getCount());
             }
         }
-        assertThat(perBucket).containsExactly(Map.entry(0.00005, 1L), Map.entry(0.002, 1000L),
-                Map.entry(0.05, 10L), Map.entry(Double.POSITIVE_INFINITY, 2L));
+        assertThat(perBucket)
+                .containsExactly(
+                        Map.entry(0.00005, 1L),
+                        Map.entry(0.002, 1000L),
+                        Map.entry(0.05, 10L),
+                        Map.entry(Double.POSITIVE_INFINITY, 2L));
         assertThat(buckets.count()).isEqualTo(1013);
         assertThat(buckets.sumSeconds()).isCloseTo(1000 * 0.0015 + 10 * 0.040 + 2 * 90 + 0.00003, within(0.2));
     }
@@ -46,7 +50,9 @@ class LatencyBucketsTest {
 
         buckets.add(period);
 
-        assertThat(buckets.buckets().stream().filter(bucket -> bucket.getCount() > 0).findFirst())
+        assertThat(buckets.buckets().stream()
+                        .filter(bucket -> bucket.getCount() > 0)
+                        .findFirst())
                 .hasValueSatisfying(bucket -> assertThat(bucket.getUpperBound()).isEqualTo(0.001));
     }
 }

@@ -20,8 +20,8 @@ class MetricsServerTest {
     @Test
     void metricsAreServedWhileTwentyScrapersStallAndOtherRequestsAreRefused() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        try (MetricsServer server = new MetricsServer(new InetSocketAddress("127.0.0.1", 0),
-                new WorkerMetrics("127.0.0.1:1"))) {
+        try (MetricsServer server =
+                new MetricsServer(new InetSocketAddress("127.0.0.1", 0), new WorkerMetrics("127.0.0.1:1"))) {
             server.start();
             String url = "http://127.0.0.1:" + server.address().getPort();
             List<Socket> stalled = new ArrayList<>();
@@ -31,20 +31,32 @@ class MetricsServerTest {
                     socket.getOutputStream().write("GET /metrics HTTP/1.1\r\nHo".getBytes(StandardCharsets.US_ASCII));
                     stalled.add(socket);
                 }
-                HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(URI.create(url + "/metrics"))
-                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> metrics = http.send(
+                        HttpRequest.newBuilder(URI.create(url + "/metrics"))
+                                .timeout(Duration.ofSeconds(10))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(metrics.statusCode()).isEqualTo(200);
-                assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(
-                        type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
+                assertThat(metrics.headers().firstValue("Content-Type"))
+                        .hasValueSatisfying(type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
             } finally {
                 for (Socket socket : stalled) {
                     socket.close();
                 }
             }
-            assertThat(http.send(HttpRequest.newBuilder(URI.create(url + "/other")).GET().build(),
-                    HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
-            HttpResponse<String> post = http.send(HttpRequest.newBuilder(URI.create(url + "/metrics"))
-                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(http.send(
+                                    HttpRequest.newBuilder(URI.create(url + "/other"))
+                                            .GET()
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode())
+                    .isEqualTo(404);
+            HttpResponse<String> post = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/metrics"))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(post.statusCode()).isEqualTo(405);
             assertThat(post.headers().firstValue("Allow")).hasValue("GET, HEAD");
         }
@@ -54,8 +66,11 @@ class MetricsServerTest {
     void anIdleWorkerServesItsOwnJvmAndProcessMetrics() {
         String idle = new WorkerMetrics("w1").scrape();
 
-        assertThat(idle).contains("jvm_memory_used_bytes{area=\"heap\"").contains("process_cpu_usage{worker=\"w1\"}")
-                .contains("process_uptime_seconds{worker=\"w1\"}").contains("jvm_threads_live_threads{worker=\"w1\"}")
+        assertThat(idle)
+                .contains("jvm_memory_used_bytes{area=\"heap\"")
+                .contains("process_cpu_usage{worker=\"w1\"}")
+                .contains("process_uptime_seconds{worker=\"w1\"}")
+                .contains("jvm_threads_live_threads{worker=\"w1\"}")
                 .doesNotContain("omb_messages_sent");
     }
 }

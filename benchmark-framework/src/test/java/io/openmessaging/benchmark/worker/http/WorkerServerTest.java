@@ -58,8 +58,12 @@ class WorkerServerTest {
             status = client.status(0);
         } while (status.snapshots().size() < 3);
 
-        var first = Wire.MAPPER.readTree(get(url + "/v1/stats?after=1", null).body()).get("snapshots");
-        var second = Wire.MAPPER.readTree(get(url + "/v1/stats?after=1", null).body()).get("snapshots");
+        var first = Wire.MAPPER
+                .readTree(get(url + "/v1/stats?after=1", null).body())
+                .get("snapshots");
+        var second = Wire.MAPPER
+                .readTree(get(url + "/v1/stats?after=1", null).body())
+                .get("snapshots");
         assertThat(first.size()).isGreaterThanOrEqualTo(2);
         for (int i = 0; i < first.size(); i++) {
             assertThat(second.get(i)).isEqualTo(first.get(i)); // a read drains nothing
@@ -69,8 +73,10 @@ class WorkerServerTest {
         assertThat(again.snapshots().get(0).seq()).isEqualTo(2);
         StatsSnapshot fromFirstRead = status.snapshots().get(1);
         StatsSnapshot fromSecondRead = again.snapshots().get(0);
-        assertThat(fromSecondRead.stats().delta()).isEqualTo(fromFirstRead.stats().delta());
-        assertThat(fromSecondRead.stats().histograms()[0]).isEqualTo(fromFirstRead.stats().histograms()[0]);
+        assertThat(fromSecondRead.stats().delta())
+                .isEqualTo(fromFirstRead.stats().delta());
+        assertThat(fromSecondRead.stats().histograms()[0])
+                .isEqualTo(fromFirstRead.stats().histograms()[0]);
         client.close();
         assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"idle\"");
     }
@@ -79,7 +85,9 @@ class WorkerServerTest {
     void driverCountersCrossTheProtocol() throws Exception {
         String url = start(null);
         HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
-        assertThat(client.driverCounters()).as("an idle worker has counted nothing").isEmpty();
+        assertThat(client.driverCounters())
+                .as("an idle worker has counted nothing")
+                .isEmpty();
         client.initializeDriver(LOOPBACK);
         assertThat(client.driverCounters()).containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
         assertThat(get(url + "/v1/driver/counters", null).body()).isEqualTo("{\"loopback.callbackFailures\":0}");
@@ -115,8 +123,11 @@ class WorkerServerTest {
         HttpResponse<String> badJson = post(url + "/v1/driver", "{not json", null);
         assertThat(badJson.statusCode()).isEqualTo(400);
 
-        HttpResponse<String> badDriver = post(url + "/v1/driver", Wire.MAPPER.writeValueAsString(
-                new DriverConfiguration("x", "loopback", "x.yaml", "name: x\ndriver: loopback\nbogus: 1\n")), null);
+        HttpResponse<String> badDriver = post(
+                url + "/v1/driver",
+                Wire.MAPPER.writeValueAsString(
+                        new DriverConfiguration("x", "loopback", "x.yaml", "name: x\ndriver: loopback\nbogus: 1\n")),
+                null);
         assertThat(badDriver.statusCode()).isEqualTo(500);
         assertThat(badDriver.body()).contains("\"error\":\"driver\"").contains("bogus");
         assertThat(get(url + "/v1/health", null).body()).contains("\"state\":\"idle\"");
@@ -135,12 +146,18 @@ class WorkerServerTest {
         first.startLoad(new LoadSpec(1000, List.of(new byte[100]), KeyDistributorType.NO_KEY, 100), 200);
 
         HttpWorkerClient second = new HttpWorkerClient(url, null, "w", "d");
-        assertThatThrownBy(() -> second.initializeDriver(LOOPBACK)).isInstanceOf(IOException.class)
-                .hasMessageContaining("HTTP 409").hasMessageContaining("a run of another coordinator is in progress");
+        assertThatThrownBy(() -> second.initializeDriver(LOOPBACK))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("HTTP 409")
+                .hasMessageContaining("a run of another coordinator is in progress");
         // what a refused coordinator does on its way out, and a stray request without any run id
-        assertThatThrownBy(second::close).isInstanceOf(IOException.class)
-                .hasMessageContaining("HTTP 409").hasMessageContaining("only that coordinator may change or stop it");
-        assertThatThrownBy(() -> second.adjustRate(1)).isInstanceOf(IOException.class).hasMessageContaining("HTTP 409");
+        assertThatThrownBy(second::close)
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("HTTP 409")
+                .hasMessageContaining("only that coordinator may change or stop it");
+        assertThatThrownBy(() -> second.adjustRate(1))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("HTTP 409");
         assertThat(post(url + "/v1/stop", "", null).statusCode()).isEqualTo(409);
 
         // the first run goes on, and its owner still drives it
@@ -158,8 +175,11 @@ class WorkerServerTest {
         for (String body : new String[] {"null", "", "[]", "{}", "{\"name\":null}"}) {
             HttpResponse<String> response = post(url + "/v1/driver", body, null);
             assertThat(response.statusCode()).as(body).isEqualTo(400);
-            assertThat(response.body()).as(body).contains("\"error\":\"bad_request\"")
-                    .doesNotContain("NullPointerException").doesNotContain("java.");
+            assertThat(response.body())
+                    .as(body)
+                    .contains("\"error\":\"bad_request\"")
+                    .doesNotContain("NullPointerException")
+                    .doesNotContain("java.");
             assertThat(get(url + "/v1/health", null).body()).as(body).contains("\"state\":\"idle\"");
         }
         HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
@@ -182,16 +202,22 @@ class WorkerServerTest {
         List<java.net.Socket> stalled = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < 50; i++) { // each sends half a request and then nothing
-                java.net.Socket socket = new java.net.Socket("127.0.0.1", server.address().getPort());
-                socket.getOutputStream().write("GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: "
-                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                java.net.Socket socket =
+                        new java.net.Socket("127.0.0.1", server.address().getPort());
+                socket.getOutputStream()
+                        .write("GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: "
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
                 socket.getOutputStream().flush();
                 stalled.add(socket);
             }
             // every call of a run still gets its answer (the JDK server of before froze here with 8)
             for (int i = 0; i < 20; i++) {
-                HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url + "/v1/health"))
-                        .timeout(java.time.Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> health = http.send(
+                        HttpRequest.newBuilder(URI.create(url + "/v1/health"))
+                                .timeout(java.time.Duration.ofSeconds(10))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(health.statusCode()).isEqualTo(200);
             }
             long received = client.status(0).totals().messagesReceived();
@@ -217,12 +243,16 @@ class WorkerServerTest {
         HttpResponse<String> postHealth = post(url + "/v1/health", "{}", null);
         assertThat(postHealth.statusCode()).isEqualTo(405);
         assertThat(postHealth.headers().firstValue("Allow")).hasValue("GET, HEAD");
-        HttpResponse<String> deleteStop = http.send(HttpRequest.newBuilder(URI.create(url + "/v1/stop"))
-                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> deleteStop = http.send(
+                HttpRequest.newBuilder(URI.create(url + "/v1/stop")).DELETE().build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(deleteStop.statusCode()).isEqualTo(405);
 
-        HttpResponse<String> head = http.send(HttpRequest.newBuilder(URI.create(url + "/v1/health"))
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> head = http.send(
+                HttpRequest.newBuilder(URI.create(url + "/v1/health"))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(head.statusCode()).isEqualTo(200);
         assertThat(head.body()).isEmpty();
         assertThat(head.headers().firstValue("Content-Type")).hasValue("application/json");
@@ -237,7 +267,8 @@ class WorkerServerTest {
     }
 
     private HttpResponse<String> post(String url, String body, String token) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }

@@ -73,11 +73,18 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     /** The pause state the client is in; poll thread only. */
     private boolean paused;
+
     private boolean commitFailureLogged;
     private boolean malformedStampLogged;
 
-    KafkaBenchmarkConsumer(Consumer<String, byte[]> consumer, String topic, String subscription,
-            ConsumerCallback callback, boolean manualCommit, long offsetCommitLingerMs, KafkaDriverStats stats) {
+    KafkaBenchmarkConsumer(
+            Consumer<String, byte[]> consumer,
+            String topic,
+            String subscription,
+            ConsumerCallback callback,
+            boolean manualCommit,
+            long offsetCommitLingerMs,
+            KafkaDriverStats stats) {
         this.consumer = consumer;
         this.topic = topic;
         this.subscription = subscription;
@@ -130,8 +137,12 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             return;
         }
         if (pollThread.isAlive()) {
-            log.warn("Consumer of topic {} in subscription {} did not stop within {} ms (a message callback that"
-                    + " does not return?); leaving its thread behind", topic, subscription, boundMs);
+            log.warn(
+                    "Consumer of topic {} in subscription {} did not stop within {} ms (a message callback that"
+                            + " does not return?); leaving its thread behind",
+                    topic,
+                    subscription,
+                    boundMs);
         }
     }
 
@@ -183,8 +194,12 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         } catch (Throwable t) {
             failure = t;
             stats.consumerFailures.increment();
-            log.error("Consumer of topic {} in subscription {} stopped: {}", topic, subscription,
-                    KafkaTopicManager.describe(t), t);
+            log.error(
+                    "Consumer of topic {} in subscription {} stopped: {}",
+                    topic,
+                    subscription,
+                    KafkaTopicManager.describe(t),
+                    t);
             callback.consumerFailed(t);
         } finally {
             closeClient();
@@ -219,9 +234,15 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             stats.malformedStamps.increment();
             if (!malformedStampLogged) {
                 malformedStampLogged = true;
-                log.warn("Consumer of topic {} in subscription {}: record at {}-{}@{} has a malformed '{}' header ({});"
-                        + " delivered without a stamp, further ones are only counted", topic, subscription,
-                        record.topic(), record.partition(), record.offset(), MessageStampCodec.HEADER_NAME,
+                log.warn(
+                        "Consumer of topic {} in subscription {}: record at {}-{}@{} has a malformed '{}' header ({});"
+                                + " delivered without a stamp, further ones are only counted",
+                        topic,
+                        subscription,
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        MessageStampCodec.HEADER_NAME,
                         e.getMessage());
             }
             return null;
@@ -262,11 +283,19 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         stats.offsetCommitFailures.increment();
         if (!commitFailureLogged) {
             commitFailureLogged = true;
-            log.warn("Consumer of topic {} in subscription {}: {} offset commit failed ({}); the offsets go into the"
-                            + " next commit, further failures are only counted", topic, subscription, what,
+            log.warn(
+                    "Consumer of topic {} in subscription {}: {} offset commit failed ({}); the offsets go into the"
+                            + " next commit, further failures are only counted",
+                    topic,
+                    subscription,
+                    what,
                     KafkaTopicManager.describe(error));
         } else {
-            log.debug("Consumer of topic {} in subscription {}: {} offset commit failed", topic, subscription, what,
+            log.debug(
+                    "Consumer of topic {} in subscription {}: {} offset commit failed",
+                    topic,
+                    subscription,
+                    what,
                     error);
         }
     }
@@ -299,7 +328,10 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         try {
             consumer.close(CloseOptions.timeout(Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS)));
         } catch (RuntimeException e) {
-            log.warn("Consumer of topic {} in subscription {}: closing the client failed: {}", topic, subscription,
+            log.warn(
+                    "Consumer of topic {} in subscription {}: closing the client failed: {}",
+                    topic,
+                    subscription,
                     KafkaTopicManager.describe(e));
         }
     }
@@ -327,8 +359,11 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 return;
             }
             revocations.incrementAndGet();
-            log.warn("Consumer of topic {} in subscription {} lost {} partitions (its group membership expired)",
-                    topic, subscription, partitions.size());
+            log.warn(
+                    "Consumer of topic {} in subscription {} lost {} partitions (its group membership expired)",
+                    topic,
+                    subscription,
+                    partitions.size());
             commits.forget(partitions);
             Set<TopicPartition> remaining = new HashSet<>(consumer.assignment());
             remaining.removeAll(partitions);
@@ -371,8 +406,10 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                     TimeUnit.NANOSECONDS.timedWait(pauseMonitor, remainingNanos);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new DriverException("interrupted while waiting for " + what + " of the consumer of topic "
-                            + topic + " in subscription " + subscription, e);
+                    throw new DriverException(
+                            "interrupted while waiting for " + what + " of the consumer of topic " + topic
+                                    + " in subscription " + subscription,
+                            e);
                 }
             }
             if (appliedGeneration < generation) {
@@ -386,8 +423,10 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private void throwIfFailed(String what) throws DriverException {
         Throwable cause = failure;
         if (cause != null) {
-            throw new DriverException("cannot " + what + " the consumer of topic " + topic + " in subscription "
-                    + subscription + ": it stopped after an error: " + KafkaTopicManager.describe(cause), cause);
+            throw new DriverException(
+                    "cannot " + what + " the consumer of topic " + topic + " in subscription " + subscription
+                            + ": it stopped after an error: " + KafkaTopicManager.describe(cause),
+                    cause);
         }
     }
 }

@@ -23,8 +23,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
@@ -65,6 +65,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     private volatile KafkaTopicManager topicManager;
     /** Commits transactions that stayed open too long ({@code transactionMaxOpenMs}); only with transactions. */
     private volatile ScheduledExecutorService transactionTimer;
+
     private boolean resetDone; // admin thread only
 
     public KafkaBenchmarkDriver() {
@@ -100,8 +101,10 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         try {
             client = Admin.create(cfg.adminProperties());
         } catch (KafkaException e) {
-            throw new DriverException(cfg.sourceName() + ": cannot create the admin client from " + KafkaDriverConfig.COMMON_CONFIG
-                    + ": " + KafkaTopicManager.describe(rootCause(e)), e);
+            throw new DriverException(
+                    cfg.sourceName() + ": cannot create the admin client from " + KafkaDriverConfig.COMMON_CONFIG + ": "
+                            + KafkaTopicManager.describe(rootCause(e)),
+                    e);
         }
         try {
             describeCluster(client, cfg);
@@ -115,8 +118,11 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             t.setDaemon(true);
             return t;
         });
-        topicManager = new KafkaTopicManager(KafkaTopicManager.AdminOperations.of(client), Thread::sleep,
-                cfg.topicCreationBatchSize(), cfg.topicCreationMaxRetries());
+        topicManager = new KafkaTopicManager(
+                KafkaTopicManager.AdminOperations.of(client),
+                Thread::sleep,
+                cfg.topicCreationBatchSize(),
+                cfg.topicCreationMaxRetries());
     }
 
     @Override
@@ -125,8 +131,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         if (cfg == null) {
             throw new IllegalStateException(driverId + " driver: configure() must be called before loadProblems()");
         }
-        List<String> problems = new ArrayList<>(KafkaLoadLimits.problems(cfg, defaults.apacheKafkaLimits(),
-                workload.messageBytes(), workload.partitionsPerTopic()));
+        List<String> problems = new ArrayList<>(KafkaLoadLimits.problems(
+                cfg, defaults.apacheKafkaLimits(), workload.messageBytes(), workload.partitionsPerTopic()));
         if (cfg.groupId().isPresent() && workload.subscriptionsPerTopic() > 1) {
             problems.add(cfg.sourceName() + ": group.id " + cfg.groupId().get() + " would put the workload's "
                     + workload.subscriptionsPerTopic() + " subscriptions per topic into one consumer group, so each"
@@ -166,8 +172,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
                     Thread.currentThread().interrupt();
                     done.completeExceptionally(new DriverException("interrupted while creating topics", e));
                 } catch (RuntimeException e) {
-                    done.completeExceptionally(new DriverException("creating topics failed: "
-                            + KafkaTopicManager.describe(e), e));
+                    done.completeExceptionally(
+                            new DriverException("creating topics failed: " + KafkaTopicManager.describe(e), e));
                 }
             });
         } catch (RuntimeException e) {
@@ -187,24 +193,30 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         CompletableFuture<?>[] each;
         try {
             each = client.describeTopics(topics).topicNameValues().entrySet().stream()
-                    .map(entry -> entry.getValue().toCompletionStage().toCompletableFuture()
+                    .map(entry -> entry.getValue()
+                            .toCompletionStage()
+                            .toCompletableFuture()
                             .handle((description, error) -> {
                                 if (error == null) {
-                                    found.put(entry.getKey(), description.partitions().size());
+                                    found.put(
+                                            entry.getKey(),
+                                            description.partitions().size());
                                     return null;
                                 }
                                 Throwable cause = rootCause(error);
                                 if (cause instanceof UnknownTopicOrPartitionException) {
                                     return null;
                                 }
-                                throw new CompletionException(new DriverException(driverId
-                                        + " driver: cannot look up topic '" + entry.getKey() + "': "
-                                        + KafkaTopicManager.describe(cause), cause));
+                                throw new CompletionException(new DriverException(
+                                        driverId
+                                                + " driver: cannot look up topic '" + entry.getKey() + "': "
+                                                + KafkaTopicManager.describe(cause),
+                                        cause));
                             }))
                     .toArray(CompletableFuture<?>[]::new);
         } catch (KafkaException e) {
-            return CompletableFuture.failedFuture(new DriverException(driverId + " driver: cannot look up topics: "
-                    + KafkaTopicManager.describe(e), e));
+            return CompletableFuture.failedFuture(new DriverException(
+                    driverId + " driver: cannot look up topics: " + KafkaTopicManager.describe(e), e));
         }
         return CompletableFuture.allOf(each).thenApply(ignored -> {
             Map<String, Integer> inOrder = new LinkedHashMap<>();
@@ -225,10 +237,17 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
                 Map<String, Object> properties = cfg.producerProperties();
                 properties.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "omb-tx-" + topic + "-" + UUID.randomUUID());
                 KafkaTransactionalProducer transactional = new KafkaTransactionalProducer(
-                        new KafkaProducer<>(properties), topic, cfg.requestsPerTransaction().get(),
-                        cfg.transactionMaxOpenMs(), stats);
-                transactionTimer().scheduleWithFixedDelay(transactional::commitIfOpenTooLong,
-                        cfg.transactionMaxOpenMs(), Math.max(1, cfg.transactionMaxOpenMs() / 4), TimeUnit.MILLISECONDS);
+                        new KafkaProducer<>(properties),
+                        topic,
+                        cfg.requestsPerTransaction().get(),
+                        cfg.transactionMaxOpenMs(),
+                        stats);
+                transactionTimer()
+                        .scheduleWithFixedDelay(
+                                transactional::commitIfOpenTooLong,
+                                cfg.transactionMaxOpenMs(),
+                                Math.max(1, cfg.transactionMaxOpenMs() / 4),
+                                TimeUnit.MILLISECONDS);
                 producer = transactional;
             } else {
                 producer = new KafkaBenchmarkProducer(new KafkaProducer<>(cfg.producerProperties()), topic);
@@ -236,9 +255,11 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);
         } catch (KafkaException e) {
-            return CompletableFuture.failedFuture(new DriverException(cfg.sourceName() + ": cannot create a producer"
-                    + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
-                    + KafkaDriverConfig.PRODUCER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)), e));
+            return CompletableFuture.failedFuture(new DriverException(
+                    cfg.sourceName() + ": cannot create a producer"
+                            + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
+                            + KafkaDriverConfig.PRODUCER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)),
+                    e));
         }
     }
 
@@ -251,15 +272,22 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         }
         try {
             KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(
-                    new KafkaConsumer<>(cfg.consumerProperties(subscriptionName)), topic, subscriptionName, callback,
-                    !cfg.autoCommit(), cfg.offsetCommitLingerMs(), stats);
+                    new KafkaConsumer<>(cfg.consumerProperties(subscriptionName)),
+                    topic,
+                    subscriptionName,
+                    callback,
+                    !cfg.autoCommit(),
+                    cfg.offsetCommitLingerMs(),
+                    stats);
             consumers.add(consumer);
             consumer.start();
             return CompletableFuture.completedFuture(consumer);
         } catch (KafkaException e) {
-            return CompletableFuture.failedFuture(new DriverException(cfg.sourceName() + ": cannot create a consumer"
-                    + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
-                    + KafkaDriverConfig.CONSUMER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)), e));
+            return CompletableFuture.failedFuture(new DriverException(
+                    cfg.sourceName() + ": cannot create a consumer"
+                            + " for topic " + topic + " from " + KafkaDriverConfig.COMMON_CONFIG + " and "
+                            + KafkaDriverConfig.CONSUMER_CONFIG + ": " + KafkaTopicManager.describe(rootCause(e)),
+                    e));
         }
     }
 
@@ -279,8 +307,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
      * read it moved to an internal package in 4.4); "unknown" when the file is missing.
      */
     static String clientLibraryVersion() {
-        try (InputStream in = KafkaProducer.class
-                .getResourceAsStream("/kafka/kafka-version.properties")) {
+        try (InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
             Properties properties = new Properties();
             if (in != null) {
                 properties.load(in);
@@ -307,15 +334,24 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         if (cfg != null) {
             facts.put(p + "bootstrapServers", cfg.bootstrapServers());
             facts.put(p + "topicPrefix", cfg.topicPrefix());
-            facts.put(p + "replicationFactor", cfg.replicationFactor().map(String::valueOf).orElse("broker default"));
+            facts.put(
+                    p + "replicationFactor",
+                    cfg.replicationFactor().map(String::valueOf).orElse("broker default"));
             facts.put(p + "enableAutoCommit", Boolean.toString(cfg.autoCommit()));
-            facts.put(p + "offsetCommitLingerMs", cfg.autoCommit() ? "unused (auto commit)"
-                    : Long.toString(cfg.offsetCommitLingerMs()));
-            facts.put(p + "consumerGroup", cfg.groupId().map(id -> id + " (group.id, every subscription)")
-                    .orElse("the subscription's name"));
-            cfg.requestsPerTransaction().ifPresent(n -> facts.put(p + "transactions", n + " messages per transaction"
-                    + " (or fewer after " + cfg.transactionMaxOpenMs() + " ms open); consumers "
-                    + cfg.consumerProperties("").getOrDefault("isolation.level", "read_uncommitted")));
+            facts.put(
+                    p + "offsetCommitLingerMs",
+                    cfg.autoCommit() ? "unused (auto commit)" : Long.toString(cfg.offsetCommitLingerMs()));
+            facts.put(
+                    p + "consumerGroup",
+                    cfg.groupId()
+                            .map(id -> id + " (group.id, every subscription)")
+                            .orElse("the subscription's name"));
+            cfg.requestsPerTransaction()
+                    .ifPresent(n -> facts.put(
+                            p + "transactions",
+                            n + " messages per transaction"
+                                    + " (or fewer after " + cfg.transactionMaxOpenMs() + " ms open); consumers "
+                                    + cfg.consumerProperties("").getOrDefault("isolation.level", "read_uncommitted")));
         }
         return facts;
     }
@@ -377,8 +413,10 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             client.close(Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS));
         }
         if (!errors.isEmpty()) {
-            DriverException e = new DriverException(driverId + " driver: " + errors.size() + " clients failed to close; first: "
-                    + KafkaTopicManager.describe(errors.get(0)), errors.get(0));
+            DriverException e = new DriverException(
+                    driverId + " driver: " + errors.size() + " clients failed to close; first: "
+                            + KafkaTopicManager.describe(errors.get(0)),
+                    errors.get(0));
             errors.subList(1, errors.size()).forEach(e::addSuppressed);
             throw e;
         }
@@ -386,8 +424,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
 
     private void describeCluster(Admin client, KafkaDriverConfig cfg) throws DriverException {
         long timeoutMs = cfg.initializeTimeoutMs();
-        DescribeClusterResult cluster =
-                client.describeCluster(new DescribeClusterOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)));
+        DescribeClusterResult cluster = client.describeCluster(
+                new DescribeClusterOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)));
         try {
             String clusterId = cluster.clusterId().get(timeoutMs, TimeUnit.MILLISECONDS);
             int brokers = cluster.nodes().get(timeoutMs, TimeUnit.MILLISECONDS).size();
@@ -397,12 +435,17 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             }
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            throw new DriverException(cfg.sourceName() + ": cannot reach the cluster at " + cfg.bootstrapServers()
-                    + ": " + KafkaTopicManager.describe(cause) + KafkaTopicManager.hint(cause), cause);
+            throw new DriverException(
+                    cfg.sourceName() + ": cannot reach the cluster at " + cfg.bootstrapServers() + ": "
+                            + KafkaTopicManager.describe(cause) + KafkaTopicManager.hint(cause),
+                    cause);
         } catch (TimeoutException e) {
-            throw new DriverException(cfg.sourceName() + ": the cluster at " + cfg.bootstrapServers()
-                    + " did not answer within " + timeoutMs + " ms (initializeTimeoutMs); check bootstrap.servers"
-                    + " and security.protocol in " + KafkaDriverConfig.COMMON_CONFIG, e);
+            throw new DriverException(
+                    cfg.sourceName() + ": the cluster at " + cfg.bootstrapServers()
+                            + " did not answer within " + timeoutMs
+                            + " ms (initializeTimeoutMs); check bootstrap.servers"
+                            + " and security.protocol in " + KafkaDriverConfig.COMMON_CONFIG,
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while connecting to " + cfg.bootstrapServers(), e);
@@ -410,15 +453,19 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         try {
             FeatureMetadata features = client.describeFeatures(
                             new DescribeFeaturesOptions().timeoutMs((int) DESCRIBE_FEATURES_TIMEOUT_MS))
-                    .featureMetadata().get(DESCRIBE_FEATURES_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                    .featureMetadata()
+                    .get(DESCRIBE_FEATURES_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             Map<String, String> finalized = new TreeMap<>();
-            features.finalizedFeatures().forEach((name, range) -> finalized.put(name, Short.toString(range.maxVersionLevel())));
+            features.finalizedFeatures()
+                    .forEach((name, range) -> finalized.put(name, Short.toString(range.maxVersionLevel())));
             synchronized (clusterFacts) {
                 clusterFacts.put("finalizedFeatures", finalized.toString());
             }
         } catch (ExecutionException | TimeoutException e) {
-            log.info("{} driver: the cluster did not describe its features ({}); result metadata will lack them",
-                    driverId, KafkaTopicManager.describe(e instanceof ExecutionException ? e.getCause() : e));
+            log.info(
+                    "{} driver: the cluster did not describe its features ({}); result metadata will lack them",
+                    driverId,
+                    KafkaTopicManager.describe(e instanceof ExecutionException ? e.getCause() : e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while asking " + cfg.bootstrapServers() + " for its features", e);

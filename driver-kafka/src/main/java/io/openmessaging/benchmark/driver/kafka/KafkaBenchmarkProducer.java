@@ -30,11 +30,17 @@ public final class KafkaBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-            int producerId, SendCallback callback) {
+    public void sendAsync(
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            SendCallback callback) {
         Completion completion = new Completion(intendedSendEpochNanos, sentEpochNanos, producerId, callback);
         try {
-            List<Header> headers = List.of(new RecordHeader(MessageStampCodec.HEADER_NAME,
+            List<Header> headers = List.of(new RecordHeader(
+                    MessageStampCodec.HEADER_NAME,
                     MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)));
             producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers), completion);
         } catch (RuntimeException e) {

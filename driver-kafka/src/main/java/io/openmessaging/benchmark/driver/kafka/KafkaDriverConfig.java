@@ -47,6 +47,7 @@ public final class KafkaDriverConfig {
 
     /** Keys of the client property blocks that name the block in messages. */
     static final String COMMON_CONFIG = "commonConfig";
+
     static final String PRODUCER_CONFIG = "producerConfig";
     static final String CONSUMER_CONFIG = "consumerConfig";
     static final String TOPIC_CONFIG = "topicConfig";
@@ -56,6 +57,7 @@ public final class KafkaDriverConfig {
      * there too and never passed to the Kafka client.
      */
     static final String OFFSET_COMMIT_LINGER_MS = "offsetCommitLingerMs";
+
     static final String REQUESTS_PER_TRANSACTION = "requestsPerTransaction";
     static final String TRANSACTION_MAX_OPEN_MS = "transactionMaxOpenMs";
     static final long DEFAULT_TRANSACTION_MAX_OPEN_MS = 100;
@@ -282,27 +284,36 @@ public final class KafkaDriverConfig {
         keys.put("name", "any text; read by the framework, ignored by the driver");
         keys.put("driver", "the driver id; read by the framework, ignored by the driver");
         keys.put("driverClass", "an upstream driver class name; read by the framework, ignored by the driver");
-        keys.put("replicationFactor",
+        keys.put(
+                "replicationFactor",
                 "a whole number from 1 to 32767; when absent the broker's default.replication.factor applies");
         keys.put(TOPIC_CONFIG, "a block of Java properties (topic configs such as min.insync.replicas=2)");
-        keys.put(COMMON_CONFIG,
+        keys.put(
+                COMMON_CONFIG,
                 "a block of Java properties for producers, consumers and the admin client; must set bootstrap.servers");
         keys.put(PRODUCER_CONFIG, "a block of Java properties for every producer");
         keys.put(CONSUMER_CONFIG, "a block of Java properties for every consumer");
         keys.put("reset", "true or false: delete the topics whose names start with topicPrefix before creating topics");
         keys.put("topicPrefix", "1 to 200 letters, digits, '.', '_' or '-' starting every topic name");
-        keys.put(OFFSET_COMMIT_LINGER_MS,
+        keys.put(
+                OFFSET_COMMIT_LINGER_MS,
                 "a whole number of milliseconds, 0 or more: least time between two offset commits of one consumer");
         keys.put("topicCreationBatchSize", "a whole number, 1 or more: topics per create request");
-        keys.put("topicCreationMaxRetries",
+        keys.put(
+                "topicCreationMaxRetries",
                 "a whole number, 0 or more: retries of retriable topic-creation failures, with exponential backoff");
-        keys.put("initializeTimeoutMs",
+        keys.put(
+                "initializeTimeoutMs",
                 "a whole number of milliseconds, 1 or more: how long initialize() waits for the cluster to answer");
-        keys.put(REQUESTS_PER_TRANSACTION, "a whole number, 1 or more: each producer sends in Kafka transactions of"
-                + " this many messages (the Redpanda fork's key); absent: no transactions");
-        keys.put(TRANSACTION_MAX_OPEN_MS, "a whole number of milliseconds, 1 or more (default "
-                + DEFAULT_TRANSACTION_MAX_OPEN_MS + "): a transaction open this long is committed with fewer"
-                + " messages, so the last one of a run commits too; only with " + REQUESTS_PER_TRANSACTION);
+        keys.put(
+                REQUESTS_PER_TRANSACTION,
+                "a whole number, 1 or more: each producer sends in Kafka transactions of"
+                        + " this many messages (the Redpanda fork's key); absent: no transactions");
+        keys.put(
+                TRANSACTION_MAX_OPEN_MS,
+                "a whole number of milliseconds, 1 or more (default "
+                        + DEFAULT_TRANSACTION_MAX_OPEN_MS + "): a transaction open this long is committed with fewer"
+                        + " messages, so the last one of a run commits too; only with " + REQUESTS_PER_TRANSACTION);
         return Collections.unmodifiableMap(keys);
     }
 
@@ -311,26 +322,32 @@ public final class KafkaDriverConfig {
         try {
             JsonNode tree = MAPPER.readTree(yaml);
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
-                throw new DriverException(sourceName + ": the driver YAML is empty; it needs at least "
-                        + COMMON_CONFIG + " with bootstrap.servers");
+                throw new DriverException(sourceName + ": the driver YAML is empty; it needs at least " + COMMON_CONFIG
+                        + " with bootstrap.servers");
             }
             raw = MAPPER.readValue(yaml, RawFile.class);
         } catch (UnrecognizedPropertyException e) {
             String key = e.getPropertyName();
-            throw new DriverException(where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
-                    + closest(key, ALLOWED_KEYS.keySet()).map(k -> " (did you mean '" + k + "'?)").orElse("")
-                    + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()), e);
+            throw new DriverException(
+                    where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
+                            + closest(key, ALLOWED_KEYS.keySet())
+                                    .map(k -> " (did you mean '" + k + "'?)")
+                                    .orElse("")
+                            + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()),
+                    e);
         } catch (MismatchedInputException e) {
             throw new DriverException(describeMismatch(sourceName, e), e);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             String key = keyOnLine(yaml, line);
             if (key != null && ALLOWED_KEYS.containsKey(key)) {
-                throw new DriverException(where(sourceName, line) + "key '" + key + "' has a value that cannot be read ("
-                        + e.getOriginalMessage() + "); allowed: " + ALLOWED_KEYS.get(key), e);
+                throw new DriverException(
+                        where(sourceName, line) + "key '" + key + "' has a value that cannot be read ("
+                                + e.getOriginalMessage() + "); allowed: " + ALLOWED_KEYS.get(key),
+                        e);
             }
-            throw new DriverException(where(sourceName, line) + "cannot parse the driver YAML: "
-                    + e.getOriginalMessage(), e);
+            throw new DriverException(
+                    where(sourceName, line) + "cannot parse the driver YAML: " + e.getOriginalMessage(), e);
         }
         return raw;
     }
@@ -385,7 +402,9 @@ public final class KafkaDriverConfig {
                 JsonLocation value = p.currentTokenLocation();
                 int valueLine = value.getLineNr();
                 int column = value.getColumnNr();
-                boolean block = valueLine >= 1 && valueLine <= rawLines.length && column >= 1
+                boolean block = valueLine >= 1
+                        && valueLine <= rawLines.length
+                        && column >= 1
                         && column <= rawLines[valueLine - 1].length()
                         && "|>".indexOf(rawLines[valueLine - 1].charAt(column - 1)) >= 0;
                 lines.put(key, new int[] {keyLine, block ? valueLine + 1 : valueLine});
@@ -467,18 +486,19 @@ public final class KafkaDriverConfig {
             if (!TOPIC_PREFIX.matcher(topicPrefix).matches()) {
                 throw keyError("topicPrefix", "is '" + topicPrefix + "'");
             }
-            topicCreationBatchSize = raw.topicCreationBatchSize == null
-                    ? defaults.topicCreationBatchSize() : raw.topicCreationBatchSize;
+            topicCreationBatchSize =
+                    raw.topicCreationBatchSize == null ? defaults.topicCreationBatchSize() : raw.topicCreationBatchSize;
             if (topicCreationBatchSize < 1) {
                 throw keyError("topicCreationBatchSize", "is " + topicCreationBatchSize);
             }
             topicCreationMaxRetries = raw.topicCreationMaxRetries == null
-                    ? defaults.topicCreationMaxRetries() : raw.topicCreationMaxRetries;
+                    ? defaults.topicCreationMaxRetries()
+                    : raw.topicCreationMaxRetries;
             if (topicCreationMaxRetries < 0) {
                 throw keyError("topicCreationMaxRetries", "is " + topicCreationMaxRetries);
             }
-            initializeTimeoutMs = raw.initializeTimeoutMs == null
-                    ? defaults.initializeTimeoutMs() : raw.initializeTimeoutMs;
+            initializeTimeoutMs =
+                    raw.initializeTimeoutMs == null ? defaults.initializeTimeoutMs() : raw.initializeTimeoutMs;
             if (initializeTimeoutMs < 1) {
                 throw keyError("initializeTimeoutMs", "is " + initializeTimeoutMs);
             }
@@ -501,8 +521,8 @@ public final class KafkaDriverConfig {
             checkValues(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
             checkValues(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
             for (Map.Entry<String, String> config : topic.values().entrySet()) {
-                String problem = KafkaPropertyCheck.topicProblem(config.getKey(), config.getValue(),
-                        defaults.apacheKafkaLimits());
+                String problem = KafkaPropertyCheck.topicProblem(
+                        config.getKey(), config.getValue(), defaults.apacheKafkaLimits());
                 if (problem != null) {
                     throw propertyError(TOPIC_CONFIG, topic, config.getKey(), problem);
                 }
@@ -536,12 +556,16 @@ public final class KafkaDriverConfig {
             }
             consumerProperties.remove(OFFSET_COMMIT_LINGER_MS);
 
-            String autoCommitValue = consumerProperties.getOrDefault(
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false").strip();
+            String autoCommitValue = consumerProperties
+                    .getOrDefault(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false")
+                    .strip();
             if (!autoCommitValue.equalsIgnoreCase("true") && !autoCommitValue.equalsIgnoreCase("false")) {
                 PropertiesBlock where = consumer.contains(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG) ? consumer : common;
                 String block = where == consumer ? CONSUMER_CONFIG : COMMON_CONFIG;
-                throw propertyError(block, where, ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                throw propertyError(
+                        block,
+                        where,
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
                         "is '" + autoCommitValue + "'; allowed: true or false");
             }
             autoCommit = Boolean.parseBoolean(autoCommitValue.toLowerCase());
@@ -552,9 +576,11 @@ public final class KafkaDriverConfig {
             try {
                 return PropertiesBlock.parse(text, valueLine(key));
             } catch (IllegalArgumentException e) {
-                throw new DriverException(where(sourceName, keyLine(key)) + "key '" + key
-                        + "' is not a valid Java-properties block (" + e.getMessage() + "); allowed: "
-                        + ALLOWED_KEYS.get(key), e);
+                throw new DriverException(
+                        where(sourceName, keyLine(key)) + "key '" + key
+                                + "' is not a valid Java-properties block (" + e.getMessage() + "); allowed: "
+                                + ALLOWED_KEYS.get(key),
+                        e);
             }
         }
 
@@ -566,13 +592,13 @@ public final class KafkaDriverConfig {
                     + " ByteArrayDeserializer); remove it";
             String transactionReason = "every producer would share the id; for transactions set "
                     + REQUESTS_PER_TRANSACTION + ", which gives each producer an id of its own";
-            for (String key : List.of(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG)) {
+            for (String key :
+                    List.of(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG)) {
                 rejectIn(COMMON_CONFIG, common, key, serializerReason);
                 rejectIn(PRODUCER_CONFIG, producer, key, serializerReason);
             }
-            for (String key : List.of(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
-                    ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG)) {
+            for (String key : List.of(
+                    ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG)) {
                 rejectIn(COMMON_CONFIG, common, key, deserializerReason);
                 rejectIn(CONSUMER_CONFIG, consumer, key, deserializerReason);
             }
@@ -582,15 +608,19 @@ public final class KafkaDriverConfig {
 
         /** The {@code group.id} of {@code consumerConfig} (or else {@code commonConfig}), or null. */
         private String groupId(PropertiesBlock common, PropertiesBlock consumer) throws DriverException {
-            PropertiesBlock where = consumer.contains(ConsumerConfig.GROUP_ID_CONFIG) ? consumer
+            PropertiesBlock where = consumer.contains(ConsumerConfig.GROUP_ID_CONFIG)
+                    ? consumer
                     : common.contains(ConsumerConfig.GROUP_ID_CONFIG) ? common : null;
             if (where == null) {
                 return null;
             }
             String value = where.get(ConsumerConfig.GROUP_ID_CONFIG).strip();
             if (value.isEmpty()) {
-                throw propertyError(where == consumer ? CONSUMER_CONFIG : COMMON_CONFIG, where,
-                        ConsumerConfig.GROUP_ID_CONFIG, "is empty; allowed: a consumer group name, or no group.id"
+                throw propertyError(
+                        where == consumer ? CONSUMER_CONFIG : COMMON_CONFIG,
+                        where,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "is empty; allowed: a consumer group name, or no group.id"
                                 + " (each subscription is then a group named after it)");
             }
             return value;
@@ -601,8 +631,9 @@ public final class KafkaDriverConfig {
          * {@code acks=all} (which Kafka transactions need) must not be switched off, and consumers read
          * committed messages only unless {@code isolation.level} is set.
          */
-        private void transactions(RawFile raw, PropertiesBlock common, PropertiesBlock producer,
-                PropertiesBlock consumer) throws DriverException {
+        private void transactions(
+                RawFile raw, PropertiesBlock common, PropertiesBlock producer, PropertiesBlock consumer)
+                throws DriverException {
             requestsPerTransaction = raw.requestsPerTransaction;
             if (requestsPerTransaction == null) {
                 if (raw.transactionMaxOpenMs != null) {
@@ -627,16 +658,26 @@ public final class KafkaDriverConfig {
             for (PropertiesBlock block : List.of(producer, common)) {
                 String blockKey = block == producer ? PRODUCER_CONFIG : COMMON_CONFIG;
                 if (block.contains(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG)
-                        && block.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG).strip().equalsIgnoreCase("false")) {
-                    throw propertyError(blockKey, block, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "is false, but "
-                            + REQUESTS_PER_TRANSACTION + " runs Kafka transactions, which need an idempotent"
-                            + " producer; remove it or set it to true");
+                        && block.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG)
+                                .strip()
+                                .equalsIgnoreCase("false")) {
+                    throw propertyError(
+                            blockKey,
+                            block,
+                            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                            "is false, but "
+                                    + REQUESTS_PER_TRANSACTION + " runs Kafka transactions, which need an idempotent"
+                                    + " producer; remove it or set it to true");
                 }
                 if (block.contains(ProducerConfig.ACKS_CONFIG)) {
                     String acks = block.get(ProducerConfig.ACKS_CONFIG).strip();
                     if (!acks.equalsIgnoreCase("all") && !acks.equals("-1")) {
-                        throw propertyError(blockKey, block, ProducerConfig.ACKS_CONFIG, "is " + acks + ", but "
-                                + REQUESTS_PER_TRANSACTION + " runs Kafka transactions, which need acks=all");
+                        throw propertyError(
+                                blockKey,
+                                block,
+                                ProducerConfig.ACKS_CONFIG,
+                                "is " + acks + ", but " + REQUESTS_PER_TRANSACTION
+                                        + " runs Kafka transactions, which need acks=all");
                     }
                     break; // producerConfig's acks wins over commonConfig's
                 }
@@ -676,16 +717,23 @@ public final class KafkaDriverConfig {
                     inBlock = -1L;
                 }
                 if (inBlock < 0) {
-                    throw propertyError(CONSUMER_CONFIG, consumer, OFFSET_COMMIT_LINGER_MS,
+                    throw propertyError(
+                            CONSUMER_CONFIG,
+                            consumer,
+                            OFFSET_COMMIT_LINGER_MS,
                             "is '" + text + "'; allowed: " + ALLOWED_KEYS.get(OFFSET_COMMIT_LINGER_MS));
                 }
                 if (raw.offsetCommitLingerMs != null && !raw.offsetCommitLingerMs.equals(inBlock)) {
-                    throw propertyError(CONSUMER_CONFIG, consumer, OFFSET_COMMIT_LINGER_MS,
+                    throw propertyError(
+                            CONSUMER_CONFIG,
+                            consumer,
+                            OFFSET_COMMIT_LINGER_MS,
                             "is " + inBlock + " but the top-level key " + OFFSET_COMMIT_LINGER_MS + " is "
                                     + raw.offsetCommitLingerMs + "; set it in one place");
                 }
             }
-            long linger = raw.offsetCommitLingerMs != null ? raw.offsetCommitLingerMs
+            long linger = raw.offsetCommitLingerMs != null
+                    ? raw.offsetCommitLingerMs
                     : inBlock != null ? inBlock : defaults.offsetCommitLingerMs();
             if (linger < 0) {
                 throw keyError(OFFSET_COMMIT_LINGER_MS, "is " + linger);
@@ -710,11 +758,10 @@ public final class KafkaDriverConfig {
                     + "; allowed: " + ALLOWED_KEYS.get(key));
         }
 
-        private DriverException propertyError(String blockKey, PropertiesBlock block, String property,
-                String problem) {
+        private DriverException propertyError(String blockKey, PropertiesBlock block, String property, String problem) {
             int line = block.lineOf(property);
-            return new DriverException(where(sourceName, line > 0 ? line : keyLine(blockKey)) + "key '"
-                    + blockKey + "' sets property '" + property + "', which " + problem);
+            return new DriverException(where(sourceName, line > 0 ? line : keyLine(blockKey)) + "key '" + blockKey
+                    + "' sets property '" + property + "', which " + problem);
         }
 
         private int keyLine(String key) {

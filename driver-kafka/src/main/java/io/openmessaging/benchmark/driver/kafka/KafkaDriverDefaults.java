@@ -59,17 +59,8 @@ public record KafkaDriverDefaults(
      * Kafka driver defaults. {@code enable.auto.commit=false}: the driver commits offsets itself,
      * coalesced (Kafka's own default would be {@code true}).
      */
-    public static final KafkaDriverDefaults KAFKA =
-            new KafkaDriverDefaults(
-                    "test-topic",
-                    100,
-                    500,
-                    8,
-                    30_000,
-                    Map.of(),
-                    Map.of("enable.auto.commit", "false"),
-                    Map.of(),
-                    true);
+    public static final KafkaDriverDefaults KAFKA = new KafkaDriverDefaults(
+            "test-topic", 100, 500, 8, 30_000, Map.of(), Map.of("enable.auto.commit", "false"), Map.of(), true);
 
     public KafkaDriverDefaults {
         producerProperties = Map.copyOf(producerProperties);

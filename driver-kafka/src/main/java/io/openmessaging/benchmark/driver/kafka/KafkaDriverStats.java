@@ -30,8 +30,9 @@ final class KafkaDriverStats {
      * Upper bounds (ms) of the commit-latency buckets: counts per fixed bucket add up over workers, which
      * percentiles would not, and still give the distribution ({@link #commitLatencyCounters}).
      */
-    static final long[] COMMIT_BUCKET_UPPER_MS = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000,
-        30_000, 60_000, Long.MAX_VALUE};
+    static final long[] COMMIT_BUCKET_UPPER_MS = {
+        1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000, Long.MAX_VALUE
+    };
 
     private final LongAdder[] commitBuckets = new LongAdder[COMMIT_BUCKET_UPPER_MS.length];
 

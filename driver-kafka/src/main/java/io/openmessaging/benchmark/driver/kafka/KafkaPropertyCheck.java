@@ -4,7 +4,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -38,7 +37,9 @@ final class KafkaPropertyCheck {
 
     /** Which clients a block of properties goes to. */
     enum Clients {
-        PRODUCER, CONSUMER, ALL
+        PRODUCER,
+        CONSUMER,
+        ALL
     }
 
     /**
@@ -67,10 +68,12 @@ final class KafkaPropertyCheck {
                     key.validator.ensureValid(property, parsed);
                 }
             } catch (ConfigException e) {
-                String allowed = key.validator != null ? "; allowed: " + key.validator
+                String allowed = key.validator != null
+                        ? "; allowed: " + key.validator
                         : "; expected " + key.type.name().toLowerCase(java.util.Locale.ROOT);
                 String validator = String.valueOf(key.validator).replaceAll("^\\[|\\]$", "");
-                boolean saysWhatIsAllowed = e.getMessage() != null && e.getMessage().contains(validator);
+                boolean saysWhatIsAllowed =
+                        e.getMessage() != null && e.getMessage().contains(validator);
                 return "is '" + value.strip() + "': the Kafka client refuses it (" + e.getMessage() + ")"
                         + (saysWhatIsAllowed ? "" : allowed);
             }
@@ -84,7 +87,8 @@ final class KafkaPropertyCheck {
     private static Set<String> topicConfigNames() {
         Set<String> names = new TreeSet<>();
         for (Field field : TopicConfig.class.getFields()) {
-            if (field.getName().endsWith("_CONFIG") && Modifier.isStatic(field.getModifiers())
+            if (field.getName().endsWith("_CONFIG")
+                    && Modifier.isStatic(field.getModifiers())
                     && field.getType() == String.class) {
                 try {
                     names.add((String) field.get(null));
@@ -109,7 +113,9 @@ final class KafkaPropertyCheck {
                 return null;
             }
             return "is not a topic config Kafka defines, and Kafka brokers refuse unknown ones"
-                    + KafkaDriverConfig.closest(name, TOPIC_CONFIGS).map(k -> " (did you mean '" + k + "'?)").orElse("")
+                    + KafkaDriverConfig.closest(name, TOPIC_CONFIGS)
+                            .map(k -> " (did you mean '" + k + "'?)")
+                            .orElse("")
                     + "; allowed: " + String.join(", ", new TreeSet<>(TOPIC_CONFIGS));
         }
         switch (name) {
@@ -140,20 +146,26 @@ final class KafkaPropertyCheck {
             }
         }
         if (name.endsWith(".enable") || name.endsWith(".disable") || name.equals(TopicConfig.PREALLOCATE_CONFIG)) {
-            return v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false") ? null
+            return v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")
+                    ? null
                     : "is '" + v + "'; allowed: true or false";
         }
-        if (name.endsWith(".ms") || name.endsWith(".bytes") || name.endsWith(".messages") || name.endsWith(".level")
+        if (name.endsWith(".ms")
+                || name.endsWith(".bytes")
+                || name.endsWith(".messages")
+                || name.endsWith(".level")
                 || name.equals(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG)) {
             try {
                 long number = Long.parseLong(v);
-                return number >= -1 ? null : "is " + v + "; allowed: a whole number, -1 where Kafka means"
-                        + " \"no limit\"";
+                return number >= -1
+                        ? null
+                        : "is " + v + "; allowed: a whole number, -1 where Kafka means" + " \"no limit\"";
             } catch (NumberFormatException e) {
                 return "is '" + v + "'; allowed: a whole number"
                         + (name.endsWith(".ms") ? " of milliseconds" : name.endsWith(".bytes") ? " of bytes" : "")
                         + (name.startsWith("retention.") || name.startsWith("local.retention.")
-                                ? " (-1 for no limit)" : "");
+                                ? " (-1 for no limit)"
+                                : "");
             }
         }
         return null;

@@ -75,7 +75,9 @@ final class KafkaTopicManager {
                 public CompletableFuture<Map<String, Integer>> partitionsNotReady(Collection<String> topics) {
                     Map<String, Integer> notReady = new ConcurrentHashMap<>();
                     CompletableFuture<?>[] each = admin.describeTopics(topics).topicNameValues().entrySet().stream()
-                            .map(e -> e.getValue().toCompletionStage().toCompletableFuture()
+                            .map(e -> e.getValue()
+                                    .toCompletionStage()
+                                    .toCompletableFuture()
                                     .thenCompose(description -> countNotReady(description))
                                     .handle((count, error) -> notReady.put(e.getKey(), error != null ? -1 : count)))
                             .toArray(CompletableFuture<?>[]::new);
@@ -85,13 +87,17 @@ final class KafkaTopicManager {
                 /** Asks every partition's leader for its end offset: it answers once it leads the partition. */
                 private CompletableFuture<Integer> countNotReady(TopicDescription description) {
                     Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
-                    description.partitions().forEach(p ->
-                            partitions.put(new TopicPartition(description.name(), p.partition()), OffsetSpec.latest()));
-                    ListOffsetsResult offsets = admin.listOffsets(partitions,
-                            new ListOffsetsOptions().timeoutMs((int) READINESS_REQUEST_TIMEOUT_MS));
+                    description
+                            .partitions()
+                            .forEach(p -> partitions.put(
+                                    new TopicPartition(description.name(), p.partition()), OffsetSpec.latest()));
+                    ListOffsetsResult offsets = admin.listOffsets(
+                            partitions, new ListOffsetsOptions().timeoutMs((int) READINESS_REQUEST_TIMEOUT_MS));
                     AtomicInteger failed = new AtomicInteger();
                     CompletableFuture<?>[] each = partitions.keySet().stream()
-                            .map(tp -> offsets.partitionResult(tp).toCompletionStage().toCompletableFuture()
+                            .map(tp -> offsets.partitionResult(tp)
+                                    .toCompletionStage()
+                                    .toCompletableFuture()
                                     .handle((info, error) -> error == null ? 0 : failed.incrementAndGet()))
                             .toArray(CompletableFuture<?>[]::new);
                     return CompletableFuture.allOf(each).thenApply(ignored -> failed.get());
@@ -158,8 +164,8 @@ final class KafkaTopicManager {
             throws DriverException, InterruptedException {
         List<NewTopic> pending = new ArrayList<>();
         for (TopicSpec spec : topics) {
-            pending.add(new NewTopic(spec.name(), Optional.of(spec.partitions()), replicationFactor)
-                    .configs(topicConfigs));
+            pending.add(
+                    new NewTopic(spec.name(), Optional.of(spec.partitions()), replicationFactor).configs(topicConfigs));
         }
         for (int attempt = 0; ; attempt++) {
             List<NewTopic> retry = new ArrayList<>();
@@ -181,24 +187,36 @@ final class KafkaTopicManager {
                 }
             }
             if (!fatal.isEmpty()) {
-                Map.Entry<NewTopic, Throwable> first = fatal.entrySet().iterator().next();
-                throw new DriverException("cannot create " + fatal.size() + " of " + topics.size() + " topics ("
-                        + names(fatal.keySet()) + "; " + first.getKey().numPartitions() + " partitions, replication"
-                        + " factor " + replicationFactor.map(String::valueOf).orElse("broker default") + "): "
-                        + describe(first.getValue()) + hint(first.getValue()), first.getValue());
+                Map.Entry<NewTopic, Throwable> first =
+                        fatal.entrySet().iterator().next();
+                throw new DriverException(
+                        "cannot create " + fatal.size() + " of " + topics.size() + " topics ("
+                                + names(fatal.keySet()) + "; " + first.getKey().numPartitions()
+                                + " partitions, replication"
+                                + " factor "
+                                + replicationFactor.map(String::valueOf).orElse("broker default") + "): "
+                                + describe(first.getValue()) + hint(first.getValue()),
+                        first.getValue());
             }
             if (retry.isEmpty()) {
                 awaitServingLeaders(topics);
                 return;
             }
             if (attempt >= maxRetries) {
-                throw new DriverException("cannot create " + retry.size() + " of " + topics.size() + " topics ("
-                        + names(retry) + ") after " + (attempt + 1) + " attempts (topicCreationMaxRetries is "
-                        + maxRetries + "); last error: " + describe(lastRetriable), lastRetriable);
+                throw new DriverException(
+                        "cannot create " + retry.size() + " of " + topics.size() + " topics ("
+                                + names(retry) + ") after " + (attempt + 1) + " attempts (topicCreationMaxRetries is "
+                                + maxRetries + "); last error: " + describe(lastRetriable),
+                        lastRetriable);
             }
             long backoff = backoffMs(attempt);
-            log.warn("Creating {} topics failed with a retriable error ({}); retry {} of {} in {} ms",
-                    retry.size(), describe(lastRetriable), attempt + 1, maxRetries, backoff);
+            log.warn(
+                    "Creating {} topics failed with a retriable error ({}); retry {} of {} in {} ms",
+                    retry.size(),
+                    describe(lastRetriable),
+                    attempt + 1,
+                    maxRetries,
+                    backoff);
             sleeper.sleep(backoff);
             pending = retry;
         }
@@ -232,8 +250,10 @@ final class KafkaTopicManager {
             }
             sleeper.sleep(LEADER_POLL_MS);
         }
-        List<String> waiting = notServed.entrySet().stream().filter(e -> e.getValue() != 0)
-                .map(e -> e.getKey() + (e.getValue() < 0 ? " (unknown)" : " (" + e.getValue() + " partitions not served)"))
+        List<String> waiting = notServed.entrySet().stream()
+                .filter(e -> e.getValue() != 0)
+                .map(e -> e.getKey()
+                        + (e.getValue() < 0 ? " (unknown)" : " (" + e.getValue() + " partitions not served)"))
                 .collect(Collectors.toList());
         throw new DriverException("topics were created but not every partition's leader served requests after "
                 + KafkaDriverDefaults.TOPIC_LEADER_WAIT_MS + " ms: " + String.join(", ", waiting));
@@ -257,10 +277,12 @@ final class KafkaTopicManager {
         }
         for (Map.Entry<String, CompletableFuture<Void>> result : results.entrySet()) {
             Throwable cause = outcome(result.getValue());
-            if (cause != null && !(cause instanceof UnknownTopicOrPartitionException)
+            if (cause != null
+                    && !(cause instanceof UnknownTopicOrPartitionException)
                     && !(cause instanceof UnknownTopicIdException)) {
-                throw new DriverException("reset: cannot delete topic '" + result.getKey() + "': " + describe(cause)
-                        + hint(cause), cause);
+                throw new DriverException(
+                        "reset: cannot delete topic '" + result.getKey() + "': " + describe(cause) + hint(cause),
+                        cause);
             }
         }
         long polls = KafkaDriverDefaults.TOPIC_DELETION_WAIT_MS / DELETION_POLL_MS;
@@ -286,8 +308,8 @@ final class KafkaTopicManager {
         try {
             names = admin.listTopicNames().get();
         } catch (ExecutionException e) {
-            throw new DriverException("reset: cannot list topics: " + describe(e.getCause()) + hint(e.getCause()),
-                    e.getCause());
+            throw new DriverException(
+                    "reset: cannot list topics: " + describe(e.getCause()) + hint(e.getCause()), e.getCause());
         } catch (RuntimeException e) {
             throw new DriverException("reset: cannot list topics: " + describe(e), e);
         }
@@ -303,7 +325,8 @@ final class KafkaTopicManager {
         List<NewTopic> batch = new ArrayList<>();
         long records = 0;
         for (NewTopic topic : topics) {
-            int topicRecords = controllerRecords(Math.max(1, topic.numPartitions()),
+            int topicRecords = controllerRecords(
+                    Math.max(1, topic.numPartitions()),
                     topic.configs() == null ? 0 : topic.configs().size());
             if (!batch.isEmpty() && (batch.size() >= batchSize || records + topicRecords > MAX_RECORDS_PER_REQUEST)) {
                 batches.add(batch);

@@ -42,17 +42,23 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
     private final KafkaDriverStats stats;
     /** Messages of the open transaction, completed at its commit or abort. */
     private final List<Pending> open = new ArrayList<>();
+
     private long openedAtNanos;
     /** Set when the producer can no longer run transactions (fenced, or an abort failed): every send fails. */
     private KafkaException broken;
+
     private boolean closed;
 
     /**
      * Calls {@code initTransactions()} (blocking until the transaction coordinator answers, at most the
      * producer's {@code max.block.ms}).
      */
-    KafkaTransactionalProducer(Producer<String, byte[]> producer, String topic, int messagesPerTransaction,
-            long maxOpenMs, KafkaDriverStats stats) {
+    KafkaTransactionalProducer(
+            Producer<String, byte[]> producer,
+            String topic,
+            int messagesPerTransaction,
+            long maxOpenMs,
+            KafkaDriverStats stats) {
         this.producer = producer;
         this.topic = topic;
         this.messagesPerTransaction = messagesPerTransaction;
@@ -67,8 +73,13 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
     }
 
     @Override
-    public synchronized void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-            int producerId, SendCallback callback) {
+    public synchronized void sendAsync(
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            SendCallback callback) {
         Pending pending = new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, callback);
         if (closed || broken != null) {
             pending.complete(broken != null ? broken : new IllegalStateException("producer closed"));
@@ -79,7 +90,8 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
                 producer.beginTransaction();
                 openedAtNanos = System.nanoTime();
             }
-            List<Header> headers = List.of(new RecordHeader(MessageStampCodec.HEADER_NAME,
+            List<Header> headers = List.of(new RecordHeader(
+                    MessageStampCodec.HEADER_NAME,
                     MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)));
             // a record that fails makes commitTransaction() fail, which aborts and fails the whole transaction
             producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers));
@@ -114,7 +126,9 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
                     fail(e);
                     return;
                 }
-            } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException
+            } catch (ProducerFencedException
+                    | OutOfOrderSequenceException
+                    | AuthorizationException
                     | UnsupportedVersionException e) {
                 fail(e); // fatal for this producer: it cannot abort either
                 return;

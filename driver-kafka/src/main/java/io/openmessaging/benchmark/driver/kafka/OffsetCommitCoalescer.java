@@ -23,6 +23,7 @@ final class OffsetCommitCoalescer {
     private final Map<TopicPartition, Long> nextOffsets = new HashMap<>();
     /** Partitions whose next offset has not been committed (or whose commit failed). */
     private final Set<TopicPartition> uncommitted = new HashSet<>();
+
     private boolean commitInFlight;
     private long lastCommitStartMs;
     private boolean committedBefore;
@@ -42,9 +43,7 @@ final class OffsetCommitCoalescer {
 
     /** Whether an asynchronous commit should start now. */
     boolean commitDue(long nowMs) {
-        return !commitInFlight
-                && !uncommitted.isEmpty()
-                && (!committedBefore || nowMs - lastCommitStartMs >= lingerMs);
+        return !commitInFlight && !uncommitted.isEmpty() && (!committedBefore || nowMs - lastCommitStartMs >= lingerMs);
     }
 
     /** Offsets to commit now; the caller must report the outcome with {@link #commitCompleted}. */

@@ -23,8 +23,8 @@ class BacklogDrainKafkaIT {
     @Test
     void nativePauseHoldsTheBacklogInTheBrokerAndResumeDrainsIt() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
-                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+        Path driver = Files.writeString(
+                dir.resolve("kafka-local.yaml"), SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
         // 1 subscription × 2,000 msg/s × 1 KiB: the 8 MiB backlog takes about 4 s to build
         Path workload = Files.writeString(dir.resolve("backlog-kafka.yaml"), """
                 name: backlog-kafka-8mib
@@ -57,13 +57,15 @@ class BacklogDrainKafkaIT {
         assertThat(backlog.drainComplete).isTrue();
         assertThat(backlog.drainDurationSeconds).isPositive();
         assertThat(backlog.remainingBytes).isLessThanOrEqualTo(backlog.drainTargetBytes);
-        assertThat(backlog.drainMessagesReceived).isGreaterThanOrEqualTo(backlog.drainedMessages)
+        assertThat(backlog.drainMessagesReceived)
+                .isGreaterThanOrEqualTo(backlog.drainedMessages)
                 .isGreaterThan(7000L);
         assertThat(result.totalSendErrors).isZero();
         assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
         // a period entirely inside the build received nothing, while its backlog grew
         assertThat(result.consumeRate).contains(0.0);
-        assertThat(result.backlog.stream().mapToLong(Long::longValue).max().orElseThrow()).isGreaterThan(4000L);
+        assertThat(result.backlog.stream().mapToLong(Long::longValue).max().orElseThrow())
+                .isGreaterThan(4000L);
         assertThat(outcome.stdout()).contains("backlog drain | drained");
     }
 }

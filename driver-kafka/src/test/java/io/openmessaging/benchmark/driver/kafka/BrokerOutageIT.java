@@ -30,18 +30,26 @@ class BrokerOutageIT {
     @Test
     void killedBrokerFailsTheRunNamesTheBrokerAndShowsTheOutageInTheResponseTimes() throws Exception {
         try (LocalKafkaBroker broker = LocalKafkaBroker.start(false)) {
-            Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
-                    SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+            Path driver = Files.writeString(
+                    dir.resolve("kafka-local.yaml"), SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
             Path workload = BenchmarkRuns.workload(dir, "broker-kill", 4, 1, 1, 2000, "5s", "30s", SAMPLE_RATE_MILLIS);
 
             BenchmarkRuns.Outcome outcome;
             long returnedNanos;
             long killedNanos;
             long killedEpochMillis;
-            try (BenchmarkRuns.Drill kill = BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS,
-                    broker::kill)) {
-                outcome = BenchmarkRuns.run(dir, kill, "-d", driver.toString(), "--stall-timeout-seconds", "10",
-                        "--drain-timeout-seconds", "15", workload.toString());
+            try (BenchmarkRuns.Drill kill =
+                    BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS, broker::kill)) {
+                outcome = BenchmarkRuns.run(
+                        dir,
+                        kill,
+                        "-d",
+                        driver.toString(),
+                        "--stall-timeout-seconds",
+                        "10",
+                        "--drain-timeout-seconds",
+                        "15",
+                        workload.toString());
                 returnedNanos = System.nanoTime();
                 killedNanos = kill.actionStartedNanos();
                 killedEpochMillis = kill.actionStartedEpochMillis();
@@ -52,8 +60,12 @@ class BrokerOutageIT {
             // the run ends when its books close (result.endTime); closing the clients afterwards takes longer
             // with a dead broker, and is no part of the measurement
             double outageMillis = result == null ? Double.NaN : result.metadata.endTimeEpochMillis - killedEpochMillis;
-            String summary = summary(outcome) + String.format(Locale.ROOT, "; kill to the end of the run %.0f ms,"
-                    + " to the return %.0f ms", outageMillis, (returnedNanos - killedNanos) / 1e6);
+            String summary = summary(outcome)
+                    + String.format(
+                            Locale.ROOT,
+                            "; kill to the end of the run %.0f ms," + " to the return %.0f ms",
+                            outageMillis,
+                            (returnedNanos - killedNanos) / 1e6);
             System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
             assertThat(outcome.exitCode()).as(summary).isEqualTo(Benchmark.EXIT_FAILED);
             assertThat(outcome.stderr()).as(summary).contains("run failed");
@@ -62,7 +74,9 @@ class BrokerOutageIT {
             assertThat(result.failureReason).as(summary).isNotNull().contains(broker.bootstrapServers());
             assertThat(result.aggregatedPublishResponseTimeMax).as(summary).isGreaterThanOrEqualTo(0.8 * outageMillis);
             assertThat(result.totalMessagesSent).as(summary).isPositive();
-            assertThat(Duration.ofNanos(returnedNanos - killedNanos)).as(summary).isLessThan(Duration.ofSeconds(60));
+            assertThat(Duration.ofNanos(returnedNanos - killedNanos))
+                    .as(summary)
+                    .isLessThan(Duration.ofSeconds(60));
         }
     }
 
@@ -70,16 +84,24 @@ class BrokerOutageIT {
     @Test
     void brokerStalledForTwoSecondsShowsInTheResponseTimesAndTheRunCompletes() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
-                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+        Path driver = Files.writeString(
+                dir.resolve("kafka-local.yaml"), SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
         Path workload = BenchmarkRuns.workload(dir, "broker-stall", 4, 1, 1, 2000, "5s", "30s", SAMPLE_RATE_MILLIS);
 
         BenchmarkRuns.Outcome outcome;
         long stallNanos;
-        try (BenchmarkRuns.Drill stall = BenchmarkRuns.Drill.at(Duration.ofSeconds(14), SAMPLE_RATE_MILLIS,
-                () -> pauseFor(broker, Duration.ofSeconds(2)))) {
-            outcome = BenchmarkRuns.run(dir, stall, "-d", driver.toString(), "--stall-timeout-seconds", "10",
-                    "--drain-timeout-seconds", "15", workload.toString());
+        try (BenchmarkRuns.Drill stall = BenchmarkRuns.Drill.at(
+                Duration.ofSeconds(14), SAMPLE_RATE_MILLIS, () -> pauseFor(broker, Duration.ofSeconds(2)))) {
+            outcome = BenchmarkRuns.run(
+                    dir,
+                    stall,
+                    "-d",
+                    driver.toString(),
+                    "--stall-timeout-seconds",
+                    "10",
+                    "--drain-timeout-seconds",
+                    "15",
+                    workload.toString());
             assertThat(broker.isPaused()).isFalse();
             stallNanos = stall.actionEndedNanos() - stall.actionStartedNanos();
         }
@@ -87,7 +109,9 @@ class BrokerOutageIT {
         TestResult result = outcome.result();
         String summary = summary(outcome) + String.format(Locale.ROOT, "; stalled %.0f ms", stallNanos / 1e6);
         System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
-        assertThat(stallNanos).as(summary).isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
+        assertThat(stallNanos)
+                .as(summary)
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
         assertThat(outcome.exitCode()).as(summary).isZero();
         assertThat(result).as(summary).isNotNull();
         assertThat(result.complete).as(summary).isTrue();
@@ -103,15 +127,23 @@ class BrokerOutageIT {
     @Test
     void messagesLargerThanTheBrokerAcceptsFailTheRun() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
+        Path driver = Files.writeString(
+                dir.resolve("kafka-local.yaml"),
                 SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker)
                         .replace("producerConfig: |\n", "producerConfig: |\n  max.request.size=4194304\n"));
         assertThat(Files.readString(driver)).contains("max.request.size=4194304");
-        Path workload = BenchmarkRuns.workload(dir, "too-large", 4, 1, 1, 10, "2s", "10s", SAMPLE_RATE_MILLIS,
-                TOO_LARGE_MESSAGE_BYTES);
+        Path workload = BenchmarkRuns.workload(
+                dir, "too-large", 4, 1, 1, 10, "2s", "10s", SAMPLE_RATE_MILLIS, TOO_LARGE_MESSAGE_BYTES);
 
-        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), "--stall-timeout-seconds",
-                "10", "--drain-timeout-seconds", "10", workload.toString());
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                dir,
+                "-d",
+                driver.toString(),
+                "--stall-timeout-seconds",
+                "10",
+                "--drain-timeout-seconds",
+                "10",
+                workload.toString());
 
         TestResult result = outcome.result();
         String summary = summary(outcome);
@@ -119,7 +151,10 @@ class BrokerOutageIT {
         assertThat(outcome.exitCode()).as(summary).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(result).as(summary).isNotNull();
         assertThat(result.complete).as(summary).isFalse();
-        assertThat(result.failureReason).as(summary).isNotNull().containsIgnoringCase("send")
+        assertThat(result.failureReason)
+                .as(summary)
+                .isNotNull()
+                .containsIgnoringCase("send")
                 .containsIgnoringCase("fail");
     }
 
@@ -141,10 +176,17 @@ class BrokerOutageIT {
         if (r == null) {
             return "exit " + outcome.exitCode() + ", no result file; stderr:\n" + outcome.stderr();
         }
-        return String.format(Locale.ROOT, "exit %d, complete %s, failureReason %s, sent %d, send errors %d,"
+        return String.format(
+                Locale.ROOT,
+                "exit %d, complete %s, failureReason %s, sent %d, send errors %d,"
                         + " publish response time max %.1f ms p99.9 %.1f ms, service time p50 %.3f ms",
-                outcome.exitCode(), r.complete, r.failureReason, r.totalMessagesSent, r.totalSendErrors,
-                r.aggregatedPublishResponseTimeMax, r.aggregatedPublishResponseTime999pct,
+                outcome.exitCode(),
+                r.complete,
+                r.failureReason,
+                r.totalMessagesSent,
+                r.totalSendErrors,
+                r.aggregatedPublishResponseTimeMax,
+                r.aggregatedPublishResponseTime999pct,
                 r.aggregatedPublishLatency50pct);
     }
 }

@@ -46,8 +46,10 @@ class ConsumerPauseResumeIT {
             String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
             String subscription = SharedLocalKafka.unique("sub");
-            KafkaBenchmarkConsumer first = (KafkaBenchmarkConsumer) driver.createConsumer(topic, subscription, ledger).get();
-            KafkaBenchmarkConsumer second = (KafkaBenchmarkConsumer) driver.createConsumer(topic, subscription, ledger).get();
+            KafkaBenchmarkConsumer first = (KafkaBenchmarkConsumer)
+                    driver.createConsumer(topic, subscription, ledger).get();
+            KafkaBenchmarkConsumer second = (KafkaBenchmarkConsumer)
+                    driver.createConsumer(topic, subscription, ledger).get();
             List<KafkaBenchmarkConsumer> consumers = List.of(first, second);
             SharedLocalKafka.awaitAssignment(consumers, PARTITIONS, TIMEOUT);
             BenchmarkProducer producer = driver.createProducer(topic).get();
@@ -64,11 +66,15 @@ class ConsumerPauseResumeIT {
             ledger.await(() -> ledger.acknowledged() == 1_100, TIMEOUT, "acknowledgements while paused");
             Thread.sleep(MAX_POLL_INTERVAL_MS + 3_000);
 
-            assertThat(ledger.deliveries()).as("deliveries while paused: " + ledger.summary()).isEqualTo(100);
+            assertThat(ledger.deliveries())
+                    .as("deliveries while paused: " + ledger.summary())
+                    .isEqualTo(100);
             assertThat(first.revocationCount() + second.revocationCount())
-                    .as("revocations while paused (a consumer fell out of the group)").isEqualTo(revocationsBefore);
+                    .as("revocations while paused (a consumer fell out of the group)")
+                    .isEqualTo(revocationsBefore);
             assertThat(first.assignmentCount() + second.assignmentCount())
-                    .as("rejoins while paused").isEqualTo(assignmentsBefore);
+                    .as("rejoins while paused")
+                    .isEqualTo(assignmentsBefore);
             assertThat(first.failure()).isEmpty();
             assertThat(second.failure()).isEmpty();
 
@@ -92,16 +98,17 @@ class ConsumerPauseResumeIT {
             String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
             String subscription = SharedLocalKafka.unique("sub");
-            KafkaBenchmarkConsumer paused =
-                    (KafkaBenchmarkConsumer) driver.createConsumer(topic, subscription, pausedLedger).get();
+            KafkaBenchmarkConsumer paused = (KafkaBenchmarkConsumer)
+                    driver.createConsumer(topic, subscription, pausedLedger).get();
             SharedLocalKafka.awaitAssignment(List.of(paused), PARTITIONS, TIMEOUT);
             paused.pause();
             long assignmentsBefore = paused.assignmentCount();
 
-            KafkaBenchmarkConsumer active =
-                    (KafkaBenchmarkConsumer) driver.createConsumer(topic, subscription, activeLedger).get();
+            KafkaBenchmarkConsumer active = (KafkaBenchmarkConsumer)
+                    driver.createConsumer(topic, subscription, activeLedger).get();
             SharedLocalKafka.awaitAssignment(List.of(paused, active), PARTITIONS, TIMEOUT);
-            assertThat(paused.assignmentCount()).as("the paused consumer took part in a rebalance")
+            assertThat(paused.assignmentCount())
+                    .as("the paused consumer took part in a rebalance")
                     .isGreaterThan(assignmentsBefore);
 
             BenchmarkProducer producer = driver.createProducer(topic).get();
@@ -109,12 +116,16 @@ class ConsumerPauseResumeIT {
             activeLedger.await(() -> activeLedger.acknowledged() == 2_000, TIMEOUT, "acknowledgements");
             activeLedger.await(() -> activeLedger.deliveries() > 0, TIMEOUT, "deliveries to the active consumer");
             Thread.sleep(2_000);
-            assertThat(pausedLedger.deliveries()).as("deliveries to the paused consumer").isZero();
+            assertThat(pausedLedger.deliveries())
+                    .as("deliveries to the paused consumer")
+                    .isZero();
             long activeShare = activeLedger.deliveries();
             assertThat(activeShare).isLessThan(2_000);
 
             paused.resume();
-            activeLedger.await(() -> activeShare + pausedLedger.deliveries() == 2_000, TIMEOUT,
+            activeLedger.await(
+                    () -> activeShare + pausedLedger.deliveries() == 2_000,
+                    TIMEOUT,
                     "the paused consumer's share after resume (" + pausedLedger.summary() + ")");
         }
     }

@@ -45,8 +45,8 @@ class KafkaBenchmarkConsumerTest {
         }
 
         @Override
-        public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets,
-                OffsetCommitCallback callback) {
+        public synchronized void commitAsync(
+                Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
             offsets.forEach((tp, o) -> lastCommitted.put(tp, o.offset()));
             super.commitAsync(offsets, callback);
         }
@@ -98,14 +98,24 @@ class KafkaBenchmarkConsumerTest {
         }
     }
 
-    private static ConsumerRecord<String, byte[]> record(TopicPartition partition, long offset, byte[] stampHeader,
-            int size) {
+    private static ConsumerRecord<String, byte[]> record(
+            TopicPartition partition, long offset, byte[] stampHeader, int size) {
         RecordHeaders headers = new RecordHeaders();
         if (stampHeader != null) {
             headers.add(new RecordHeader(MessageStampCodec.HEADER_NAME, stampHeader));
         }
-        return new ConsumerRecord<>(partition.topic(), partition.partition(), offset, 0L, TimestampType.CREATE_TIME,
-                0, size, null, new byte[size], headers, Optional.empty());
+        return new ConsumerRecord<>(
+                partition.topic(),
+                partition.partition(),
+                offset,
+                0L,
+                TimestampType.CREATE_TIME,
+                0,
+                size,
+                null,
+                new byte[size],
+                headers,
+                Optional.empty());
     }
 
     private static byte[] stamp(long n) {
@@ -122,8 +132,9 @@ class KafkaBenchmarkConsumerTest {
         client.addRecord(record(P0, 0, stamp(10), 100));
         client.addRecord(record(P0, 1, stamp(20), 200));
         await(() -> deliveries.size() == 2, "two deliveries");
-        assertThat(deliveries).containsExactly(
-                new Delivery(new MessageStamp(10, 11, 3), 100), new Delivery(new MessageStamp(20, 21, 3), 200));
+        assertThat(deliveries)
+                .containsExactly(
+                        new Delivery(new MessageStamp(10, 11, 3), 100), new Delivery(new MessageStamp(20, 21, 3), 200));
         await(() -> Long.valueOf(2).equals(committed(P0)), "commit of offset 2");
     }
 
@@ -134,8 +145,9 @@ class KafkaBenchmarkConsumerTest {
         client.addRecord(record(P0, 1, new byte[] {9, 9}, 2));
         client.addRecord(record(P0, 2, stamp(5), 3));
         await(() -> deliveries.size() == 3, "three deliveries");
-        assertThat(deliveries).containsExactly(
-                new Delivery(null, 1), new Delivery(null, 2), new Delivery(new MessageStamp(5, 6, 3), 3));
+        assertThat(deliveries)
+                .containsExactly(
+                        new Delivery(null, 1), new Delivery(null, 2), new Delivery(new MessageStamp(5, 6, 3), 3));
         assertThat(stats.malformedStamps.sum()).isEqualTo(1);
         assertThat(consumer.failure()).isEmpty();
     }

@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.DriverException;
@@ -19,8 +19,12 @@ class KafkaBenchmarkDriverTest {
     @Test
     void providerIsFoundByIdAndUpstreamClassName() {
         List<DriverProvider> providers = ServiceLoader.load(DriverProvider.class).stream()
-                .map(ServiceLoader.Provider::get).collect(Collectors.toList());
-        DriverProvider kafka = providers.stream().filter(p -> p.id().equals("kafka")).findFirst().orElseThrow();
+                .map(ServiceLoader.Provider::get)
+                .collect(Collectors.toList());
+        DriverProvider kafka = providers.stream()
+                .filter(p -> p.id().equals("kafka"))
+                .findFirst()
+                .orElseThrow();
         assertThat(kafka.driverClassAliases()).containsExactly(KafkaBenchmarkDriver.class.getName());
         assertThat(kafka.create()).isInstanceOf(KafkaBenchmarkDriver.class);
     }
@@ -49,8 +53,7 @@ class KafkaBenchmarkDriverTest {
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(DriverException.class)
                     .hasMessageContaining("before initialize()");
-            assertThatThrownBy(() -> driver.createTopics(List.of()).get())
-                    .hasCauseInstanceOf(DriverException.class);
+            assertThatThrownBy(() -> driver.createTopics(List.of()).get()).hasCauseInstanceOf(DriverException.class);
         }
     }
 
@@ -61,7 +64,8 @@ class KafkaBenchmarkDriverTest {
             port = socket.getLocalPort();
         }
         try (KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver()) {
-            driver.configure("initializeTimeoutMs: 1500\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:" + port + "\n",
+            driver.configure(
+                    "initializeTimeoutMs: 1500\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:" + port + "\n",
                     "my.yaml");
             long started = System.nanoTime();
             assertThatThrownBy(driver::initialize)
@@ -81,7 +85,10 @@ class KafkaBenchmarkDriverTest {
                 .containsEntry("kafka.offsetCommitLingerMs", "100")
                 .doesNotContainKey("kafka.consumerFailures")
                 .hasEntrySatisfying("kafka.clientVersion", v -> assertThat(v).startsWith("kafka-clients 4."));
-        assertThat(driver.counters()).containsOnly(entry("kafka.consumerFailures", 0L),
-                entry("kafka.offsetCommitFailures", 0L), entry("kafka.malformedStamps", 0L));
+        assertThat(driver.counters())
+                .containsOnly(
+                        entry("kafka.consumerFailures", 0L),
+                        entry("kafka.offsetCommitFailures", 0L),
+                        entry("kafka.malformedStamps", 0L));
     }
 }

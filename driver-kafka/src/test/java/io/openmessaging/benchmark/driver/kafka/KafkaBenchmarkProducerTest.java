@@ -30,23 +30,35 @@ class KafkaBenchmarkProducerTest {
     @Test
     void stampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
         MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
-        producer.sendAsync("k", new byte[] {1, 2, 3}, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
-                stamp.producerId(), this::complete);
+        producer.sendAsync(
+                "k",
+                new byte[] {1, 2, 3},
+                stamp.intendedSendEpochNanos(),
+                stamp.sentEpochNanos(),
+                stamp.producerId(),
+                this::complete);
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
         assertThat(record.topic()).isEqualTo("test-topic-1");
         assertThat(record.key()).isEqualTo("k");
         assertThat(record.value()).containsExactly(1, 2, 3);
         assertThat(record.timestamp()).isNull();
-        assertThat(MessageStampCodec.decode(record.headers().lastHeader(MessageStampCodec.HEADER_NAME).value()))
+        assertThat(MessageStampCodec.decode(record.headers()
+                        .lastHeader(MessageStampCodec.HEADER_NAME)
+                        .value()))
                 .isEqualTo(stamp);
     }
 
     @Test
     void callbackRunsOnceOnAcknowledgement() {
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
-                stamp.producerId(), this::complete);
+        producer.sendAsync(
+                null,
+                new byte[0],
+                stamp.intendedSendEpochNanos(),
+                stamp.sentEpochNanos(),
+                stamp.producerId(),
+                this::complete);
         assertThat(completions).isEmpty();
         client.completeNext();
         assertThat(completions).containsExactly(new Completion(stamp, null));
@@ -55,8 +67,13 @@ class KafkaBenchmarkProducerTest {
     @Test
     void callbackRunsOnceOnAsynchronousFailure() {
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
-                stamp.producerId(), this::complete);
+        producer.sendAsync(
+                null,
+                new byte[0],
+                stamp.intendedSendEpochNanos(),
+                stamp.sentEpochNanos(),
+                stamp.producerId(),
+                this::complete);
         KafkaException failure = new KafkaException("broker said no");
         client.errorNext(failure);
         assertThat(completions).containsExactly(new Completion(stamp, failure));
@@ -67,8 +84,13 @@ class KafkaBenchmarkProducerTest {
         KafkaException failure = new KafkaException("buffer exhausted");
         client.sendException = failure;
         MessageStamp stamp = new MessageStamp(1, 2, 3);
-        producer.sendAsync(null, new byte[0], stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(),
-                stamp.producerId(), this::complete);
+        producer.sendAsync(
+                null,
+                new byte[0],
+                stamp.intendedSendEpochNanos(),
+                stamp.sentEpochNanos(),
+                stamp.producerId(),
+                this::complete);
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).stamp()).isEqualTo(stamp);
         assertThat(completions.get(0).error()).isNotNull();

@@ -10,9 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Distributed runs against the real local broker with upstream's producer/consumer role split. */
 class KafkaDistributedRunIT {
@@ -39,8 +39,8 @@ class KafkaDistributedRunIT {
             urls.add(worker.url());
         }
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
-                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
+        Path driver = Files.writeString(
+                dir.resolve("kafka-local.yaml"), SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker));
         Path workload = BenchmarkRuns.workload(dir, "distributed-kafka", 16, 2, 2, 2000, "5s", "10s", 5000);
         List<String> args = new ArrayList<>(List.of("-d", driver.toString(), "-w", String.join(",", urls)));
         if (extraConsumers) {

@@ -33,17 +33,27 @@ class KafkaDriverConfigTest {
     @Test
     void everyShippedYamlParses() throws Exception {
         List<Path> files = shippedYamls(Path.of("."), "kafka-");
-        assertThat(files).extracting(p -> p.getFileName().toString()).contains(
-                "kafka-latency.yaml", "kafka-throughput.yaml", "kafka-sync.yaml", "kafka-exactly-once.yaml",
-                "kafka-big-batches.yaml", "kafka-compression-gzip.yaml", "kafka-compression-lz4.yaml",
-                "kafka-compression-snappy.yaml", "kafka-compression-zstd.yaml", "kafka-local.yaml",
-                "kafka-local-sasl-ssl.yaml");
+        assertThat(files)
+                .extracting(p -> p.getFileName().toString())
+                .contains(
+                        "kafka-latency.yaml",
+                        "kafka-throughput.yaml",
+                        "kafka-sync.yaml",
+                        "kafka-exactly-once.yaml",
+                        "kafka-big-batches.yaml",
+                        "kafka-compression-gzip.yaml",
+                        "kafka-compression-lz4.yaml",
+                        "kafka-compression-snappy.yaml",
+                        "kafka-compression-zstd.yaml",
+                        "kafka-local.yaml",
+                        "kafka-local-sasl-ssl.yaml");
         for (Path file : files) {
             KafkaDriverConfig config = KafkaDriverConfig.parse(
                     Files.readString(file), file.getFileName().toString(), KafkaDriverDefaults.KAFKA);
             assertThat(config.bootstrapServers()).as(file.toString()).isNotBlank();
             assertThat(config.autoCommit()).as(file.toString()).isFalse();
-            assertThat(config.consumerProperties("g")).as(file.toString())
+            assertThat(config.consumerProperties("g"))
+                    .as(file.toString())
                     .containsEntry("auto.offset.reset", "earliest");
             assertThat(config.topicConfigs()).as(file.toString()).containsKey("min.insync.replicas");
         }
@@ -56,7 +66,8 @@ class KafkaDriverConfigTest {
                     Files.readString(file), file.getFileName().toString(), KafkaDriverDefaults.KAFKA);
             boolean local = file.getFileName().toString().startsWith("kafka-local");
             assertThat(config.replicationFactor()).as(file.toString()).contains((short) (local ? 1 : 3));
-            assertThat(config.topicConfigs()).as(file.toString())
+            assertThat(config.topicConfigs())
+                    .as(file.toString())
                     .containsEntry("min.insync.replicas", local ? "1" : "2");
         }
     }
@@ -176,7 +187,8 @@ class KafkaDriverConfigTest {
 
         assertThat(config.groupId()).hasValue("benchGroup");
         assertThat(config.consumerProperties("sub-1")).containsEntry("group.id", "benchGroup");
-        assertThat(parse(MINIMAL + "  group.id=g\n").consumerProperties("sub-1")).containsEntry("group.id", "g");
+        assertThat(parse(MINIMAL + "  group.id=g\n").consumerProperties("sub-1"))
+                .containsEntry("group.id", "g");
         assertThat(parse(MINIMAL).groupId()).isEmpty();
     }
 
@@ -187,15 +199,18 @@ class KafkaDriverConfigTest {
         assertThat(config.transactionMaxOpenMs()).isEqualTo(100);
         assertThat(config.consumerProperties("s")).containsEntry("isolation.level", "read_committed");
         assertThat(parse(MINIMAL + "requestsPerTransaction: 5\nconsumerConfig: |\n  isolation.level=read_uncommitted\n")
-                .consumerProperties("s")).containsEntry("isolation.level", "read_uncommitted");
+                        .consumerProperties("s"))
+                .containsEntry("isolation.level", "read_uncommitted");
         assertThat(parse(MINIMAL).requestsPerTransaction()).isEmpty();
         assertThat(parse(MINIMAL).consumerProperties("s")).doesNotContainKey("isolation.level");
 
         assertThatThrownBy(() -> parse(MINIMAL + "requestsPerTransaction: 0\n"))
                 .hasMessageStartingWith("test.yaml:3: key 'requestsPerTransaction' is 0");
         assertThatThrownBy(() -> parse(MINIMAL + "transactionMaxOpenMs: 50\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'transactionMaxOpenMs' is set without requestsPerTransaction");
-        assertThatThrownBy(() -> parse(MINIMAL + "requestsPerTransaction: 2\nproducerConfig: |\n  enable.idempotence=false\n"))
+                .hasMessageStartingWith(
+                        "test.yaml:3: key 'transactionMaxOpenMs' is set without requestsPerTransaction");
+        assertThatThrownBy(() ->
+                        parse(MINIMAL + "requestsPerTransaction: 2\nproducerConfig: |\n  enable.idempotence=false\n"))
                 .hasMessageStartingWith("test.yaml:5: key 'producerConfig' sets property 'enable.idempotence'")
                 .hasMessageContaining("idempotent producer");
         assertThatThrownBy(() -> parse("driverClass: " + KafkaDriverConfig.TX_DRIVER_CLASS + "\n" + MINIMAL))
@@ -240,7 +255,8 @@ class KafkaDriverConfigTest {
         KafkaDriverConfig config = parse(MINIMAL + "consumerConfig: |\n  offsetCommitLingerMs=250\n");
         assertThat(config.offsetCommitLingerMs()).isEqualTo(250);
         assertThat(config.consumerProperties("g")).doesNotContainKey("offsetCommitLingerMs");
-        assertThatThrownBy(() -> parse(MINIMAL + "offsetCommitLingerMs: 10\nconsumerConfig: |\n  offsetCommitLingerMs=250\n"))
+        assertThatThrownBy(() ->
+                        parse(MINIMAL + "offsetCommitLingerMs: 10\nconsumerConfig: |\n  offsetCommitLingerMs=250\n"))
                 .hasMessageStartingWith("test.yaml:5: key 'consumerConfig' sets property 'offsetCommitLingerMs'")
                 .hasMessageContaining("set it in one place");
     }
@@ -250,18 +266,22 @@ class KafkaDriverConfigTest {
         assertThatThrownBy(() -> parse(MINIMAL + "reset: true\nreset: false\n"))
                 .hasMessageStartingWith("test.yaml:4: ")
                 .hasMessageContaining("Duplicate field 'reset'");
-        assertThatThrownBy(() -> parse(""))
-                .hasMessageStartingWith("test.yaml: the driver YAML is empty");
-        assertThatThrownBy(() -> parse("- a\n- b\n"))
-                .hasMessageContaining("must be a mapping of keys");
+        assertThatThrownBy(() -> parse("")).hasMessageStartingWith("test.yaml: the driver YAML is empty");
+        assertThatThrownBy(() -> parse("- a\n- b\n")).hasMessageContaining("must be a mapping of keys");
     }
 
     @Test
     void driverDefaultsApplyOnlyWhereTheFileSetsNothing() throws Exception {
-        KafkaDriverDefaults defaults = new KafkaDriverDefaults("pre", 5000, 10, 1, 1000,
+        KafkaDriverDefaults defaults = new KafkaDriverDefaults(
+                "pre",
+                5000,
+                10,
+                1,
+                1000,
                 Map.of("linger.ms", "1", "acks", "all"),
                 Map.of("enable.auto.commit", "false", "max.partition.fetch.bytes", "131072"),
-                Map.of("segment.ms", "60000"), true);
+                Map.of("segment.ms", "60000"),
+                true);
         KafkaDriverConfig config = KafkaDriverConfig.parse(MINIMAL + """
                   acks=1
                 producerConfig: |
@@ -334,12 +354,13 @@ class KafkaDriverConfigTest {
         String topics = "topicConfig: |\n  retention.ms=-1\n  cleanup.policy=compact,delete\n  compression.type=zstd\n"
                 + "  min.cleanable.dirty.ratio=0.5\n  preallocate=true\n  max.message.bytes=2097152\n";
         assertThat(parse(MINIMAL + topics).topicConfigs()).containsEntry("max.message.bytes", "2097152");
-        KafkaDriverDefaults redpanda = new KafkaDriverDefaults("pre", 5000, 10, 1, 1000, Map.of(), Map.of(), Map.of(),
-                false);
-        KafkaDriverConfig config = KafkaDriverConfig.parse(MINIMAL + "topicConfig: |\n  write.caching=true\n",
-                "test.yaml", redpanda);
+        KafkaDriverDefaults redpanda =
+                new KafkaDriverDefaults("pre", 5000, 10, 1, 1000, Map.of(), Map.of(), Map.of(), false);
+        KafkaDriverConfig config =
+                KafkaDriverConfig.parse(MINIMAL + "topicConfig: |\n  write.caching=true\n", "test.yaml", redpanda);
         assertThat(config.topicConfigs()).containsEntry("write.caching", "true");
-        assertThatThrownBy(() -> KafkaDriverConfig.parse(MINIMAL + "topicConfig: |\n  retention.ms=soon\n",
-                "test.yaml", redpanda)).hasMessageContaining("which is 'soon'");
+        assertThatThrownBy(() -> KafkaDriverConfig.parse(
+                        MINIMAL + "topicConfig: |\n  retention.ms=soon\n", "test.yaml", redpanda))
+                .hasMessageContaining("which is 'soon'");
     }
 }

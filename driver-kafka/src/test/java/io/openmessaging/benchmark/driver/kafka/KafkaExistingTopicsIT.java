@@ -33,7 +33,8 @@ class KafkaExistingTopicsIT {
             assertThat(driver.describeTopics(List.of(missing, three)).get(60, TimeUnit.SECONDS))
                     .containsExactly(org.assertj.core.api.Assertions.entry(three, 3));
             // looking up created nothing
-            assertThat(driver.describeTopics(List.of(missing)).get(60, TimeUnit.SECONDS)).isEmpty();
+            assertThat(driver.describeTopics(List.of(missing)).get(60, TimeUnit.SECONDS))
+                    .isEmpty();
         }
     }
 
@@ -55,10 +56,11 @@ class KafkaExistingTopicsIT {
         assertThat(result.totalMessagesSent).isGreaterThan(4000L);
         assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
         try (KafkaBenchmarkDriver driver = driver(broker)) {
-            assertThat(driver.describeTopics(List.of(topic)).get(60, TimeUnit.SECONDS)).containsEntry(topic, 3);
+            assertThat(driver.describeTopics(List.of(topic)).get(60, TimeUnit.SECONDS))
+                    .containsEntry(topic, 3);
         }
-        try (var admin = org.apache.kafka.clients.admin.Admin.create(java.util.Map.of("bootstrap.servers",
-                broker.bootstrapServers()))) {
+        try (var admin = org.apache.kafka.clients.admin.Admin.create(
+                java.util.Map.of("bootstrap.servers", broker.bootstrapServers()))) {
             assertThat(admin.listTopics().names().get(60, TimeUnit.SECONDS)).noneMatch(name -> name.startsWith(prefix));
         }
     }
@@ -89,34 +91,40 @@ class KafkaExistingTopicsIT {
         BenchmarkRuns.Outcome outcome = run(broker, SharedLocalKafka.unique("p"), topic, 3);
 
         assertThat(outcome.exitCode()).isNotZero();
-        assertThat(outcome.stdout() + outcome.stderr()).contains("partitionsPerTopic: 3")
+        assertThat(outcome.stdout() + outcome.stderr())
+                .contains("partitionsPerTopic: 3")
                 .contains("'" + topic + "' has 2 partition(s)");
     }
 
     private BenchmarkRuns.Outcome run(LocalKafkaBroker broker, String topicPrefix, String topic, int partitions)
             throws Exception {
-        Path driver = Files.writeString(dir.resolve("kafka-local.yaml"),
+        Path driver = Files.writeString(
+                dir.resolve("kafka-local.yaml"),
                 SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker) + "topicPrefix: " + topicPrefix + "\n");
-        Path workload = Files.writeString(dir.resolve("existing.yaml"), String.join("\n",
-                "name: existing",
-                "existingTopicList: [" + topic + "]",
-                "partitionsPerTopic: " + partitions,
-                "messageSize: 100",
-                "subscriptionsPerTopic: 1",
-                "consumerPerSubscription: 1",
-                "producersPerTopic: 1",
-                "producerRate: 1000",
-                "warmupDuration: 0s",
-                "testDuration: 5s",
-                "sampleRateMillis: 1000",
-                ""));
+        Path workload = Files.writeString(
+                dir.resolve("existing.yaml"),
+                String.join(
+                        "\n",
+                        "name: existing",
+                        "existingTopicList: [" + topic + "]",
+                        "partitionsPerTopic: " + partitions,
+                        "messageSize: 100",
+                        "subscriptionsPerTopic: 1",
+                        "consumerPerSubscription: 1",
+                        "producersPerTopic: 1",
+                        "producerRate: 1000",
+                        "warmupDuration: 0s",
+                        "testDuration: 5s",
+                        "sampleRateMillis: 1000",
+                        ""));
         return BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
     }
 
     private static KafkaBenchmarkDriver driver(LocalKafkaBroker broker) throws Exception {
         KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
-        driver.configure("replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=" + broker.bootstrapServers()
-                + "\n", "existing-topics-test.yaml");
+        driver.configure(
+                "replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=" + broker.bootstrapServers() + "\n",
+                "existing-topics-test.yaml");
         driver.initialize();
         return driver;
     }

@@ -39,6 +39,7 @@ class KafkaTopicManagerTest {
         final List<String> deleted = new ArrayList<>();
         /** Readiness calls after which a created topic's partitions are served. */
         int describesUntilLeaders;
+
         int describes;
 
         void failCreate(String topic, RuntimeException... failures) {
@@ -51,7 +52,8 @@ class KafkaTopicManagerTest {
             Map<String, CompletableFuture<Void>> results = new LinkedHashMap<>();
             for (NewTopic topic : batch) {
                 RuntimeException failure = Optional.ofNullable(createFailures.get(topic.name()))
-                        .map(Deque::poll).orElse(null);
+                        .map(Deque::poll)
+                        .orElse(null);
                 if (failure != null) {
                     results.put(topic.name(), CompletableFuture.failedFuture(failure));
                 } else if (!topics.add(topic.name())) {
@@ -86,8 +88,11 @@ class KafkaTopicManagerTest {
                 RuntimeException failure = deleteFailures.get(name);
                 deleted.add(name);
                 topics.remove(name);
-                results.put(name, failure == null ? CompletableFuture.completedFuture(null)
-                        : CompletableFuture.failedFuture(failure));
+                results.put(
+                        name,
+                        failure == null
+                                ? CompletableFuture.completedFuture(null)
+                                : CompletableFuture.failedFuture(failure));
             }
             return results;
         }
@@ -101,7 +106,9 @@ class KafkaTopicManagerTest {
     }
 
     private static List<TopicSpec> topics(int count) {
-        return IntStream.range(0, count).mapToObj(i -> new TopicSpec("test-topic-" + i, 4)).collect(Collectors.toList());
+        return IntStream.range(0, count)
+                .mapToObj(i -> new TopicSpec("test-topic-" + i, 4))
+                .collect(Collectors.toList());
     }
 
     @Test
@@ -121,15 +128,20 @@ class KafkaTopicManagerTest {
         // Kafka's controller refuses a CreateTopics request above 10,000 metadata records (checked against the
         // local broker: 150 topics of 100 partitions, or 100 of 100, in one request are refused), so 500 topics
         // of 100 partitions (102 records each) go in requests of 98 topics
-        List<TopicSpec> specs = IntStream.range(0, 500).mapToObj(i -> new TopicSpec("test-topic-" + i, 100))
+        List<TopicSpec> specs = IntStream.range(0, 500)
+                .mapToObj(i -> new TopicSpec("test-topic-" + i, 100))
                 .collect(Collectors.toList());
         manager(500, 0).createTopics(specs, Optional.empty(), Map.of());
         assertThat(admin.createBatches).extracting(List::size).containsExactly(98, 98, 98, 98, 98, 10);
         assertThat(admin.created).hasSize(500);
 
         admin.createBatches.clear();
-        List<TopicSpec> mixed = List.of(new TopicSpec("a", 6_000), new TopicSpec("b", 3_996), new TopicSpec("c", 1),
-                new TopicSpec("d", 12_000), new TopicSpec("e", 1));
+        List<TopicSpec> mixed = List.of(
+                new TopicSpec("a", 6_000),
+                new TopicSpec("b", 3_996),
+                new TopicSpec("c", 1),
+                new TopicSpec("d", 12_000),
+                new TopicSpec("e", 1));
         manager(500, 0).createTopics(mixed, Optional.empty(), Map.of("retention.ms", "1"));
         // a + b = 2 + 6,000 + 1 + 2 + 3,996 + 1 = 10,002 records: b goes with c; d alone (the broker refuses it)
         assertThat(admin.createBatches).containsExactly(List.of("a"), List.of("b", "c"), List.of("d"), List.of("e"));
@@ -148,7 +160,8 @@ class KafkaTopicManagerTest {
         admin.describesUntilLeaders = Integer.MAX_VALUE;
         assertThatThrownBy(() -> manager(10, 0).createTopics(topics(1), Optional.empty(), Map.of()))
                 .isInstanceOf(DriverException.class)
-                .hasMessageContaining("not every partition's leader served requests after 30000 ms: test-topic-0 (4 partitions not served)");
+                .hasMessageContaining(
+                        "not every partition's leader served requests after 30000 ms: test-topic-0 (4 partitions not served)");
     }
 
     @Test
@@ -160,12 +173,16 @@ class KafkaTopicManagerTest {
 
     @Test
     void retriableFailuresAreRetriedWithExponentialBackoff() throws Exception {
-        admin.failCreate("test-topic-1", new TimeoutException("slow"), new NotControllerException("moved"),
+        admin.failCreate(
+                "test-topic-1",
+                new TimeoutException("slow"),
+                new NotControllerException("moved"),
                 new TimeoutException("slow"));
         manager(10, 5).createTopics(topics(3), Optional.empty(), Map.of());
         assertThat(admin.topics).hasSize(3);
         assertThat(sleeps).containsExactly(200L, 400L, 800L);
-        assertThat(admin.createBatches.subList(1, 4)).allSatisfy(b -> assertThat(b).containsExactly("test-topic-1"));
+        assertThat(admin.createBatches.subList(1, 4))
+                .allSatisfy(b -> assertThat(b).containsExactly("test-topic-1"));
     }
 
     @Test
@@ -179,7 +196,10 @@ class KafkaTopicManagerTest {
     @Test
     void givesUpAfterMaxRetriesNamingTopicsAndCause() {
         for (String name : List.of("test-topic-0", "test-topic-2")) {
-            admin.failCreate(name, new TimeoutException("no controller"), new TimeoutException("no controller"),
+            admin.failCreate(
+                    name,
+                    new TimeoutException("no controller"),
+                    new TimeoutException("no controller"),
                     new TimeoutException("no controller"));
         }
         assertThatThrownBy(() -> manager(10, 2).createTopics(topics(3), Optional.empty(), Map.of()))
@@ -192,8 +212,9 @@ class KafkaTopicManagerTest {
 
     @Test
     void nonRetriableFailureFailsAtOnceWithAHint() {
-        admin.failCreate("test-topic-0", new InvalidReplicationFactorException("Replication factor: 3 larger than"
-                + " available brokers: 1."));
+        admin.failCreate(
+                "test-topic-0",
+                new InvalidReplicationFactorException("Replication factor: 3 larger than" + " available brokers: 1."));
         assertThatThrownBy(() -> manager(10, 5).createTopics(topics(2), Optional.of((short) 3), Map.of()))
                 .isInstanceOf(DriverException.class)
                 .hasMessageContaining("cannot create 1 of 2 topics (test-topic-0; 4 partitions, replication factor 3)")
@@ -221,8 +242,8 @@ class KafkaTopicManagerTest {
     @Test
     void resetFailsOnOtherDeletionErrors() {
         admin.topics.add("test-topic-a");
-        admin.deleteFailures.put("test-topic-a",
-                new org.apache.kafka.common.errors.TopicAuthorizationException("denied"));
+        admin.deleteFailures.put(
+                "test-topic-a", new org.apache.kafka.common.errors.TopicAuthorizationException("denied"));
         assertThatThrownBy(() -> manager(10, 0).deleteTopicsWithPrefix("test-topic"))
                 .isInstanceOf(DriverException.class)
                 .hasMessageContaining("reset: cannot delete topic 'test-topic-a'")

@@ -30,7 +30,12 @@ class KafkaTransactionalProducerTest {
     }
 
     private void send(KafkaTransactionalProducer producer, int id) {
-        producer.sendAsync(null, new byte[16], id, id, 0,
+        producer.sendAsync(
+                null,
+                new byte[16],
+                id,
+                id,
+                0,
                 (intended, sent, producerId, error) -> completions.add(intended + (error == null ? " ok" : " failed")));
     }
 

@@ -33,7 +33,8 @@ class KafkaTransactionsIT {
     @Test
     void everyMessageIsCommittedInTransactionsOfTenAndAcknowledgedAtTheCommit() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        Path driver = Files.writeString(dir.resolve("kafka-transactions.yaml"),
+        Path driver = Files.writeString(
+                dir.resolve("kafka-transactions.yaml"),
                 SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker) + "\nrequestsPerTransaction: 10\n");
         // 2 producers at 250 msg/s each: a transaction of 10 stays open about 40 ms
         Path workload = BenchmarkRuns.workload(dir, "transactions", 4, 2, 1, 500, "2s", "10s", 2000);
@@ -53,29 +54,34 @@ class KafkaTransactionsIT {
         // full transactions of 10, plus partial ones the timer commits: each producer's readiness probe (sent
         // before the load) and its last messages at the end; a few more if a probe is sent again
         assertThat(committed).isBetween(result.totalMessagesSent / 10, result.totalMessagesSent / 10 + 8);
-        long bucketed = counters.entrySet().stream().filter(e -> e.getKey().startsWith("kafka.transactionCommitMs.le."))
-                .mapToLong(Map.Entry::getValue).sum();
+        long bucketed = counters.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("kafka.transactionCommitMs.le."))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
         assertThat(bucketed).isEqualTo(committed);
         // a message waits for the rest of its transaction (about 40 ms for the first one) and the commit: the
         // median publish latency is far above a single produce request's on loopback (well under 5 ms)
         assertThat(result.aggregatedPublishLatency50pct).isGreaterThan(10.0);
-        assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThanOrEqualTo(result.aggregatedPublishLatency50pct * 0.9);
+        assertThat(result.aggregatedEndToEndLatency50pct)
+                .isGreaterThanOrEqualTo(result.aggregatedPublishLatency50pct * 0.9);
         assertThat(outcome.stdout()).contains("transactions");
     }
 
     @Test
     void aTransactionWithARecordTheBrokerRefusesIsAbortedAndReadersNeverSeeItsMessages() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        String yaml = DriverAssignments.apply(SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker),
-                "kafka-local.yaml", List.of("driver.requestsPerTransaction=3",
-                        "driver.topicConfig.max.message.bytes=4096"));
+        String yaml = DriverAssignments.apply(
+                SharedLocalKafka.shippedYamlFor("kafka-local.yaml", broker),
+                "kafka-local.yaml",
+                List.of("driver.requestsPerTransaction=3", "driver.topicConfig.max.message.bytes=4096"));
         MessageLedger ledger = new MessageLedger(100);
         try (KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver()) {
             driver.configure(yaml, "kafka-local.yaml with transactions");
             driver.initialize();
             String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, 1))).get(60, TimeUnit.SECONDS);
-            BenchmarkConsumer consumer = driver.createConsumer(topic, SharedLocalKafka.unique("sub"), ledger).get();
+            BenchmarkConsumer consumer = driver.createConsumer(topic, SharedLocalKafka.unique("sub"), ledger)
+                    .get();
             SharedLocalKafka.awaitAssignment(List.of(consumer), 1, Duration.ofSeconds(90));
             BenchmarkProducer producer = driver.createProducer(topic).get();
 
@@ -98,9 +104,11 @@ class KafkaTransactionsIT {
             Thread.sleep(1_000); // an aborted message a read_committed consumer wrongly saw would show up here
 
             assertThat(ledger.deliveries()).as(ledger.summary()).isEqualTo(3);
-            assertThat(ledger.received(0, 10) && ledger.received(0, 11) && ledger.received(0, 12)).isTrue();
+            assertThat(ledger.received(0, 10) && ledger.received(0, 11) && ledger.received(0, 12))
+                    .isTrue();
             assertThat(ledger.received(0, 0) || ledger.received(0, 1)).isFalse();
-            assertThat(driver.counters()).containsEntry("kafka.transactionsAborted", 1L)
+            assertThat(driver.counters())
+                    .containsEntry("kafka.transactionsAborted", 1L)
                     .containsEntry("kafka.transactionsCommitted", 1L);
         }
     }

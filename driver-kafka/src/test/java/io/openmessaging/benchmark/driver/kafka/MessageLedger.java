@@ -45,8 +45,8 @@ public final class MessageLedger implements ConsumerCallback {
             }
         };
         for (long sequence = firstSequence; sequence < firstSequence + count; sequence++) {
-            producer.sendAsync("key-" + (sequence % 64), payload, sequence, checksum(producerId, sequence), producerId,
-                    callback);
+            producer.sendAsync(
+                    "key-" + (sequence % 64), payload, sequence, checksum(producerId, sequence), producerId, callback);
         }
     }
 
@@ -64,8 +64,9 @@ public final class MessageLedger implements ConsumerCallback {
             damagedStamps.incrementAndGet();
             return;
         }
-        receivedCounts.computeIfAbsent(id(stamp.producerId(), stamp.intendedSendEpochNanos()),
-                k -> new AtomicInteger()).incrementAndGet();
+        receivedCounts
+                .computeIfAbsent(id(stamp.producerId(), stamp.intendedSendEpochNanos()), k -> new AtomicInteger())
+                .incrementAndGet();
     }
 
     public long deliveries() {
@@ -112,9 +113,24 @@ public final class MessageLedger implements ConsumerCallback {
 
     /** A one-line account for assertion messages. */
     public String summary() {
-        return Map.of("acknowledged", acknowledged(), "sendErrors", sendErrors(), "deliveries", deliveries(),
-                "distinct", distinctReceived(), "duplicates", duplicates(), "unstamped", unstamped(),
-                "damagedStamps", damagedStamps(), "wrongSizes", wrongSizes()).toString()
+        return Map.of(
+                                "acknowledged",
+                                acknowledged(),
+                                "sendErrors",
+                                sendErrors(),
+                                "deliveries",
+                                deliveries(),
+                                "distinct",
+                                distinctReceived(),
+                                "duplicates",
+                                duplicates(),
+                                "unstamped",
+                                unstamped(),
+                                "damagedStamps",
+                                damagedStamps(),
+                                "wrongSizes",
+                                wrongSizes())
+                        .toString()
                 + (firstSendError() == null ? "" : " first send error: " + firstSendError());
     }
 
@@ -123,8 +139,8 @@ public final class MessageLedger implements ConsumerCallback {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for " + what + ": "
-                        + summary());
+                throw new AssertionError(
+                        "timed out after " + timeout.toSeconds() + " s waiting for " + what + ": " + summary());
             }
             Thread.sleep(20);
         }

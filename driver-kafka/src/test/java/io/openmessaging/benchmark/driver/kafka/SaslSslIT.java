@@ -54,7 +54,8 @@ class SaslSslIT {
             driver.initialize();
             String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, 4))).get(60, TimeUnit.SECONDS);
-            BenchmarkConsumer consumer = driver.createConsumer(topic, SharedLocalKafka.unique("sub"), ledger).get();
+            BenchmarkConsumer consumer = driver.createConsumer(topic, SharedLocalKafka.unique("sub"), ledger)
+                    .get();
             SharedLocalKafka.awaitAssignment(List.of(consumer), 4, TIMEOUT);
             BenchmarkProducer producer = driver.createProducer(topic).get();
             ledger.send(producer, 0, 0, 1_000);

@@ -58,8 +58,9 @@ public final class SharedLocalKafka {
      * Waits until the consumers hold {@code partitions} partitions between them, each at least one,
      * none twice: the group has settled.
      */
-    public static void awaitAssignment(Collection<? extends BenchmarkConsumer> consumers, int partitions,
-            Duration timeout) throws InterruptedException {
+    public static void awaitAssignment(
+            Collection<? extends BenchmarkConsumer> consumers, int partitions, Duration timeout)
+            throws InterruptedException {
         List<KafkaBenchmarkConsumer> kafkaConsumers =
                 consumers.stream().map(c -> (KafkaBenchmarkConsumer) c).collect(Collectors.toList());
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -78,9 +79,10 @@ public final class SharedLocalKafka {
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("consumers did not settle on " + partitions + " partitions within "
-                        + timeout.toSeconds() + " s: " + kafkaConsumers.stream()
-                        .map(c -> c.assignedPartitions().size() + " assigned, failure " + c.failure())
-                        .collect(Collectors.joining("; ")));
+                        + timeout.toSeconds() + " s: "
+                        + kafkaConsumers.stream()
+                                .map(c -> c.assignedPartitions().size() + " assigned, failure " + c.failure())
+                                .collect(Collectors.joining("; ")));
             }
             Thread.sleep(50);
         }

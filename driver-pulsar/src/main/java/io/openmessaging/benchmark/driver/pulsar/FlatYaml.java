@@ -66,16 +66,23 @@ final class FlatYaml {
             readMapping(parser, "", sourceName, sections, keys, scalars, sectionLines);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new DriverException(at(sourceName, line) + "cannot parse the driver YAML: " + e.getOriginalMessage(), e);
+            throw new DriverException(
+                    at(sourceName, line) + "cannot parse the driver YAML: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new DriverException(sourceName + ": cannot read the driver YAML: " + e, e);
         }
         return new FlatYaml(sourceName, scalars, sectionLines);
     }
 
-    private static void readMapping(JsonParser parser, String prefix, String sourceName, Set<String> sections,
-            Set<String> keys, Map<String, Scalar> scalars, Map<String, Integer> sectionLines) throws IOException,
-            DriverException {
+    private static void readMapping(
+            JsonParser parser,
+            String prefix,
+            String sourceName,
+            Set<String> sections,
+            Set<String> keys,
+            Map<String, Scalar> scalars,
+            Map<String, Integer> sectionLines)
+            throws IOException, DriverException {
         Set<String> seen = new HashSet<>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
@@ -88,7 +95,9 @@ final class FlatYaml {
             if (!isSection && !keys.contains(path)) {
                 List<String> allowed = childrenOf(prefix, sections, keys);
                 throw new DriverException(at(sourceName, keyLine) + "unknown key '" + path + "'"
-                        + Suggestion.closest(name, allowed).map(s -> " (did you mean '" + s + "'?)").orElse("")
+                        + Suggestion.closest(name, allowed)
+                                .map(s -> " (did you mean '" + s + "'?)")
+                                .orElse("")
                         + "; allowed keys" + (prefix.isEmpty() ? "" : " in '" + prefix + "'") + ": "
                         + String.join(", ", allowed));
             }
@@ -99,8 +108,8 @@ final class FlatYaml {
             }
             if (value == JsonToken.START_OBJECT) {
                 if (!isSection) {
-                    throw new DriverException(at(sourceName, keyLine) + "key '" + path
-                            + "' holds a mapping; it takes a single value");
+                    throw new DriverException(
+                            at(sourceName, keyLine) + "key '" + path + "' holds a mapping; it takes a single value");
                 }
                 sectionLines.put(path, keyLine);
                 readMapping(parser, path, sourceName, sections, keys, scalars, sectionLines);
@@ -159,6 +168,8 @@ final class FlatYaml {
     }
 
     private static int line(JsonParser parser) {
-        return parser.currentTokenLocation() == null ? 0 : parser.currentTokenLocation().getLineNr();
+        return parser.currentTokenLocation() == null
+                ? 0
+                : parser.currentTokenLocation().getLineNr();
     }
 }

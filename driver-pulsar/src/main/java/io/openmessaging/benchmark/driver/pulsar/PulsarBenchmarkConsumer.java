@@ -64,11 +64,13 @@ public final class PulsarBenchmarkConsumer implements BenchmarkConsumer {
             CompletableFuture.allOf(closes.toArray(new CompletableFuture<?>[0]))
                     .get(PulsarDriverDefaults.CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("closing a consumer of " + consumers.get(0).getTopic() + " failed: "
-                    + e.getCause(), e.getCause());
+            throw new IllegalStateException(
+                    "closing a consumer of " + consumers.get(0).getTopic() + " failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException(consumers.size() + " consumer(s) of " + consumers.get(0).getTopic()
-                    + " did not close within " + PulsarDriverDefaults.CLOSE_TIMEOUT_MS + " ms", e);
+            throw new IllegalStateException(
+                    consumers.size() + " consumer(s) of " + consumers.get(0).getTopic() + " did not close within "
+                            + PulsarDriverDefaults.CLOSE_TIMEOUT_MS + " ms",
+                    e);
         }
     }
 }

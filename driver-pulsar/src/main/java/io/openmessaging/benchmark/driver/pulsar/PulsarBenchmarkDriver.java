@@ -74,7 +74,9 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
     /** The run's namespace: {@code <namespacePrefix>-<random>}, the same for the driver's whole life. */
     public String namespace() {
         PulsarDriverConfig cfg = config;
-        return (cfg == null ? PulsarDriverDefaults.NAMESPACE_PREFIX : cfg.client().namespacePrefix()) + "-" + runTag;
+        return (cfg == null
+                        ? PulsarDriverDefaults.NAMESPACE_PREFIX
+                        : cfg.client().namespacePrefix()) + "-" + runTag;
     }
 
     @Override
@@ -96,14 +98,17 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
             try {
                 clusterFacts.put("brokerVersion", newAdmin.brokers().getVersion());
             } catch (PulsarAdminException e) {
-                log.info("pulsar driver: the broker did not tell its version ({}); result metadata will lack it",
+                log.info(
+                        "pulsar driver: the broker did not tell its version ({}); result metadata will lack it",
                         PulsarNamespaceSetup.describe(e));
             }
             newClient = buildClient(cfg);
         } catch (PulsarAdminException e) {
             newAdmin.close();
-            throw new DriverException(cfg.sourceName() + ": cannot reach the Pulsar admin API at " + c.httpUrl()
-                    + " (client.httpUrl): " + PulsarNamespaceSetup.describe(e) + hint(e, cfg), e);
+            throw new DriverException(
+                    cfg.sourceName() + ": cannot reach the Pulsar admin API at " + c.httpUrl() + " (client.httpUrl): "
+                            + PulsarNamespaceSetup.describe(e) + hint(e, cfg),
+                    e);
         } catch (DriverException | RuntimeException e) {
             newAdmin.close();
             throw e;
@@ -120,7 +125,8 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
     @Override
     public String topicNamePrefix() {
         PulsarDriverConfig cfg = config;
-        String type = cfg == null ? PulsarDriverDefaults.TOPIC_TYPE : cfg.client().topicType();
+        String type =
+                cfg == null ? PulsarDriverDefaults.TOPIC_TYPE : cfg.client().topicType();
         return type + "://" + namespace() + "/" + PulsarDriverDefaults.TOPIC_STEM;
     }
 
@@ -137,7 +143,8 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         try {
             executor.execute(() -> {
                 try {
-                    PulsarNamespaceSetup setup = new PulsarNamespaceSetup(currentAdmin, cfg.client(), namespace(), cluster);
+                    PulsarNamespaceSetup setup =
+                            new PulsarNamespaceSetup(currentAdmin, cfg.client(), namespace(), cluster);
                     if (!namespaceCreated) {
                         setup.createNamespace();
                         namespaceCreated = true;
@@ -147,8 +154,8 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
                 } catch (DriverException e) {
                     done.completeExceptionally(new DriverException(cfg.sourceName() + ": " + e.getMessage(), e));
                 } catch (RuntimeException e) {
-                    done.completeExceptionally(new DriverException("creating topics failed: "
-                            + PulsarNamespaceSetup.describe(e), e));
+                    done.completeExceptionally(
+                            new DriverException("creating topics failed: " + PulsarNamespaceSetup.describe(e), e));
                 }
             });
         } catch (RuntimeException e) {
@@ -165,20 +172,25 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         }
         PulsarDriverConfig cfg = config;
         try {
-            return producerBuilder(currentClient, cfg.producer(), topic).createAsync()
+            return producerBuilder(currentClient, cfg.producer(), topic)
+                    .createAsync()
                     .handle((producer, error) -> {
                         if (error != null) {
-                            throw new CompletionException(new DriverException(cfg.sourceName() + ": cannot create a"
-                                    + " producer for " + topic + ": "
-                                    + PulsarNamespaceSetup.describe(PulsarNamespaceSetup.unwrap(error)), error));
+                            throw new CompletionException(new DriverException(
+                                    cfg.sourceName() + ": cannot create a"
+                                            + " producer for " + topic + ": "
+                                            + PulsarNamespaceSetup.describe(PulsarNamespaceSetup.unwrap(error)),
+                                    error));
                         }
                         PulsarBenchmarkProducer benchmarkProducer = new PulsarBenchmarkProducer(producer);
                         producers.add(benchmarkProducer);
                         return benchmarkProducer;
                     });
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(new DriverException(cfg.sourceName() + ": cannot create a producer"
-                    + " for " + topic + " from the 'producer' section: " + e.getMessage(), e));
+            return CompletableFuture.failedFuture(new DriverException(
+                    cfg.sourceName() + ": cannot create a producer" + " for " + topic + " from the 'producer' section: "
+                            + e.getMessage(),
+                    e));
         }
     }
 
@@ -199,11 +211,13 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         String consumerName = String.format("%s-%s-%05d", subscriptionName, runTag, consumerCount.getAndIncrement());
         StampDeliveringListener listener =
                 new StampDeliveringListener(topic + " / " + subscriptionName, callback, stats);
-        return currentClient.getPartitionsForTopic(topic)
+        return currentClient
+                .getPartitionsForTopic(topic)
                 .thenCompose(partitions -> {
                     List<CompletableFuture<Consumer<byte[]>>> subscriptions = new ArrayList<>();
                     for (String partition : partitions) {
-                        subscriptions.add(currentClient.newConsumer(Schema.BYTES)
+                        subscriptions.add(currentClient
+                                .newConsumer(Schema.BYTES)
                                 .topic(partition)
                                 .subscriptionName(subscriptionName)
                                 .subscriptionType(cfg.consumer().subscriptionType())
@@ -217,9 +231,12 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
                 })
                 .handle((partitionConsumers, error) -> {
                     if (error != null) {
-                        throw new CompletionException(new DriverException(cfg.sourceName() + ": cannot subscribe to "
-                                + topic + " as " + subscriptionName + " (" + cfg.consumer().subscriptionType() + "): "
-                                + PulsarNamespaceSetup.describe(PulsarNamespaceSetup.unwrap(error)), error));
+                        throw new CompletionException(new DriverException(
+                                cfg.sourceName() + ": cannot subscribe to "
+                                        + topic + " as " + subscriptionName + " ("
+                                        + cfg.consumer().subscriptionType() + "): "
+                                        + PulsarNamespaceSetup.describe(PulsarNamespaceSetup.unwrap(error)),
+                                error));
                     }
                     PulsarBenchmarkConsumer consumer = new PulsarBenchmarkConsumer(partitionConsumers, listener);
                     consumers.add(consumer);
@@ -244,14 +261,20 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
             facts.put(p + "serviceUrl", c.serviceUrl());
             facts.put(p + "httpUrl", c.httpUrl());
             facts.put(p + "namespace", namespace());
-            facts.put(p + "persistence", "ensembleSize " + c.persistence().ensembleSize() + ", writeQuorum "
-                    + c.persistence().writeQuorum() + ", ackQuorum " + c.persistence().ackQuorum());
-            facts.put(p + "deduplicationEnabled", Boolean.toString(c.persistence().deduplicationEnabled()));
+            facts.put(
+                    p + "persistence",
+                    "ensembleSize " + c.persistence().ensembleSize() + ", writeQuorum "
+                            + c.persistence().writeQuorum() + ", ackQuorum "
+                            + c.persistence().ackQuorum());
+            facts.put(
+                    p + "deduplicationEnabled", Boolean.toString(c.persistence().deduplicationEnabled()));
             PulsarDriverConfig.Producer producer = cfg.producer();
-            facts.put(p + "batching", producer.batchingEnabled()
-                    ? "max delay " + producer.batchingMaxPublishDelayMs() + " ms, max " + producer.batchingMaxBytes()
-                            + " bytes"
-                    : "off");
+            facts.put(
+                    p + "batching",
+                    producer.batchingEnabled()
+                            ? "max delay " + producer.batchingMaxPublishDelayMs() + " ms, max "
+                                    + producer.batchingMaxBytes() + " bytes"
+                            : "off");
             facts.put(p + "subscriptionType", cfg.consumer().subscriptionType().name());
             facts.put(p + "receiverQueueSize", Integer.toString(cfg.consumer().receiverQueueSize()));
         }
@@ -262,9 +285,13 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
     @Override
     public Map<String, Long> counters() {
         String p = ID + ".";
-        return Map.of(p + "consumerFailures", stats.consumerFailures.sum(),
-                p + "ackFailures", stats.ackFailures.sum(),
-                p + "malformedStamps", stats.malformedStamps.sum());
+        return Map.of(
+                p + "consumerFailures",
+                stats.consumerFailures.sum(),
+                p + "ackFailures",
+                stats.ackFailures.sum(),
+                p + "malformedStamps",
+                stats.malformedStamps.sum());
     }
 
     /** Closes every producer and consumer this driver created, then the client and the admin client. Idempotent. */
@@ -304,8 +331,10 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
             currentAdmin.close();
         }
         if (!errors.isEmpty()) {
-            DriverException e = new DriverException("pulsar driver: " + errors.size() + " client(s) failed to close;"
-                    + " first: " + PulsarNamespaceSetup.describe(errors.get(0)), errors.get(0));
+            DriverException e = new DriverException(
+                    "pulsar driver: " + errors.size() + " client(s) failed to close;" + " first: "
+                            + PulsarNamespaceSetup.describe(errors.get(0)),
+                    errors.get(0));
             errors.subList(1, errors.size()).forEach(e::addSuppressed);
             throw e;
         }
@@ -324,12 +353,15 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         }
         try {
             if (c.authentication().enabled()) {
-                builder.authentication(c.authentication().plugin(), c.authentication().data());
+                builder.authentication(
+                        c.authentication().plugin(), c.authentication().data());
             }
             return builder.build();
         } catch (PulsarClientException e) {
-            throw new DriverException(cfg.sourceName() + ": cannot build the admin client for " + c.httpUrl()
-                    + " from the 'client' section: " + PulsarNamespaceSetup.describe(e), e);
+            throw new DriverException(
+                    cfg.sourceName() + ": cannot build the admin client for " + c.httpUrl()
+                            + " from the 'client' section: " + PulsarNamespaceSetup.describe(e),
+                    e);
         }
     }
 
@@ -353,18 +385,21 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         }
         try {
             if (c.authentication().enabled()) {
-                builder.authentication(c.authentication().plugin(), c.authentication().data());
+                builder.authentication(
+                        c.authentication().plugin(), c.authentication().data());
             }
             return builder.build();
         } catch (PulsarClientException e) {
-            throw new DriverException(cfg.sourceName() + ": cannot build the client for " + c.serviceUrl()
-                    + " from the 'client' section: " + PulsarNamespaceSetup.describe(e), e);
+            throw new DriverException(
+                    cfg.sourceName() + ": cannot build the client for " + c.serviceUrl()
+                            + " from the 'client' section: " + PulsarNamespaceSetup.describe(e),
+                    e);
         }
     }
 
     @SuppressWarnings("deprecation") // maxPendingMessagesAcrossPartitions: kept for the Confluent fork's files
-    private static ProducerBuilder<byte[]> producerBuilder(PulsarClient client, PulsarDriverConfig.Producer p,
-            String topic) {
+    private static ProducerBuilder<byte[]> producerBuilder(
+            PulsarClient client, PulsarDriverConfig.Producer p, String topic) {
         ProducerBuilder<byte[]> builder = client.newProducer(Schema.BYTES)
                 .topic(topic)
                 .enableBatching(p.batchingEnabled())

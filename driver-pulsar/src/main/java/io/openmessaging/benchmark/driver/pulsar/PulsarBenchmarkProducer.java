@@ -23,18 +23,25 @@ final class PulsarBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-            int producerId, SendCallback callback) {
+    public void sendAsync(
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            SendCallback callback) {
         try {
             TypedMessageBuilder<byte[]> message = producer.newMessage()
                     .value(payload)
-                    .property(MessageStampCodec.HEADER_NAME,
+                    .property(
+                            MessageStampCodec.HEADER_NAME,
                             MessageStampCodec.encodeToString(intendedSendEpochNanos, sentEpochNanos, producerId));
             if (key != null) {
                 message.key(key);
             }
-            message.sendAsync().whenComplete((id, error) ->
-                    callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, unwrap(error)));
+            message.sendAsync()
+                    .whenComplete((id, error) ->
+                            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, unwrap(error)));
         } catch (RuntimeException e) {
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, e);
         }
@@ -46,11 +53,13 @@ final class PulsarBenchmarkProducer implements BenchmarkProducer {
         try {
             producer.closeAsync().get(PulsarDriverDefaults.CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("closing the producer of " + producer.getTopic() + " failed: "
-                    + e.getCause(), e.getCause());
+            throw new IllegalStateException(
+                    "closing the producer of " + producer.getTopic() + " failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException("the producer of " + producer.getTopic() + " did not close within "
-                    + PulsarDriverDefaults.CLOSE_TIMEOUT_MS + " ms", e);
+            throw new IllegalStateException(
+                    "the producer of " + producer.getTopic() + " did not close within "
+                            + PulsarDriverDefaults.CLOSE_TIMEOUT_MS + " ms",
+                    e);
         }
     }
 

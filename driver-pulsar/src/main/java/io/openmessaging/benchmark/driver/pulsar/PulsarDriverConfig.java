@@ -94,9 +94,8 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
     public static final Map<String, Key> KEYS = declareKeys();
 
     /** Keys that hold mappings. */
-    public static final Set<String> SECTIONS =
-            Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
-                    "client", "client.persistence", "client.authentication", "producer", "consumer")));
+    public static final Set<String> SECTIONS = Collections.unmodifiableSet(new LinkedHashSet<>(
+            List.of("client", "client.persistence", "client.authentication", "producer", "consumer")));
 
     private static final Pattern NAME_PART = Pattern.compile("[a-zA-Z0-9_=:.-]+");
     private static final List<String> TOPIC_TYPES = List.of("persistent", "non-persistent");
@@ -105,62 +104,158 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
         Map<String, Key> keys = new LinkedHashMap<>();
         key(keys, "name", "any text; read by the framework", "-", false);
         key(keys, "driver", "the driver id 'pulsar'; read by the framework", "-", false);
-        key(keys, "driverClass", "upstream's io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver;"
-                + " read by the framework", "-", false);
+        key(
+                keys,
+                "driverClass",
+                "upstream's io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver;" + " read by the framework",
+                "-",
+                false);
         key(keys, "client.serviceUrl", "pulsar://host:port or pulsar+ssl://host:port[,host:port…]", "required", false);
         key(keys, "client.httpUrl", "http://host:port or https://host:port: the admin REST address", "required", false);
-        key(keys, "client.ioThreads", "a whole number, 1 or more: the client's network threads",
-                String.valueOf(PulsarDriverDefaults.IO_THREADS), false);
-        key(keys, "client.connectionsPerBroker", "a whole number, 1 or more: connections from the client to each broker",
-                String.valueOf(PulsarDriverDefaults.CONNECTIONS_PER_BROKER), false);
-        key(keys, "client.clientMemoryLimitMB", "a whole number of MiB, 0 or more (0: no limit): memory for"
-                + " pending messages of all producers of the client",
-                String.valueOf(PulsarDriverDefaults.CLIENT_MEMORY_LIMIT_MB), false);
-        key(keys, "client.maxConcurrentLookupRequests", "a whole number, 1 or more: topic lookups in flight per"
-                + " connection", String.valueOf(PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS), false);
-        key(keys, "client.operationTimeoutMs", "a whole number of milliseconds, 1 or more: bound of lookups,"
-                + " producer and consumer creation and admin requests",
-                String.valueOf(PulsarDriverDefaults.OPERATION_TIMEOUT_MS), true);
-        key(keys, "client.namespacePrefix", "<tenant>/<namespace stem>, each letters, digits, '_', '=', ':', '.'"
-                + " or '-'; the run's namespace is <stem>-<random>", PulsarDriverDefaults.NAMESPACE_PREFIX, false);
-        key(keys, "client.clusterName", "the cluster name the tenant and namespace are assigned to",
-                "the only cluster the broker knows", false);
-        key(keys, "client.topicType", "persistent or non-persistent", PulsarDriverDefaults.TOPIC_TYPE, false);
-        key(keys, "client.persistence.ensembleSize", "a whole number, 1 or more: bookies per ledger",
-                String.valueOf(PulsarDriverDefaults.ENSEMBLE_SIZE), false);
-        key(keys, "client.persistence.writeQuorum", "a whole number from 1 to ensembleSize: copies of each entry",
-                String.valueOf(PulsarDriverDefaults.WRITE_QUORUM), false);
-        key(keys, "client.persistence.ackQuorum", "a whole number from 1 to writeQuorum: copies acknowledged"
-                + " before a write completes", String.valueOf(PulsarDriverDefaults.ACK_QUORUM), false);
-        key(keys, "client.persistence.deduplicationEnabled", "true or false: broker-side message deduplication",
-                String.valueOf(PulsarDriverDefaults.DEDUPLICATION_ENABLED), false);
-        key(keys, "client.tlsAllowInsecureConnection", "true or false: accept any server certificate", "false", false);
-        key(keys, "client.tlsEnableHostnameVerification", "true or false: check the server certificate's host"
-                + " name", "false", false);
-        key(keys, "client.tlsTrustCertsFilePath", "path of a PEM file of trusted certificates",
-                "the JVM's trust store", false);
-        key(keys, "client.authentication.plugin", "an authentication class name, e.g."
-                + " org.apache.pulsar.client.impl.auth.AuthenticationToken", "none", false);
-        key(keys, "client.authentication.data", "the plugin's parameters, e.g. token:<jwt> or file:///path",
-                "none", false);
-        key(keys, "producer.batchingEnabled", "true or false",
-                String.valueOf(PulsarDriverDefaults.BATCHING_ENABLED), false);
-        key(keys, "producer.batchingMaxPublishDelayMs", "a whole number of milliseconds, 1 or more: how long a"
-                + " batch may wait for more messages", String.valueOf(PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS),
+        key(
+                keys,
+                "client.ioThreads",
+                "a whole number, 1 or more: the client's network threads",
+                String.valueOf(PulsarDriverDefaults.IO_THREADS),
                 false);
-        key(keys, "producer.batchingMaxBytes", "a whole number of bytes, 1 or more: a batch is sent when it"
-                + " reaches this size", String.valueOf(PulsarDriverDefaults.BATCHING_MAX_BYTES), false);
-        key(keys, "producer.blockIfQueueFull", "true or false: a full pending queue blocks the send (true) or"
-                + " fails it (false)", String.valueOf(PulsarDriverDefaults.BLOCK_IF_QUEUE_FULL), false);
-        key(keys, "producer.pendingQueueSize", "a whole number, 0 or more (0: no limit): pending messages per"
-                + " partition", String.valueOf(PulsarDriverDefaults.PENDING_QUEUE_SIZE), false);
-        key(keys, "producer.maxPendingMessagesAcrossPartitions", "a whole number, 0 or more (0: no limit), not"
-                + " below pendingQueueSize: pending messages of one producer over all partitions",
-                String.valueOf(PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS), true);
-        key(keys, "consumer.receiverQueueSize", "a whole number, 1 or more: messages prefetched per partition",
-                String.valueOf(PulsarDriverDefaults.RECEIVER_QUEUE_SIZE), false);
-        key(keys, "consumer.subscriptionType", "Exclusive, Shared, Failover or Key_Shared",
-                PulsarDriverDefaults.SUBSCRIPTION_TYPE, false);
+        key(
+                keys,
+                "client.connectionsPerBroker",
+                "a whole number, 1 or more: connections from the client to each broker",
+                String.valueOf(PulsarDriverDefaults.CONNECTIONS_PER_BROKER),
+                false);
+        key(
+                keys,
+                "client.clientMemoryLimitMB",
+                "a whole number of MiB, 0 or more (0: no limit): memory for"
+                        + " pending messages of all producers of the client",
+                String.valueOf(PulsarDriverDefaults.CLIENT_MEMORY_LIMIT_MB),
+                false);
+        key(
+                keys,
+                "client.maxConcurrentLookupRequests",
+                "a whole number, 1 or more: topic lookups in flight per" + " connection",
+                String.valueOf(PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS),
+                false);
+        key(
+                keys,
+                "client.operationTimeoutMs",
+                "a whole number of milliseconds, 1 or more: bound of lookups,"
+                        + " producer and consumer creation and admin requests",
+                String.valueOf(PulsarDriverDefaults.OPERATION_TIMEOUT_MS),
+                true);
+        key(
+                keys,
+                "client.namespacePrefix",
+                "<tenant>/<namespace stem>, each letters, digits, '_', '=', ':', '.'"
+                        + " or '-'; the run's namespace is <stem>-<random>",
+                PulsarDriverDefaults.NAMESPACE_PREFIX,
+                false);
+        key(
+                keys,
+                "client.clusterName",
+                "the cluster name the tenant and namespace are assigned to",
+                "the only cluster the broker knows",
+                false);
+        key(keys, "client.topicType", "persistent or non-persistent", PulsarDriverDefaults.TOPIC_TYPE, false);
+        key(
+                keys,
+                "client.persistence.ensembleSize",
+                "a whole number, 1 or more: bookies per ledger",
+                String.valueOf(PulsarDriverDefaults.ENSEMBLE_SIZE),
+                false);
+        key(
+                keys,
+                "client.persistence.writeQuorum",
+                "a whole number from 1 to ensembleSize: copies of each entry",
+                String.valueOf(PulsarDriverDefaults.WRITE_QUORUM),
+                false);
+        key(
+                keys,
+                "client.persistence.ackQuorum",
+                "a whole number from 1 to writeQuorum: copies acknowledged" + " before a write completes",
+                String.valueOf(PulsarDriverDefaults.ACK_QUORUM),
+                false);
+        key(
+                keys,
+                "client.persistence.deduplicationEnabled",
+                "true or false: broker-side message deduplication",
+                String.valueOf(PulsarDriverDefaults.DEDUPLICATION_ENABLED),
+                false);
+        key(keys, "client.tlsAllowInsecureConnection", "true or false: accept any server certificate", "false", false);
+        key(
+                keys,
+                "client.tlsEnableHostnameVerification",
+                "true or false: check the server certificate's host" + " name",
+                "false",
+                false);
+        key(
+                keys,
+                "client.tlsTrustCertsFilePath",
+                "path of a PEM file of trusted certificates",
+                "the JVM's trust store",
+                false);
+        key(
+                keys,
+                "client.authentication.plugin",
+                "an authentication class name, e.g." + " org.apache.pulsar.client.impl.auth.AuthenticationToken",
+                "none",
+                false);
+        key(
+                keys,
+                "client.authentication.data",
+                "the plugin's parameters, e.g. token:<jwt> or file:///path",
+                "none",
+                false);
+        key(
+                keys,
+                "producer.batchingEnabled",
+                "true or false",
+                String.valueOf(PulsarDriverDefaults.BATCHING_ENABLED),
+                false);
+        key(
+                keys,
+                "producer.batchingMaxPublishDelayMs",
+                "a whole number of milliseconds, 1 or more: how long a" + " batch may wait for more messages",
+                String.valueOf(PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS),
+                false);
+        key(
+                keys,
+                "producer.batchingMaxBytes",
+                "a whole number of bytes, 1 or more: a batch is sent when it" + " reaches this size",
+                String.valueOf(PulsarDriverDefaults.BATCHING_MAX_BYTES),
+                false);
+        key(
+                keys,
+                "producer.blockIfQueueFull",
+                "true or false: a full pending queue blocks the send (true) or" + " fails it (false)",
+                String.valueOf(PulsarDriverDefaults.BLOCK_IF_QUEUE_FULL),
+                false);
+        key(
+                keys,
+                "producer.pendingQueueSize",
+                "a whole number, 0 or more (0: no limit): pending messages per" + " partition",
+                String.valueOf(PulsarDriverDefaults.PENDING_QUEUE_SIZE),
+                false);
+        key(
+                keys,
+                "producer.maxPendingMessagesAcrossPartitions",
+                "a whole number, 0 or more (0: no limit), not"
+                        + " below pendingQueueSize: pending messages of one producer over all partitions",
+                String.valueOf(PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS),
+                true);
+        key(
+                keys,
+                "consumer.receiverQueueSize",
+                "a whole number, 1 or more: messages prefetched per partition",
+                String.valueOf(PulsarDriverDefaults.RECEIVER_QUEUE_SIZE),
+                false);
+        key(
+                keys,
+                "consumer.subscriptionType",
+                "Exclusive, Shared, Failover or Key_Shared",
+                PulsarDriverDefaults.SUBSCRIPTION_TYPE,
+                false);
         return Collections.unmodifiableMap(keys);
     }
 
@@ -187,7 +282,9 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
         }
         String namespacePrefix = in.text("client.namespacePrefix", PulsarDriverDefaults.NAMESPACE_PREFIX);
         String[] parts = namespacePrefix.split("/", -1);
-        if (parts.length != 2 || !NAME_PART.matcher(parts[0]).matches() || !NAME_PART.matcher(parts[1]).matches()) {
+        if (parts.length != 2
+                || !NAME_PART.matcher(parts[0]).matches()
+                || !NAME_PART.matcher(parts[1]).matches()) {
             throw in.error("client.namespacePrefix", "is '" + namespacePrefix + "'");
         }
         String clusterName = in.text("client.clusterName", null);
@@ -199,20 +296,24 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
         int writeQuorum = in.wholeNumber("client.persistence.writeQuorum", PulsarDriverDefaults.WRITE_QUORUM, 1);
         int ackQuorum = in.wholeNumber("client.persistence.ackQuorum", PulsarDriverDefaults.ACK_QUORUM, 1);
         if (writeQuorum > ensembleSize) {
-            throw in.error("client.persistence.writeQuorum", "is " + writeQuorum + ", above ensembleSize "
-                    + ensembleSize);
+            throw in.error(
+                    "client.persistence.writeQuorum", "is " + writeQuorum + ", above ensembleSize " + ensembleSize);
         }
         if (ackQuorum > writeQuorum) {
             throw in.error("client.persistence.ackQuorum", "is " + ackQuorum + ", above writeQuorum " + writeQuorum);
         }
-        Persistence persistence = new Persistence(ensembleSize, writeQuorum, ackQuorum,
+        Persistence persistence = new Persistence(
+                ensembleSize,
+                writeQuorum,
+                ackQuorum,
                 in.bool("client.persistence.deduplicationEnabled", PulsarDriverDefaults.DEDUPLICATION_ENABLED));
 
         String plugin = in.text("client.authentication.plugin", null);
         String authData = in.text("client.authentication.data", null);
         if (plugin == null && authData != null) {
-            throw in.error("client.authentication.data", "is set but client.authentication.plugin is not;"
-                    + " name the plugin that reads it");
+            throw in.error(
+                    "client.authentication.data",
+                    "is set but client.authentication.plugin is not;" + " name the plugin that reads it");
         }
 
         Client client = new Client(
@@ -221,8 +322,8 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
                 in.wholeNumber("client.ioThreads", PulsarDriverDefaults.IO_THREADS, 1),
                 in.wholeNumber("client.connectionsPerBroker", PulsarDriverDefaults.CONNECTIONS_PER_BROKER, 1),
                 in.longNumber("client.clientMemoryLimitMB", PulsarDriverDefaults.CLIENT_MEMORY_LIMIT_MB, 0),
-                in.wholeNumber("client.maxConcurrentLookupRequests",
-                        PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS, 1),
+                in.wholeNumber(
+                        "client.maxConcurrentLookupRequests", PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS, 1),
                 in.longNumber("client.operationTimeoutMs", PulsarDriverDefaults.OPERATION_TIMEOUT_MS, 1),
                 namespacePrefix,
                 clusterName,
@@ -234,21 +335,27 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
                 new Authentication(plugin, authData));
 
         int pendingQueueSize = in.wholeNumber("producer.pendingQueueSize", PulsarDriverDefaults.PENDING_QUEUE_SIZE, 0);
-        int acrossPartitions = in.wholeNumber("producer.maxPendingMessagesAcrossPartitions",
-                PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS, 0);
+        int acrossPartitions = in.wholeNumber(
+                "producer.maxPendingMessagesAcrossPartitions",
+                PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS,
+                0);
         if (acrossPartitions > 0 && acrossPartitions < pendingQueueSize) {
-            throw in.error("producer.maxPendingMessagesAcrossPartitions", "is " + acrossPartitions
-                    + ", below producer.pendingQueueSize " + pendingQueueSize);
+            throw in.error(
+                    "producer.maxPendingMessagesAcrossPartitions",
+                    "is " + acrossPartitions + ", below producer.pendingQueueSize " + pendingQueueSize);
         }
         Producer producer = new Producer(
                 in.bool("producer.batchingEnabled", PulsarDriverDefaults.BATCHING_ENABLED),
-                in.longNumber("producer.batchingMaxPublishDelayMs", PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS, 1),
+                in.longNumber(
+                        "producer.batchingMaxPublishDelayMs", PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS, 1),
                 in.wholeNumber("producer.batchingMaxBytes", PulsarDriverDefaults.BATCHING_MAX_BYTES, 1),
                 in.bool("producer.blockIfQueueFull", PulsarDriverDefaults.BLOCK_IF_QUEUE_FULL),
                 pendingQueueSize,
                 acrossPartitions);
 
-        String subscriptionType = in.choice("consumer.subscriptionType", PulsarDriverDefaults.SUBSCRIPTION_TYPE,
+        String subscriptionType = in.choice(
+                "consumer.subscriptionType",
+                PulsarDriverDefaults.SUBSCRIPTION_TYPE,
                 List.of("Exclusive", "Shared", "Failover", "Key_Shared"));
         Consumer consumer = new Consumer(
                 in.wholeNumber("consumer.receiverQueueSize", PulsarDriverDefaults.RECEIVER_QUEUE_SIZE, 1),
@@ -336,8 +443,12 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
                     return candidate;
                 }
             }
-            throw error(path, "is '" + value + "'" + Suggestion.closest(value, allowed)
-                    .map(s -> " (did you mean '" + s + "'?)").orElse(""));
+            throw error(
+                    path,
+                    "is '" + value + "'"
+                            + Suggestion.closest(value, allowed)
+                                    .map(s -> " (did you mean '" + s + "'?)")
+                                    .orElse(""));
         }
 
         DriverException error(String path, String problem) {

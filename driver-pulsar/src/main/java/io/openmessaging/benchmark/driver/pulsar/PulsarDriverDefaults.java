@@ -15,6 +15,7 @@ public final class PulsarDriverDefaults {
     public static final long OPERATION_TIMEOUT_MS = 30_000;
     /** Tenant and namespace stem; the driver appends {@code -<random>} once per run. */
     public static final String NAMESPACE_PREFIX = "benchmark/ns";
+
     public static final String TOPIC_TYPE = "persistent";
 
     // client.persistence: the namespace's bookie ensemble, write quorum and ack quorum

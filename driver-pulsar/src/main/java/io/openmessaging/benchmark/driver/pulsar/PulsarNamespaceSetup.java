@@ -49,7 +49,12 @@ final class PulsarNamespaceSetup {
         step("create tenant " + tenant, () -> {
             if (!admin.tenants().getTenants().contains(tenant)) {
                 try {
-                    admin.tenants().createTenant(tenant, TenantInfo.builder().allowedClusters(Set.of(cluster)).build());
+                    admin.tenants()
+                            .createTenant(
+                                    tenant,
+                                    TenantInfo.builder()
+                                            .allowedClusters(Set.of(cluster))
+                                            .build());
                     log.info("Created tenant {} (allowed cluster {})", tenant, cluster);
                     return;
                 } catch (PulsarAdminException.ConflictException createdMeanwhile) {
@@ -65,11 +70,17 @@ final class PulsarNamespaceSetup {
         });
         step("create namespace " + namespace, () -> admin.namespaces().createNamespace(namespace, Set.of(cluster)));
         PulsarDriverConfig.Persistence persistence = client.persistence();
-        step("set the persistence policy of " + namespace + " (ensembleSize " + persistence.ensembleSize()
-                + ", writeQuorum " + persistence.writeQuorum() + ", ackQuorum " + persistence.ackQuorum() + ")",
-                () -> admin.namespaces().setPersistence(namespace, new PersistencePolicies(persistence.ensembleSize(),
-                        persistence.writeQuorum(), persistence.ackQuorum(),
-                        PulsarDriverDefaults.MANAGED_LEDGER_MAX_MARK_DELETE_RATE)));
+        step(
+                "set the persistence policy of " + namespace + " (ensembleSize " + persistence.ensembleSize()
+                        + ", writeQuorum " + persistence.writeQuorum() + ", ackQuorum " + persistence.ackQuorum() + ")",
+                () -> admin.namespaces()
+                        .setPersistence(
+                                namespace,
+                                new PersistencePolicies(
+                                        persistence.ensembleSize(),
+                                        persistence.writeQuorum(),
+                                        persistence.ackQuorum(),
+                                        PulsarDriverDefaults.MANAGED_LEDGER_MAX_MARK_DELETE_RATE)));
         BacklogQuota unlimited = BacklogQuota.builder()
                 .limitSize(-1)
                 .limitTime(-1)
@@ -79,11 +90,18 @@ final class PulsarNamespaceSetup {
             admin.namespaces().setBacklogQuota(namespace, unlimited, BacklogQuota.BacklogQuotaType.destination_storage);
             admin.namespaces().setBacklogQuota(namespace, unlimited, BacklogQuota.BacklogQuotaType.message_age);
         });
-        step("set deduplication of " + namespace + " to " + persistence.deduplicationEnabled(),
+        step(
+                "set deduplication of " + namespace + " to " + persistence.deduplicationEnabled(),
                 () -> admin.namespaces().setDeduplicationStatus(namespace, persistence.deduplicationEnabled()));
-        log.info("Created namespace {} on cluster {}: ensemble {}, write quorum {}, ack quorum {}, deduplication {},"
-                + " no backlog quota", namespace, cluster, persistence.ensembleSize(), persistence.writeQuorum(),
-                persistence.ackQuorum(), persistence.deduplicationEnabled());
+        log.info(
+                "Created namespace {} on cluster {}: ensemble {}, write quorum {}, ack quorum {}, deduplication {},"
+                        + " no backlog quota",
+                namespace,
+                cluster,
+                persistence.ensembleSize(),
+                persistence.writeQuorum(),
+                persistence.ackQuorum(),
+                persistence.deduplicationEnabled());
     }
 
     /**
@@ -101,19 +119,26 @@ final class PulsarNamespaceSetup {
                 if (cause instanceof PulsarAdminException.ConflictException) {
                     return null;
                 }
-                throw new CompletionException(new DriverException("cannot create topic " + topic.name() + " with "
-                        + topic.partitions() + " partition(s): " + describe(cause), cause));
+                throw new CompletionException(new DriverException(
+                        "cannot create topic " + topic.name() + " with " + topic.partitions() + " partition(s): "
+                                + describe(cause),
+                        cause));
             }));
         }
         long timeoutMs = client.operationTimeoutMs() + Math.max(0, topics.size() - 1) * 100L;
         try {
-            CompletableFuture.allOf(creations.toArray(new CompletableFuture<?>[0])).get(timeoutMs, TimeUnit.MILLISECONDS);
+            CompletableFuture.allOf(creations.toArray(new CompletableFuture<?>[0]))
+                    .get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             Throwable cause = unwrap(e);
-            throw cause instanceof DriverException de ? de : new DriverException("creating topics failed: " + cause, cause);
+            throw cause instanceof DriverException de
+                    ? de
+                    : new DriverException("creating topics failed: " + cause, cause);
         } catch (TimeoutException e) {
-            throw new DriverException("creating " + topics.size() + " topic(s) in " + namespace + " did not finish"
-                    + " within " + timeoutMs + " ms", e);
+            throw new DriverException(
+                    "creating " + topics.size() + " topic(s) in " + namespace + " did not finish" + " within "
+                            + timeoutMs + " ms",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while creating topics", e);
@@ -134,7 +159,8 @@ final class PulsarNamespaceSetup {
 
     static Throwable unwrap(Throwable error) {
         Throwable cause = error;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
             cause = cause.getCause();
         }
         return cause;

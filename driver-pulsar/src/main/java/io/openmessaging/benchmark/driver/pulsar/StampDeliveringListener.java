@@ -81,8 +81,11 @@ final class StampDeliveringListener implements MessageListener<byte[]> {
         } catch (IllegalArgumentException e) {
             stats.malformedStamps.increment();
             if (malformedStampLogged.compareAndSet(false, true)) {
-                log.warn("A message of {} has a malformed {} property ({}); such messages count as unstamped,"
-                        + " further ones only in pulsar.malformedStamps", description, MessageStampCodec.HEADER_NAME,
+                log.warn(
+                        "A message of {} has a malformed {} property ({}); such messages count as unstamped,"
+                                + " further ones only in pulsar.malformedStamps",
+                        description,
+                        MessageStampCodec.HEADER_NAME,
                         e.getMessage());
             }
             return null;
@@ -95,20 +98,28 @@ final class StampDeliveringListener implements MessageListener<byte[]> {
         }
         stats.ackFailures.increment();
         if (ackFailureLogged.compareAndSet(false, true)) {
-            log.warn("Acknowledging a message of {} on {} failed: {}; further failures are only counted"
-                    + " (pulsar.ackFailures)", description, consumer.getTopic(), error.toString());
+            log.warn(
+                    "Acknowledging a message of {} on {} failed: {}; further failures are only counted"
+                            + " (pulsar.ackFailures)",
+                    description,
+                    consumer.getTopic(),
+                    error.toString());
         }
         if (!consumer.isConnected() && closedByTheClient(error)) {
-            reportFailure(new IllegalStateException("the Pulsar client closed the consumer of " + consumer.getTopic()
-                    + " in " + description + ": " + error, error));
+            reportFailure(new IllegalStateException(
+                    "the Pulsar client closed the consumer of " + consumer.getTopic() + " in " + description + ": "
+                            + error,
+                    error));
         }
     }
 
     /** The client refuses acknowledgements of a consumer it closed or gave up on with these messages. */
     private static boolean closedByTheClient(Throwable error) {
         String message = String.valueOf(error.getMessage());
-        return message.contains("already closed") || message.contains("State: Closed")
-                || message.contains("State: Failed") || message.contains("State: Terminated");
+        return message.contains("already closed")
+                || message.contains("State: Closed")
+                || message.contains("State: Failed")
+                || message.contains("State: Terminated");
     }
 
     private void reportFailure(Throwable cause) {

@@ -29,8 +29,10 @@ class ConsumerPauseResumeIT {
         LocalPulsarStandalone pulsar = SharedLocalPulsar.standalone();
         DeliveryLedger ledger = new DeliveryLedger();
         try (PulsarBenchmarkDriver driver = new PulsarBenchmarkDriver();
-                PulsarAdmin admin = PulsarAdmin.builder().serviceHttpUrl(pulsar.httpUrl()).build()) {
-            driver.configure("""
+                PulsarAdmin admin =
+                        PulsarAdmin.builder().serviceHttpUrl(pulsar.httpUrl()).build()) {
+            driver.configure(
+                    """
                     client:
                       serviceUrl: %s
                       httpUrl: %s
@@ -44,8 +46,8 @@ class ConsumerPauseResumeIT {
             String topic = SharedLocalPulsar.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
             String subscription = SharedLocalPulsar.unique("sub");
-            PulsarBenchmarkConsumer consumer =
-                    (PulsarBenchmarkConsumer) driver.createConsumer(topic, subscription, ledger).get(60, TimeUnit.SECONDS);
+            PulsarBenchmarkConsumer consumer = (PulsarBenchmarkConsumer)
+                    driver.createConsumer(topic, subscription, ledger).get(60, TimeUnit.SECONDS);
             assertThat(consumer.partitionConsumers()).hasSize(PARTITIONS);
             BenchmarkProducer producer = driver.createProducer(topic).get(60, TimeUnit.SECONDS);
 
@@ -54,15 +56,18 @@ class ConsumerPauseResumeIT {
 
             consumer.pause();
             ledger.send(producer, 100, BACKLOG_MESSAGES, PAYLOAD_BYTES);
-            ledger.await(() -> ledger.acknowledged() == 100 + BACKLOG_MESSAGES, TIMEOUT, "acknowledgements while paused");
+            ledger.await(
+                    () -> ledger.acknowledged() == 100 + BACKLOG_MESSAGES, TIMEOUT, "acknowledgements while paused");
             Thread.sleep(2_000);
 
             long deliveredWhilePaused = ledger.deliveries() - 100;
-            assertThat(deliveredWhilePaused).as("deliveries while paused (at most the granted permits): "
-                    + ledger.summary()).isLessThanOrEqualTo((long) PARTITIONS * RECEIVER_QUEUE_SIZE);
+            assertThat(deliveredWhilePaused)
+                    .as("deliveries while paused (at most the granted permits): " + ledger.summary())
+                    .isLessThanOrEqualTo((long) PARTITIONS * RECEIVER_QUEUE_SIZE);
             PartitionedTopicStats stats = admin.topics().getPartitionedStats(topic, false);
             long backlog = stats.getSubscriptions().get(subscription).getMsgBacklog();
-            assertThat(backlog).as("backlog on the broker while paused")
+            assertThat(backlog)
+                    .as("backlog on the broker while paused")
                     .isGreaterThanOrEqualTo(BACKLOG_MESSAGES - deliveredWhilePaused);
 
             consumer.resume();

@@ -92,8 +92,8 @@ final class DeliveryLedger implements ConsumerCallback {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for " + what + ": "
-                        + summary());
+                throw new AssertionError(
+                        "timed out after " + timeout.toSeconds() + " s waiting for " + what + ": " + summary());
             }
             Thread.sleep(20);
         }

@@ -39,6 +39,7 @@ public final class LocalPulsarStandalone implements AutoCloseable {
     private static final int READINESS_TIMEOUT_SECONDS = 180;
     /** Extra time the script itself may take around readiness (Maven download on first use). */
     private static final long SCRIPT_TIMEOUT_SECONDS = READINESS_TIMEOUT_SECONDS + 300;
+
     private static final long STOP_TIMEOUT_SECONDS = 60;
     private static final int EXIT_PORT_IN_USE = 4;
     private static final int START_ATTEMPTS = 3;
@@ -54,8 +55,8 @@ public final class LocalPulsarStandalone implements AutoCloseable {
     /** Set by pause(), cleared by resume(): close() resumes first. */
     private boolean paused;
 
-    private LocalPulsarStandalone(Path repositoryRoot, Path dataDirectory, int port, Properties state,
-            String startOutput) {
+    private LocalPulsarStandalone(
+            Path repositoryRoot, Path dataDirectory, int port, Properties state, String startOutput) {
         this.repositoryRoot = repositoryRoot;
         this.dataDirectory = dataDirectory;
         this.port = port;
@@ -78,16 +79,22 @@ public final class LocalPulsarStandalone implements AutoCloseable {
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             int[] ports = freeLoopbackPorts(2);
             List<String> command = List.of(
-                    root.resolve(SCRIPT).toString(), "pulsar", "start",
-                    "--port", String.valueOf(ports[0]),
-                    "--web-port", String.valueOf(ports[1]),
-                    "--data-dir", dataDirectory.toString(),
-                    "--timeout", String.valueOf(READINESS_TIMEOUT_SECONDS));
+                    root.resolve(SCRIPT).toString(),
+                    "pulsar",
+                    "start",
+                    "--port",
+                    String.valueOf(ports[0]),
+                    "--web-port",
+                    String.valueOf(ports[1]),
+                    "--data-dir",
+                    dataDirectory.toString(),
+                    "--timeout",
+                    String.valueOf(READINESS_TIMEOUT_SECONDS));
             ScriptResult result = run(root, command, SCRIPT_TIMEOUT_SECONDS);
             lastOutput = result.output;
             if (result.exitCode == 0) {
-                Properties state = readProperties(
-                        root.resolve("deployment/local/pulsar/work/run/pulsar-" + ports[0] + ".state"));
+                Properties state =
+                        readProperties(root.resolve("deployment/local/pulsar/work/run/pulsar-" + ports[0] + ".state"));
                 return new LocalPulsarStandalone(root, dataDirectory, ports[0], state, result.output);
             }
             if (result.exitCode != EXIT_PORT_IN_USE) {
@@ -98,8 +105,8 @@ public final class LocalPulsarStandalone implements AutoCloseable {
             // Another process took one of the ports between the check and the start: pick new ones.
         }
         deleteRecursively(dataDirectory);
-        throw new IllegalStateException("no free port pair after " + START_ATTEMPTS + " attempts; last output:\n"
-                + lastOutput);
+        throw new IllegalStateException(
+                "no free port pair after " + START_ATTEMPTS + " attempts; last output:\n" + lastOutput);
     }
 
     /** {@code pulsar://127.0.0.1:<port>}. */
@@ -184,15 +191,16 @@ public final class LocalPulsarStandalone implements AutoCloseable {
     private void signal(String name) {
         List<String> command = List.of("kill", "-" + name, String.valueOf(pid()));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 throw new IllegalStateException(String.join(" ", command) + " did not finish within 10 s");
             }
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed with exit code "
-                        + process.exitValue() + ": " + output);
+                throw new IllegalStateException(
+                        String.join(" ", command) + " failed with exit code " + process.exitValue() + ": " + output);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
@@ -256,8 +264,8 @@ public final class LocalPulsarStandalone implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "LocalPulsarStandalone{" + serviceUrl() + ", " + httpUrl() + ", version " + version() + ", pid "
-                + pid() + "}";
+        return "LocalPulsarStandalone{" + serviceUrl() + ", " + httpUrl() + ", version " + version() + ", pid " + pid()
+                + "}";
     }
 
     private List<String> stopCommand() {
@@ -319,7 +327,8 @@ public final class LocalPulsarStandalone implements AutoCloseable {
                     .directory(directory.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()))
+                    .redirectInput(
+                            ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()))
                     .start();
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroy();

@@ -23,9 +23,14 @@ class LocalPulsarStandaloneIT {
         assertThat(listening.find()).as(pulsar.startOutput()).isTrue();
         List<String> sockets = List.of(listening.group(1).trim().split("\\s+"));
         // broker, web server and the in-process bookie
-        assertThat(sockets).as(pulsar.startOutput()).hasSizeGreaterThanOrEqualTo(3).allMatch(s -> s.startsWith("127.0.0.1:"));
-        assertThat(sockets).contains(URI.create(pulsar.serviceUrl()).getAuthority(),
-                URI.create(pulsar.httpUrl()).getAuthority());
+        assertThat(sockets)
+                .as(pulsar.startOutput())
+                .hasSizeGreaterThanOrEqualTo(3)
+                .allMatch(s -> s.startsWith("127.0.0.1:"));
+        assertThat(sockets)
+                .contains(
+                        URI.create(pulsar.serviceUrl()).getAuthority(),
+                        URI.create(pulsar.httpUrl()).getAuthority());
     }
 
     @Test
@@ -53,13 +58,19 @@ class LocalPulsarStandaloneIT {
 
     private static Result script(String... arguments) throws IOException, InterruptedException {
         Path root = Path.of("").toAbsolutePath().getParent();
-        List<String> command = new ArrayList<>(List.of(root.resolve("bin/local-broker").toString()));
+        List<String> command =
+                new ArrayList<>(List.of(root.resolve("bin/local-broker").toString()));
         command.addAll(List.of(arguments));
         Path output = Files.createTempFile("local-broker-it-", ".out");
         try {
-            Process process = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).start();
-            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("script finished").isTrue();
+            Process process = new ProcessBuilder(command)
+                    .directory(root.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+            assertThat(process.waitFor(60, TimeUnit.SECONDS))
+                    .as("script finished")
+                    .isTrue();
             return new Result(process.exitValue(), Files.readString(output));
         } finally {
             Files.deleteIfExists(output);

@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -33,7 +33,8 @@ class PulsarBenchmarkDriverTest {
         DriverProvider pulsar = ServiceLoader.load(DriverProvider.class).stream()
                 .map(ServiceLoader.Provider::get)
                 .filter(p -> p.id().equals("pulsar"))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
         assertThat(pulsar.driverClassAliases()).containsExactly(PulsarBenchmarkDriver.class.getName());
         assertThat(pulsar.create()).isInstanceOf(PulsarBenchmarkDriver.class);
     }
@@ -46,8 +47,10 @@ class PulsarBenchmarkDriverTest {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exitCode = Benchmark.run(arguments.toArray(new String[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+        int exitCode = Benchmark.run(
+                arguments.toArray(new String[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
                 false);
         assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_OK);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("4 file(s) valid");
@@ -64,7 +67,8 @@ class PulsarBenchmarkDriverTest {
     @Test
     void topicsLiveInTheRunsOwnNamespace() throws Exception {
         PulsarBenchmarkDriver driver = new PulsarBenchmarkDriver();
-        driver.configure(LOCAL.formatted(1, 2) + "  namespacePrefix: omb/run\n  topicType: non-persistent\n", "my.yaml");
+        driver.configure(
+                LOCAL.formatted(1, 2) + "  namespacePrefix: omb/run\n  topicType: non-persistent\n", "my.yaml");
         assertThat(driver.namespace()).matches("omb/run-[a-z0-9]{5}");
         assertThat(driver.topicNamePrefix()).isEqualTo("non-persistent://" + driver.namespace() + "/test");
         assertThat(new PulsarBenchmarkDriver().namespace()).isNotEqualTo(new PulsarBenchmarkDriver().namespace());
@@ -78,10 +82,10 @@ class PulsarBenchmarkDriverTest {
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(DriverException.class)
                     .hasMessageContaining("before initialize()");
-            assertThatThrownBy(() -> driver.createConsumer("t", "s", (stamp, size) -> { }).get())
+            assertThatThrownBy(() ->
+                            driver.createConsumer("t", "s", (stamp, size) -> {}).get())
                     .hasCauseInstanceOf(DriverException.class);
-            assertThatThrownBy(() -> driver.createTopics(List.of()).get())
-                    .hasCauseInstanceOf(DriverException.class);
+            assertThatThrownBy(() -> driver.createTopics(List.of()).get()).hasCauseInstanceOf(DriverException.class);
         }
     }
 
@@ -111,7 +115,10 @@ class PulsarBenchmarkDriverTest {
                 .containsEntry("pulsar.persistence", "ensembleSize 3, writeQuorum 3, ackQuorum 2")
                 .doesNotContainKey("pulsar.consumerFailures")
                 .hasEntrySatisfying("pulsar.clientVersion", v -> assertThat(v).startsWith("pulsar-client 4."));
-        assertThat(driver.counters()).containsOnly(entry("pulsar.consumerFailures", 0L),
-                entry("pulsar.ackFailures", 0L), entry("pulsar.malformedStamps", 0L));
+        assertThat(driver.counters())
+                .containsOnly(
+                        entry("pulsar.consumerFailures", 0L),
+                        entry("pulsar.ackFailures", 0L),
+                        entry("pulsar.malformedStamps", 0L));
     }
 }

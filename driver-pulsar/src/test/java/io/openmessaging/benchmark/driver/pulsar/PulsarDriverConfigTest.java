@@ -36,11 +36,13 @@ class PulsarDriverConfigTest {
     @Test
     void everyShippedYamlParses() throws Exception {
         List<Path> files = shippedYamls();
-        assertThat(files).extracting(p -> p.getFileName().toString()).containsExactlyInAnyOrder(
-                "pulsar.yaml", "pulsar-effectively-once.yaml", "pulsar-batched.yaml", "pulsar-local.yaml");
+        assertThat(files)
+                .extracting(p -> p.getFileName().toString())
+                .containsExactlyInAnyOrder(
+                        "pulsar.yaml", "pulsar-effectively-once.yaml", "pulsar-batched.yaml", "pulsar-local.yaml");
         for (Path file : files) {
-            PulsarDriverConfig config =
-                    PulsarDriverConfig.parse(Files.readString(file), file.getFileName().toString());
+            PulsarDriverConfig config = PulsarDriverConfig.parse(
+                    Files.readString(file), file.getFileName().toString());
             assertThat(config.client().serviceUrl()).as(file.toString()).startsWith("pulsar://");
             assertThat(config.consumer().subscriptionType()).as(file.toString()).isEqualTo(SubscriptionType.Failover);
             assertThat(config.producer().blockIfQueueFull()).as(file.toString()).isTrue();
@@ -50,21 +52,25 @@ class PulsarDriverConfigTest {
     @Test
     void clusterFilesWriteThreeCopiesAndTheLocalFileOne() throws Exception {
         for (Path file : shippedYamls()) {
-            PulsarDriverConfig.Persistence persistence =
-                    PulsarDriverConfig.parse(Files.readString(file), file.toString()).client().persistence();
+            PulsarDriverConfig.Persistence persistence = PulsarDriverConfig.parse(
+                            Files.readString(file), file.toString())
+                    .client()
+                    .persistence();
             if (file.getFileName().toString().equals("pulsar-local.yaml")) {
                 assertThat(persistence).isEqualTo(new PulsarDriverConfig.Persistence(1, 1, 1, false));
             } else {
                 assertThat(List.of(persistence.ensembleSize(), persistence.writeQuorum(), persistence.ackQuorum()))
-                        .as(file.toString()).containsExactly(3, 3, 2);
+                        .as(file.toString())
+                        .containsExactly(3, 3, 2);
             }
         }
     }
 
     @Test
     void theBatchedFileHasConfluentsThroughputSettings() throws Exception {
-        PulsarDriverConfig.Producer producer =
-                PulsarDriverConfig.parse(Files.readString(Path.of("pulsar-batched.yaml")), "pulsar-batched.yaml").producer();
+        PulsarDriverConfig.Producer producer = PulsarDriverConfig.parse(
+                        Files.readString(Path.of("pulsar-batched.yaml")), "pulsar-batched.yaml")
+                .producer();
         assertThat(producer.batchingMaxBytes()).isEqualTo(1024 * 1024);
         assertThat(producer.batchingMaxPublishDelayMs()).isEqualTo(50);
         assertThat(producer.maxPendingMessagesAcrossPartitions()).isZero();
@@ -75,8 +81,11 @@ class PulsarDriverConfigTest {
     void onlyTheEffectivelyOnceFileDeduplicates() throws Exception {
         for (Path file : shippedYamls()) {
             boolean dedup = PulsarDriverConfig.parse(Files.readString(file), file.toString())
-                    .client().persistence().deduplicationEnabled();
-            assertThat(dedup).as(file.toString())
+                    .client()
+                    .persistence()
+                    .deduplicationEnabled();
+            assertThat(dedup)
+                    .as(file.toString())
                     .isEqualTo(file.getFileName().toString().equals("pulsar-effectively-once.yaml"));
         }
     }
@@ -144,8 +153,8 @@ class PulsarDriverConfigTest {
     void anUnknownNestedKeyNamesItsDottedPathAndItsSiblings() {
         assertThatThrownBy(() -> parse(MINIMAL + "  persistence:\n    ensembleSiz: 3\n"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:5: unknown key 'client.persistence.ensembleSiz'"
-                        + " (did you mean 'ensembleSize'?)")
+                .hasMessageStartingWith(
+                        "test.yaml:5: unknown key 'client.persistence.ensembleSiz'" + " (did you mean 'ensembleSize'?)")
                 .hasMessageContaining("allowed keys in 'client.persistence': ensembleSize, writeQuorum, ackQuorum,"
                         + " deduplicationEnabled");
     }
@@ -160,7 +169,8 @@ class PulsarDriverConfigTest {
         assertThatThrownBy(() -> parse(MINIMAL + "producer:\n  batchingMaxPublishDelayMs: 0.5\n"))
                 .hasMessageStartingWith("test.yaml:5: key 'producer.batchingMaxPublishDelayMs' is '0.5'");
         assertThatThrownBy(() -> parse(MINIMAL + "consumer:\n  receiverQueueSize: 0\n"))
-                .hasMessageStartingWith("test.yaml:5: key 'consumer.receiverQueueSize' is 0; allowed: a whole number, 1");
+                .hasMessageStartingWith(
+                        "test.yaml:5: key 'consumer.receiverQueueSize' is 0; allowed: a whole number, 1");
     }
 
     @Test
@@ -169,8 +179,7 @@ class PulsarDriverConfigTest {
                 .hasMessageStartingWith("test.yaml: key 'client.serviceUrl' is required; allowed: pulsar://host:port");
         assertThatThrownBy(() -> parse("client:\n  serviceUrl: http://h:6650\n  httpUrl: http://h:8080\n"))
                 .hasMessageStartingWith("test.yaml:2: key 'client.serviceUrl' is 'http://h:6650'");
-        assertThatThrownBy(() -> parse(""))
-                .hasMessageContaining("the driver YAML is empty");
+        assertThatThrownBy(() -> parse("")).hasMessageContaining("the driver YAML is empty");
     }
 
     @Test
@@ -183,7 +192,9 @@ class PulsarDriverConfigTest {
 
     @Test
     void subscriptionTypesMatchWithoutRegardToCase() throws Exception {
-        assertThat(parse(MINIMAL + "consumer:\n  subscriptionType: key_shared\n").consumer().subscriptionType())
+        assertThat(parse(MINIMAL + "consumer:\n  subscriptionType: key_shared\n")
+                        .consumer()
+                        .subscriptionType())
                 .isEqualTo(SubscriptionType.Key_Shared);
         assertThatThrownBy(() -> parse(MINIMAL + "consumer:\n  subscriptionType: Failovr\n"))
                 .hasMessage("test.yaml:5: key 'consumer.subscriptionType' is 'Failovr' (did you mean 'Failover'?);"
@@ -195,7 +206,8 @@ class PulsarDriverConfigTest {
         assertThatThrownBy(() -> parse(MINIMAL + "  ioThreads: 4\n  ioThreads: 5\n"))
                 .hasMessageStartingWith("test.yaml:5: duplicate key 'client.ioThreads'");
         assertThatThrownBy(() -> parse(MINIMAL + "producer: fast\n"))
-                .hasMessageStartingWith("test.yaml:4: key 'producer' must be a mapping of keys to values, found 'fast'");
+                .hasMessageStartingWith(
+                        "test.yaml:4: key 'producer' must be a mapping of keys to values, found 'fast'");
         assertThatThrownBy(() -> parse(MINIMAL + "  ioThreads:\n    count: 4\n"))
                 .hasMessageStartingWith("test.yaml:4: key 'client.ioThreads' holds a mapping; it takes a single value");
         assertThatThrownBy(() -> parse(MINIMAL + "  ioThreads: [4]\n"))
@@ -215,11 +227,13 @@ class PulsarDriverConfigTest {
     @Test
     void pendingLimitsMustBeConsistent() throws Exception {
         assertThatThrownBy(() -> parse(MINIMAL + "producer:\n  pendingQueueSize: 1000\n"
-                + "  maxPendingMessagesAcrossPartitions: 500\n"))
+                        + "  maxPendingMessagesAcrossPartitions: 500\n"))
                 .hasMessageStartingWith("test.yaml:6: key 'producer.maxPendingMessagesAcrossPartitions' is 500,"
                         + " below producer.pendingQueueSize 1000");
         assertThat(parse(MINIMAL + "producer:\n  maxPendingMessagesAcrossPartitions: 50000\n")
-                .producer().maxPendingMessagesAcrossPartitions()).isEqualTo(50_000);
+                        .producer()
+                        .maxPendingMessagesAcrossPartitions())
+                .isEqualTo(50_000);
     }
 
     @Test
@@ -228,8 +242,9 @@ class PulsarDriverConfigTest {
                 .hasMessageStartingWith("test.yaml:5: key 'client.authentication.data' is set but"
                         + " client.authentication.plugin is not");
         PulsarDriverConfig.Authentication auth = parse(MINIMAL + "  authentication:\n"
-                + "    plugin: org.apache.pulsar.client.impl.auth.AuthenticationToken\n    data: token:abc\n")
-                .client().authentication();
+                        + "    plugin: org.apache.pulsar.client.impl.auth.AuthenticationToken\n    data: token:abc\n")
+                .client()
+                .authentication();
         assertThat(auth.enabled()).isTrue();
         assertThat(auth.data()).isEqualTo("token:abc");
     }

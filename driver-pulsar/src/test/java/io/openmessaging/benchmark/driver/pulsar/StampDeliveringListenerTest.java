@@ -41,8 +41,10 @@ class StampDeliveringListenerTest {
     private static FakeConsumer consumer(CompletableFuture<Void> ackResult, boolean connected) {
         AtomicInteger acks = new AtomicInteger();
         @SuppressWarnings("unchecked")
-        Consumer<byte[]> proxy = (Consumer<byte[]>) Proxy.newProxyInstance(Consumer.class.getClassLoader(),
-                new Class<?>[] {Consumer.class}, (self, method, args) -> switch (method.getName()) {
+        Consumer<byte[]> proxy = (Consumer<byte[]>) Proxy.newProxyInstance(
+                Consumer.class.getClassLoader(),
+                new Class<?>[] {Consumer.class},
+                (self, method, args) -> switch (method.getName()) {
                     case "acknowledgeAsync" -> {
                         acks.incrementAndGet();
                         yield ackResult;
@@ -59,8 +61,10 @@ class StampDeliveringListenerTest {
     /** A message with the given properties and payload size; records its release. */
     private static Message<byte[]> message(Map<String, String> properties, int size, AtomicBoolean released) {
         @SuppressWarnings("unchecked")
-        Message<byte[]> proxy = (Message<byte[]>) Proxy.newProxyInstance(Message.class.getClassLoader(),
-                new Class<?>[] {Message.class}, (self, method, args) -> switch (method.getName()) {
+        Message<byte[]> proxy = (Message<byte[]>) Proxy.newProxyInstance(
+                Message.class.getClassLoader(),
+                new Class<?>[] {Message.class},
+                (self, method, args) -> switch (method.getName()) {
                     case "getProperty" -> properties.get((String) args[0]);
                     case "size" -> size;
                     case "getMessageId" -> MessageId.earliest;
@@ -80,8 +84,15 @@ class StampDeliveringListenerTest {
         MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
         AtomicBoolean released = new AtomicBoolean();
 
-        listener.received(fake.consumer(),
-                message(Map.of(MessageStampCodec.HEADER_NAME, MessageStampCodec.encodeToString(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId())), 1024, released));
+        listener.received(
+                fake.consumer(),
+                message(
+                        Map.of(
+                                MessageStampCodec.HEADER_NAME,
+                                MessageStampCodec.encodeToString(
+                                        stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId())),
+                        1024,
+                        released));
 
         assertThat(stamps).containsExactly(stamp);
         assertThat(sizes).containsExactly(1024);
@@ -96,7 +107,8 @@ class StampDeliveringListenerTest {
         FakeConsumer fake = consumer(CompletableFuture.completedFuture(null), true);
 
         listener.received(fake.consumer(), message(Map.of(), 10, new AtomicBoolean()));
-        listener.received(fake.consumer(), message(Map.of(MessageStampCodec.HEADER_NAME, "v9:x"), 10, new AtomicBoolean()));
+        listener.received(
+                fake.consumer(), message(Map.of(MessageStampCodec.HEADER_NAME, "v9:x"), 10, new AtomicBoolean()));
 
         assertThat(stamps).containsExactly(null, null);
         assertThat(stats.malformedStamps.sum()).isEqualTo(1);
@@ -134,8 +146,8 @@ class StampDeliveringListenerTest {
     @Test
     void anAcknowledgementRefusedBecauseTheClientClosedTheConsumerFailsIt() {
         StampDeliveringListener listener = new StampDeliveringListener("t / s", callback, stats);
-        FakeConsumer fake = consumer(CompletableFuture.failedFuture(
-                new PulsarClientException("Consumer not ready. State: Failed")), false);
+        FakeConsumer fake = consumer(
+                CompletableFuture.failedFuture(new PulsarClientException("Consumer not ready. State: Failed")), false);
 
         listener.received(fake.consumer(), message(Map.of(), 10, new AtomicBoolean()));
         listener.received(fake.consumer(), message(Map.of(), 10, new AtomicBoolean()));
@@ -148,8 +160,8 @@ class StampDeliveringListenerTest {
     @Test
     void anAcknowledgementFailureOfAConnectedConsumerIsOnlyCounted() {
         StampDeliveringListener listener = new StampDeliveringListener("t / s", callback, stats);
-        FakeConsumer fake = consumer(CompletableFuture.failedFuture(
-                new PulsarClientException.TimeoutException("ack timed out")), true);
+        FakeConsumer fake = consumer(
+                CompletableFuture.failedFuture(new PulsarClientException.TimeoutException("ack timed out")), true);
 
         listener.received(fake.consumer(), message(Map.of(), 10, new AtomicBoolean()));
 
@@ -160,8 +172,10 @@ class StampDeliveringListenerTest {
     @Test
     void refusalsWhileTheDriverClosesTheConsumerAreExpected() {
         StampDeliveringListener listener = new StampDeliveringListener("t / s", callback, stats);
-        FakeConsumer fake = consumer(CompletableFuture.failedFuture(
-                new PulsarClientException.AlreadyClosedException("Consumer already closed")), false);
+        FakeConsumer fake = consumer(
+                CompletableFuture.failedFuture(
+                        new PulsarClientException.AlreadyClosedException("Consumer already closed")),
+                false);
         listener.closing();
 
         listener.received(fake.consumer(), message(Map.of(), 10, new AtomicBoolean()));

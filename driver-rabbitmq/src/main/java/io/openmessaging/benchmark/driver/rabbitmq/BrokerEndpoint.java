@@ -33,7 +33,8 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
      *
      * @throws IllegalArgumentException saying what is wrong with it
      */
-    static BrokerEndpoint parse(String text, String defaultUsername, String defaultPassword, String defaultVirtualHost) {
+    static BrokerEndpoint parse(
+            String text, String defaultUsername, String defaultPassword, String defaultVirtualHost) {
         URI uri;
         try {
             uri = new URI(text.strip());
@@ -52,8 +53,9 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
             throw new IllegalArgumentException("'" + masked(text) + "' has a query or fragment; connection settings"
                     + " are driver YAML keys here, not URI parameters");
         }
-        int port = uri.getPort() == -1 ? (tls ? ConnectionFactory.DEFAULT_AMQP_OVER_SSL_PORT
-                : ConnectionFactory.DEFAULT_AMQP_PORT) : uri.getPort();
+        int port = uri.getPort() == -1
+                ? (tls ? ConnectionFactory.DEFAULT_AMQP_OVER_SSL_PORT : ConnectionFactory.DEFAULT_AMQP_PORT)
+                : uri.getPort();
 
         String username = defaultUsername;
         String password = defaultPassword;
@@ -61,8 +63,8 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
         if (userInfo != null) {
             int colon = userInfo.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException("'" + masked(text) + "' gives a user but no password;"
-                        + " write amqp://user:password@host");
+                throw new IllegalArgumentException(
+                        "'" + masked(text) + "' gives a user but no password;" + " write amqp://user:password@host");
             }
             username = decode(userInfo.substring(0, colon));
             password = decode(userInfo.substring(colon + 1));

@@ -29,7 +29,8 @@ final class ConnectionPool {
     private boolean closed; // guarded by this
 
     /** @param purpose {@code producers} or {@code consumers}: names the connections on the broker */
-    ConnectionPool(String purpose, List<BrokerEndpoint> endpoints, int connectionsPerEndpoint, int connectionTimeoutMs) {
+    ConnectionPool(
+            String purpose, List<BrokerEndpoint> endpoints, int connectionsPerEndpoint, int connectionTimeoutMs) {
         this.purpose = purpose;
         this.endpoints = List.copyOf(endpoints);
         this.connectionTimeoutMs = connectionTimeoutMs;
@@ -49,13 +50,17 @@ final class ConnectionPool {
             String name = "omb-" + purpose + "-" + slot;
             connection = connect(endpoint, name, connectionTimeoutMs);
             connection.addBlockedListener(
-                    reason -> log.warn("Broker {} blocks connection {}: {} (a resource alarm; publishing on it"
-                            + " waits until the alarm clears)", endpoint, name, reason),
+                    reason -> log.warn(
+                            "Broker {} blocks connection {}: {} (a resource alarm; publishing on it"
+                                    + " waits until the alarm clears)",
+                            endpoint,
+                            name,
+                            reason),
                     () -> log.info("Broker {} unblocked connection {}", endpoint, name));
             connections[slot] = connection;
         } else if (!connection.isOpen()) {
-            throw new DriverException("the connection omb-" + purpose + "-" + slot + " to " + endpoint
-                    + " is closed (" + describe(connection.getCloseReason()) + "); the driver does not reconnect");
+            throw new DriverException("the connection omb-" + purpose + "-" + slot + " to " + endpoint + " is closed ("
+                    + describe(connection.getCloseReason()) + "); the driver does not reconnect");
         }
         try {
             Channel channel = connection.createChannel();
@@ -132,14 +137,16 @@ final class ConnectionPool {
             cause = cause.getCause();
         }
         String message = cause == null ? null : cause.getMessage();
-        return cause == null ? "unknown error"
+        return cause == null
+                ? "unknown error"
                 : cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     private static String hint(Throwable error) {
         String text = describe(error);
         if (error instanceof com.rabbitmq.client.AuthenticationFailureException
-                || text.contains("ACCESS_REFUSED") || text.contains("PossibleAuthenticationFailure")) {
+                || text.contains("ACCESS_REFUSED")
+                || text.contains("PossibleAuthenticationFailure")) {
             return "; check the user and password (in the URI or the username/password keys); the guest user"
                     + " works only over loopback";
         }

@@ -26,7 +26,11 @@ final class PendingConfirms implements ConfirmListener {
         this.nacks = nacks;
     }
 
-    void add(long sequenceNumber, long intendedSendEpochNanos, long sentEpochNanos, int producerId,
+    void add(
+            long sequenceNumber,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
             SendCallback callback) {
         pending.put(sequenceNumber, new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, callback));
     }

@@ -59,6 +59,7 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
     private final RabbitMqDriverStats stats;
     /** Next stream offset to read per queue; -1 before the first delivery. Written by dispatch threads. */
     private final long[] nextStreamOffset;
+
     private final AtomicBoolean failed = new AtomicBoolean();
     private final AtomicBoolean malformedStampLogged = new AtomicBoolean();
 
@@ -69,8 +70,16 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
      * @param queues the queues to read; empty for a consumer that has nothing to read (a second
      *     consumer of a stream subscription)
      */
-    RabbitMqBenchmarkConsumer(Channel channel, String description, List<String> queues, ConsumerCallback callback,
-            boolean autoAck, int prefetchCount, boolean stream, RabbitMqDriverStats stats) throws DriverException {
+    RabbitMqBenchmarkConsumer(
+            Channel channel,
+            String description,
+            List<String> queues,
+            ConsumerCallback callback,
+            boolean autoAck,
+            int prefetchCount,
+            boolean stream,
+            RabbitMqDriverStats stats)
+            throws DriverException {
         this.channel = channel;
         this.description = description;
         this.queues = List.copyOf(queues);
@@ -85,8 +94,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
             try {
                 channel.basicQos(prefetchCount, false);
             } catch (IOException e) {
-                throw new DriverException("cannot set the prefetch of " + description + ": "
-                        + ConnectionPool.describe(e), e);
+                throw new DriverException(
+                        "cannot set the prefetch of " + description + ": " + ConnectionPool.describe(e), e);
             }
         }
     }
@@ -113,8 +122,10 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
         } catch (IOException | ShutdownSignalException e) {
             throw new DriverException("cannot pause " + description + ": " + ConnectionPool.describe(e), e);
         } catch (TimeoutException e) {
-            throw new DriverException("pausing " + description + ": the broker did not confirm the cancellation"
-                    + " within " + RabbitMqDefaults.CANCEL_TIMEOUT_MS + " ms", e);
+            throw new DriverException(
+                    "pausing " + description + ": the broker did not confirm the cancellation" + " within "
+                            + RabbitMqDefaults.CANCEL_TIMEOUT_MS + " ms",
+                    e);
         } catch (ExecutionException e) {
             throw new DriverException("pausing " + description + " failed: " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
@@ -164,8 +175,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
                 subscriptions.add(subscription);
             }
         } catch (IOException | ShutdownSignalException e) {
-            throw new DriverException("cannot subscribe " + description + " to its queues: "
-                    + ConnectionPool.describe(e), e);
+            throw new DriverException(
+                    "cannot subscribe " + description + " to its queues: " + ConnectionPool.describe(e), e);
         }
     }
 
@@ -174,14 +185,15 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
             throw new DriverException(description + " is closed");
         }
         if (!channel.isOpen()) {
-            throw new DriverException(description + " has stopped: " + ConnectionPool.describe(channel.getCloseReason()));
+            throw new DriverException(
+                    description + " has stopped: " + ConnectionPool.describe(channel.getCloseReason()));
         }
     }
 
     private void channelShutDown(ShutdownSignalException cause) {
         if (!closing && !cause.isInitiatedByApplication()) {
-            fail(new DriverException("the channel of " + description + " shut down: " + ConnectionPool.describe(cause),
-                    cause));
+            fail(new DriverException(
+                    "the channel of " + description + " shut down: " + ConnectionPool.describe(cause), cause));
         }
     }
 
@@ -205,12 +217,16 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
             if (value instanceof LongString text) {
                 return MessageStampCodec.decodeString(text.toString());
             }
-            throw new IllegalArgumentException("header of type " + value.getClass().getSimpleName());
+            throw new IllegalArgumentException(
+                    "header of type " + value.getClass().getSimpleName());
         } catch (IllegalArgumentException e) {
             stats.malformedStamps.increment();
             if (malformedStampLogged.compareAndSet(false, true)) {
-                log.warn("{}: a message has a malformed {} header ({}); it counts as unstamped, further ones are"
-                        + " only counted (rabbitmq.malformedStamps)", description, MessageStampCodec.HEADER_NAME,
+                log.warn(
+                        "{}: a message has a malformed {} header ({}); it counts as unstamped, further ones are"
+                                + " only counted (rabbitmq.malformedStamps)",
+                        description,
+                        MessageStampCodec.HEADER_NAME,
                         e.getMessage());
             }
             return null;
@@ -228,8 +244,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
         }
 
         @Override
-        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
-                byte[] body) throws IOException {
+        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+                throws IOException {
             Map<String, Object> headers = properties.getHeaders();
             if (stream && headers != null && headers.get(STREAM_OFFSET) instanceof Long offset) {
                 nextStreamOffset[queueIndex] = offset + 1;

@@ -82,8 +82,11 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             throw new DriverException("rabbitmq driver is already initialized");
         }
         if (!cfg.ignoredUpstreamKeys().isEmpty()) {
-            log.info("{}: {} have no effect with this driver: declarations are pipelined in batches of"
-                    + " topologyBatchSize instead", cfg.sourceName(), cfg.ignoredUpstreamKeys());
+            log.info(
+                    "{}: {} have no effect with this driver: declarations are pipelined in batches of"
+                            + " topologyBatchSize instead",
+                    cfg.sourceName(),
+                    cfg.ignoredUpstreamKeys());
         }
         List<Connection> admins = new ArrayList<>();
         try {
@@ -103,10 +106,10 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             }
         }
         adminConnections = List.copyOf(admins);
-        producerConnections = new ConnectionPool("producers", cfg.endpoints(), cfg.producerConnectionsPerUri(),
-                cfg.connectionTimeoutMs());
-        consumerConnections = new ConnectionPool("consumers", cfg.endpoints(), cfg.consumerConnectionsPerUri(),
-                cfg.connectionTimeoutMs());
+        producerConnections = new ConnectionPool(
+                "producers", cfg.endpoints(), cfg.producerConnectionsPerUri(), cfg.connectionTimeoutMs());
+        consumerConnections = new ConnectionPool(
+                "consumers", cfg.endpoints(), cfg.consumerConnectionsPerUri(), cfg.connectionTimeoutMs());
     }
 
     @Override
@@ -124,9 +127,14 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
         }
         RabbitMqDriverConfig cfg = config;
         try {
-            List<String> names = topics.stream().map(t -> Topology.exchangeName(t.name())).collect(Collectors.toList());
-            runBatches(admins.get(0), names, cfg.topologyBatchSize(), (channel, exchange) ->
-                    channel.exchangeDeclareNoWait(exchange, cfg.exchangeType().amqpType(), true, false, false, null),
+            List<String> names =
+                    topics.stream().map(t -> Topology.exchangeName(t.name())).collect(Collectors.toList());
+            runBatches(
+                    admins.get(0),
+                    names,
+                    cfg.topologyBatchSize(),
+                    (channel, exchange) -> channel.exchangeDeclareNoWait(
+                            exchange, cfg.exchangeType().amqpType(), true, false, false, null),
                     "declare exchanges (" + cfg.exchangeType() + ")");
             declaredExchanges.addAll(names);
             for (TopicSpec topic : topics) {
@@ -149,9 +157,16 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
         try {
             int partitions = partitionsOf(topic);
             channel = pool.openChannel();
-            RabbitMqBenchmarkProducer producer = new RabbitMqBenchmarkProducer(channel, topic,
-                    new PartitionRouter(partitions, cfg.exchangeType(), ThreadLocalRandom.current().nextInt(partitions)),
-                    cfg.publisherConfirms(), cfg.messagePersistence(), stats);
+            RabbitMqBenchmarkProducer producer = new RabbitMqBenchmarkProducer(
+                    channel,
+                    topic,
+                    new PartitionRouter(
+                            partitions,
+                            cfg.exchangeType(),
+                            ThreadLocalRandom.current().nextInt(partitions)),
+                    cfg.publisherConfirms(),
+                    cfg.messagePersistence(),
+                    stats);
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);
         } catch (DriverException e) {
@@ -179,17 +194,28 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             int partitions = partitionsOf(topic);
             List<String> queues = declareSubscription(topic, subscriptionName, partitions, cfg);
             String key = topic + "/" + subscriptionName;
-            int index = consumersBySubscription.computeIfAbsent(key, k -> new AtomicInteger()).getAndIncrement();
+            int index = consumersBySubscription
+                    .computeIfAbsent(key, k -> new AtomicInteger())
+                    .getAndIncrement();
             boolean stream = cfg.queueType() == QueueType.STREAM;
             if (stream && index > 0) {
-                log.info("Consumer {} of stream subscription {} reads nothing: the first consumer reads every"
-                        + " stream of the subscription", index + 1, key);
+                log.info(
+                        "Consumer {} of stream subscription {} reads nothing: the first consumer reads every"
+                                + " stream of the subscription",
+                        index + 1,
+                        key);
                 queues = List.of();
             }
             channel = pool.openChannel();
-            RabbitMqBenchmarkConsumer consumer = new RabbitMqBenchmarkConsumer(channel,
-                    "consumer " + (index + 1) + " of " + key, queues, callback, cfg.autoAck(), cfg.prefetchCount(),
-                    stream, stats);
+            RabbitMqBenchmarkConsumer consumer = new RabbitMqBenchmarkConsumer(
+                    channel,
+                    "consumer " + (index + 1) + " of " + key,
+                    queues,
+                    callback,
+                    cfg.autoAck(),
+                    cfg.prefetchCount(),
+                    stream,
+                    stats);
             consumers.add(consumer);
             consumer.start();
             return CompletableFuture.completedFuture(consumer);
@@ -212,17 +238,22 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
         }
         RabbitMqDriverConfig cfg = config;
         if (cfg != null) {
-            facts.put("rabbitmq.amqpUris", cfg.endpoints().stream().map(BrokerEndpoint::display)
-                    .collect(Collectors.joining(",")));
+            facts.put(
+                    "rabbitmq.amqpUris",
+                    cfg.endpoints().stream().map(BrokerEndpoint::display).collect(Collectors.joining(",")));
             facts.put("rabbitmq.exchangeType", cfg.exchangeType().name());
             facts.put("rabbitmq.queueType", cfg.queueType().name());
             facts.put("rabbitmq.messagePersistence", Boolean.toString(cfg.messagePersistence()));
             facts.put("rabbitmq.publisherConfirms", Boolean.toString(cfg.publisherConfirms()));
             facts.put("rabbitmq.autoAck", Boolean.toString(cfg.autoAck()));
-            facts.put("rabbitmq.prefetchCount", cfg.autoAck() ? "unused (auto-ack)" : Integer.toString(cfg.prefetchCount()));
+            facts.put(
+                    "rabbitmq.prefetchCount",
+                    cfg.autoAck() ? "unused (auto-ack)" : Integer.toString(cfg.prefetchCount()));
             facts.put("rabbitmq.queueArguments", cfg.queueArguments().toString());
-            facts.put("rabbitmq.connectionsPerUri", "producers " + cfg.producerConnectionsPerUri()
-                    + ", consumers " + cfg.consumerConnectionsPerUri() + ", admin 1");
+            facts.put(
+                    "rabbitmq.connectionsPerUri",
+                    "producers " + cfg.producerConnectionsPerUri() + ", consumers " + cfg.consumerConnectionsPerUri()
+                            + ", admin 1");
         }
         return facts;
     }
@@ -233,10 +264,15 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
      */
     @Override
     public Map<String, Long> counters() {
-        return Map.of("rabbitmq.malformedStamps", stats.malformedStamps.sum(),
-                "rabbitmq.consumerFailures", stats.consumerFailures.sum(),
-                "rabbitmq.confirmNacks", stats.confirmNacks.sum(),
-                "rabbitmq.unroutableMessages", stats.unroutableMessages.sum());
+        return Map.of(
+                "rabbitmq.malformedStamps",
+                stats.malformedStamps.sum(),
+                "rabbitmq.consumerFailures",
+                stats.consumerFailures.sum(),
+                "rabbitmq.confirmNacks",
+                stats.confirmNacks.sum(),
+                "rabbitmq.unroutableMessages",
+                stats.unroutableMessages.sum());
     }
 
     /** Connections this driver holds open right now (admin, producer and consumer). */
@@ -295,20 +331,31 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
         List<String> queues = new ArrayList<>(declaredQueues);
         List<String> exchanges = new ArrayList<>(declaredExchanges);
         try {
-            runBatches(admins.get(0), queues, cfg.topologyBatchSize(),
-                    (channel, queue) -> channel.queueDeleteNoWait(queue, false, false), "delete queues");
-            runBatches(admins.get(0), exchanges, cfg.topologyBatchSize(),
-                    (channel, exchange) -> channel.exchangeDeleteNoWait(exchange, false), "delete exchanges");
+            runBatches(
+                    admins.get(0),
+                    queues,
+                    cfg.topologyBatchSize(),
+                    (channel, queue) -> channel.queueDeleteNoWait(queue, false, false),
+                    "delete queues");
+            runBatches(
+                    admins.get(0),
+                    exchanges,
+                    cfg.topologyBatchSize(),
+                    (channel, exchange) -> channel.exchangeDeleteNoWait(exchange, false),
+                    "delete exchanges");
             declaredQueues.clear();
             declaredExchanges.clear();
         } catch (DriverException e) {
-            log.warn("Could not delete the {} queues and {} exchanges of this run: {}", queues.size(),
-                    exchanges.size(), e.getMessage());
+            log.warn(
+                    "Could not delete the {} queues and {} exchanges of this run: {}",
+                    queues.size(),
+                    exchanges.size(),
+                    e.getMessage());
         }
     }
 
-    private List<String> declareSubscription(String topic, String subscription, int partitions,
-            RabbitMqDriverConfig cfg) throws DriverException {
+    private List<String> declareSubscription(
+            String topic, String subscription, int partitions, RabbitMqDriverConfig cfg) throws DriverException {
         String key = topic + "/" + subscription;
         CompletableFuture<List<String>> mine = new CompletableFuture<>();
         CompletableFuture<List<String>> existing = queuesBySubscription.putIfAbsent(key, mine);
@@ -328,16 +375,23 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             // queue i is declared through broker i mod brokers: classic queues live where declared
             Map<Integer, List<Topology.QueueBinding>> byBroker = new LinkedHashMap<>();
             for (int i = 0; i < bindings.size(); i++) {
-                byBroker.computeIfAbsent(i % admins.size(), b -> new ArrayList<>()).add(bindings.get(i));
+                byBroker.computeIfAbsent(i % admins.size(), b -> new ArrayList<>())
+                        .add(bindings.get(i));
             }
             for (Map.Entry<Integer, List<Topology.QueueBinding>> entry : byBroker.entrySet()) {
-                runBatches(admins.get(entry.getKey()), entry.getValue(), cfg.topologyBatchSize(), (channel, b) -> {
-                    channel.queueDeclareNoWait(b.queue(), true, false, false, arguments);
-                    channel.queueBindNoWait(b.queue(), b.exchange(), b.routingKey(), null);
-                }, "declare and bind " + cfg.queueType() + " queues of " + key);
+                runBatches(
+                        admins.get(entry.getKey()),
+                        entry.getValue(),
+                        cfg.topologyBatchSize(),
+                        (channel, b) -> {
+                            channel.queueDeclareNoWait(b.queue(), true, false, false, arguments);
+                            channel.queueBindNoWait(b.queue(), b.exchange(), b.routingKey(), null);
+                        },
+                        "declare and bind " + cfg.queueType() + " queues of " + key);
                 entry.getValue().forEach(b -> declaredQueues.add(b.queue()));
             }
-            List<String> queues = bindings.stream().map(Topology.QueueBinding::queue).collect(Collectors.toList());
+            List<String> queues =
+                    bindings.stream().map(Topology.QueueBinding::queue).collect(Collectors.toList());
             mine.complete(queues);
             return queues;
         } catch (DriverException | RuntimeException e) {
@@ -357,8 +411,9 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
      * followed by one round trip: a channel processes commands in order, so the round trip fails
      * (with the broker's reason) exactly when a step of its batch failed.
      */
-    private static <T> void runBatches(Connection connection, List<T> items, int batchSize, NoWaitStep<T> step,
-            String what) throws DriverException {
+    private static <T> void runBatches(
+            Connection connection, List<T> items, int batchSize, NoWaitStep<T> step, String what)
+            throws DriverException {
         if (items.isEmpty()) {
             return;
         }
@@ -375,8 +430,10 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
                 channel.basicQos(0); // the round trip (basic.qos-ok) that checks the batch
             }
         } catch (IOException | RuntimeException e) {
-            throw new DriverException("cannot " + what + " on " + connection.getAddress() + ":" + connection.getPort()
-                    + ": " + ConnectionPool.describe(e), e);
+            throw new DriverException(
+                    "cannot " + what + " on " + connection.getAddress() + ":" + connection.getPort() + ": "
+                            + ConnectionPool.describe(e),
+                    e);
         } finally {
             closeQuietly(channel);
         }

@@ -43,8 +43,14 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean unroutableLogged = new AtomicBoolean();
 
-    RabbitMqBenchmarkProducer(Channel channel, String topic, PartitionRouter router, boolean confirms,
-            boolean persistent, RabbitMqDriverStats stats) throws DriverException {
+    RabbitMqBenchmarkProducer(
+            Channel channel,
+            String topic,
+            PartitionRouter router,
+            boolean confirms,
+            boolean persistent,
+            RabbitMqDriverStats stats)
+            throws DriverException {
         this.channel = channel;
         this.exchange = Topology.exchangeName(topic);
         this.router = router;
@@ -54,32 +60,45 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
         channel.addReturnListener(returned -> {
             stats.unroutableMessages.increment();
             if (unroutableLogged.compareAndSet(false, true)) {
-                log.warn("A message to exchange {} with routing key '{}' reached no queue ({}); further ones are"
-                                + " only counted (rabbitmq.unroutableMessages)", returned.getExchange(),
-                        returned.getRoutingKey(), returned.getReplyText());
+                log.warn(
+                        "A message to exchange {} with routing key '{}' reached no queue ({}); further ones are"
+                                + " only counted (rabbitmq.unroutableMessages)",
+                        returned.getExchange(),
+                        returned.getRoutingKey(),
+                        returned.getReplyText());
             }
         });
-        channel.addShutdownListener(cause -> pending.failAll(cause.isInitiatedByApplication()
-                ? new DriverException("the producer of " + topic + " was closed before the broker confirmed this message")
-                : new DriverException("the channel of the producer of " + topic + " shut down: "
-                        + ConnectionPool.describe(cause), cause)));
+        channel.addShutdownListener(cause -> pending.failAll(
+                cause.isInitiatedByApplication()
+                        ? new DriverException(
+                                "the producer of " + topic + " was closed before the broker confirmed this message")
+                        : new DriverException(
+                                "the channel of the producer of " + topic + " shut down: "
+                                        + ConnectionPool.describe(cause),
+                                cause)));
         if (confirms) {
             try {
                 channel.confirmSelect();
             } catch (IOException e) {
-                throw new DriverException("cannot turn on publisher confirms for " + topic + ": "
-                        + ConnectionPool.describe(e), e);
+                throw new DriverException(
+                        "cannot turn on publisher confirms for " + topic + ": " + ConnectionPool.describe(e), e);
             }
             channel.addConfirmListener(pending);
         }
     }
 
     @Override
-    public void sendAsync(String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos,
-            int producerId, SendCallback callback) {
+    public void sendAsync(
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            SendCallback callback) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .deliveryMode(deliveryMode)
-                .headers(Map.of(MessageStampCodec.HEADER_NAME,
+                .headers(Map.of(
+                        MessageStampCodec.HEADER_NAME,
                         MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)))
                 .build();
         String routingKey = router.routingKeyFor(key);

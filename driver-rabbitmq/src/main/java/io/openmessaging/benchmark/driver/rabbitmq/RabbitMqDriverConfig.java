@@ -7,9 +7,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -73,8 +73,12 @@ public final class RabbitMqDriverConfig {
     private final int connectionTimeoutMs;
     private final List<String> ignoredUpstreamKeys;
 
-    private RabbitMqDriverConfig(String sourceName, List<BrokerEndpoint> endpoints, RawFile raw,
-            Map<String, Object> queueArguments, List<String> ignoredUpstreamKeys) {
+    private RabbitMqDriverConfig(
+            String sourceName,
+            List<BrokerEndpoint> endpoints,
+            RawFile raw,
+            Map<String, Object> queueArguments,
+            List<String> ignoredUpstreamKeys) {
         this.sourceName = sourceName;
         this.endpoints = List.copyOf(endpoints);
         this.exchangeType = raw.exchangeType == null ? RabbitMqDefaults.EXCHANGE_TYPE : raw.exchangeType;
@@ -85,15 +89,17 @@ public final class RabbitMqDriverConfig {
         this.prefetchCount = raw.prefetchCount == null ? RabbitMqDefaults.PREFETCH_COUNT : raw.prefetchCount;
         this.queueArguments = Collections.unmodifiableMap(queueArguments);
         this.producerConnectionsPerUri = raw.producerConnectionsPerUri == null
-                ? RabbitMqDefaults.PRODUCER_CONNECTIONS_PER_URI : raw.producerConnectionsPerUri;
+                ? RabbitMqDefaults.PRODUCER_CONNECTIONS_PER_URI
+                : raw.producerConnectionsPerUri;
         this.consumerConnectionsPerUri = raw.consumerConnectionsPerUri == null
-                ? RabbitMqDefaults.CONSUMER_CONNECTIONS_PER_URI : raw.consumerConnectionsPerUri;
+                ? RabbitMqDefaults.CONSUMER_CONNECTIONS_PER_URI
+                : raw.consumerConnectionsPerUri;
         this.topicPrefix = raw.topicPrefix == null ? RabbitMqDefaults.TOPIC_PREFIX : raw.topicPrefix;
-        this.topologyBatchSize = raw.topologyBatchSize == null
-                ? RabbitMqDefaults.TOPOLOGY_BATCH_SIZE : raw.topologyBatchSize;
+        this.topologyBatchSize =
+                raw.topologyBatchSize == null ? RabbitMqDefaults.TOPOLOGY_BATCH_SIZE : raw.topologyBatchSize;
         this.deleteTopologyOnClose = orDefault(raw.deleteTopologyOnClose, RabbitMqDefaults.DELETE_TOPOLOGY_ON_CLOSE);
-        this.connectionTimeoutMs = raw.connectionTimeoutMs == null
-                ? RabbitMqDefaults.CONNECTION_TIMEOUT_MS : raw.connectionTimeoutMs;
+        this.connectionTimeoutMs =
+                raw.connectionTimeoutMs == null ? RabbitMqDefaults.CONNECTION_TIMEOUT_MS : raw.connectionTimeoutMs;
         this.ignoredUpstreamKeys = List.copyOf(ignoredUpstreamKeys);
     }
 
@@ -111,7 +117,8 @@ public final class RabbitMqDriverConfig {
 
         if (raw.amqpUris == null || raw.amqpUris.isEmpty()) {
             throw new DriverException(where(sourceName, lines.key("amqpUris")) + "key 'amqpUris' "
-                    + (raw.amqpUris == null ? "is missing" : "is empty") + "; allowed: " + ALLOWED_KEYS.get("amqpUris"));
+                    + (raw.amqpUris == null ? "is missing" : "is empty") + "; allowed: "
+                    + ALLOWED_KEYS.get("amqpUris"));
         }
         if ((raw.username == null) != (raw.password == null)) {
             String missing = raw.username == null ? "username" : "password";
@@ -143,12 +150,16 @@ public final class RabbitMqDriverConfig {
         }
         if (raw.queueType == QueueType.STREAM) {
             if (Boolean.TRUE.equals(raw.autoAck)) {
-                throw check.keyError("autoAck", "is true, but queueType STREAM needs manual acknowledgements"
-                        + " (RabbitMQ refuses auto-ack consumers on streams)");
+                throw check.keyError(
+                        "autoAck",
+                        "is true, but queueType STREAM needs manual acknowledgements"
+                                + " (RabbitMQ refuses auto-ack consumers on streams)");
             }
             if (raw.prefetchCount != null && raw.prefetchCount == 0) {
-                throw check.keyError("prefetchCount", "is 0 (unlimited), but queueType STREAM needs a"
-                        + " prefetch of 1 or more (RabbitMQ refuses stream consumers without one)");
+                throw check.keyError(
+                        "prefetchCount",
+                        "is 0 (unlimited), but queueType STREAM needs a"
+                                + " prefetch of 1 or more (RabbitMQ refuses stream consumers without one)");
             }
         }
         Map<String, Object> queueArguments = new LinkedHashMap<>();
@@ -156,12 +167,14 @@ public final class RabbitMqDriverConfig {
             for (Map.Entry<String, Object> entry : raw.queueArguments.entrySet()) {
                 Object value = entry.getValue();
                 if (entry.getKey().equalsIgnoreCase(QUEUE_TYPE_ARGUMENT)) {
-                    throw check.keyError("queueArguments", "sets " + QUEUE_TYPE_ARGUMENT
-                            + ", which the key queueType decides; remove it there");
+                    throw check.keyError(
+                            "queueArguments",
+                            "sets " + QUEUE_TYPE_ARGUMENT + ", which the key queueType decides; remove it there");
                 }
                 if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
-                    throw check.keyError("queueArguments", "gives '" + entry.getKey() + "' a value that is not"
-                            + " a string, number or true/false");
+                    throw check.keyError(
+                            "queueArguments",
+                            "gives '" + entry.getKey() + "' a value that is not" + " a string, number or true/false");
                 }
                 queueArguments.put(entry.getKey(), value instanceof Integer i ? Long.valueOf(i) : value);
             }
@@ -170,8 +183,10 @@ public final class RabbitMqDriverConfig {
                     raw.producerCreationDelay == null ? null : "producerCreationDelay",
                     raw.producerCreationBatchSize == null ? null : "producerCreationBatchSize",
                     raw.consumerCreationDelay == null ? null : "consumerCreationDelay",
-                    raw.consumerCreationBatchSize == null ? null : "consumerCreationBatchSize"})
-                .filter(k -> k != null).collect(Collectors.toList());
+                    raw.consumerCreationBatchSize == null ? null : "consumerCreationBatchSize"
+                })
+                .filter(k -> k != null)
+                .collect(Collectors.toList());
         return new RabbitMqDriverConfig(sourceName, endpoints, raw, queueArguments, ignored);
     }
 
@@ -249,30 +264,77 @@ public final class RabbitMqDriverConfig {
 
     /** The file as Jackson binds it; every field null when absent. */
     static final class RawFile {
-        @JsonProperty("name") String name;
-        @JsonProperty("driver") String driver;
-        @JsonProperty("driverClass") String driverClass;
-        @JsonProperty("amqpUris") List<String> amqpUris;
-        @JsonProperty("username") String username;
-        @JsonProperty("password") String password;
-        @JsonProperty("virtualHost") String virtualHost;
-        @JsonProperty("exchangeType") ExchangeType exchangeType;
-        @JsonProperty("queueType") QueueType queueType;
-        @JsonProperty("messagePersistence") Boolean messagePersistence;
-        @JsonProperty("publisherConfirms") Boolean publisherConfirms;
-        @JsonProperty("autoAck") Boolean autoAck;
-        @JsonProperty("prefetchCount") Integer prefetchCount;
-        @JsonProperty("queueArguments") Map<String, Object> queueArguments;
-        @JsonProperty("producerConnectionsPerUri") Integer producerConnectionsPerUri;
-        @JsonProperty("consumerConnectionsPerUri") Integer consumerConnectionsPerUri;
-        @JsonProperty("topicPrefix") String topicPrefix;
-        @JsonProperty("topologyBatchSize") Integer topologyBatchSize;
-        @JsonProperty("deleteTopologyOnClose") Boolean deleteTopologyOnClose;
-        @JsonProperty("connectionTimeoutMs") Integer connectionTimeoutMs;
-        @JsonProperty("producerCreationDelay") Integer producerCreationDelay;
-        @JsonProperty("producerCreationBatchSize") Integer producerCreationBatchSize;
-        @JsonProperty("consumerCreationDelay") Integer consumerCreationDelay;
-        @JsonProperty("consumerCreationBatchSize") Integer consumerCreationBatchSize;
+        @JsonProperty("name")
+        String name;
+
+        @JsonProperty("driver")
+        String driver;
+
+        @JsonProperty("driverClass")
+        String driverClass;
+
+        @JsonProperty("amqpUris")
+        List<String> amqpUris;
+
+        @JsonProperty("username")
+        String username;
+
+        @JsonProperty("password")
+        String password;
+
+        @JsonProperty("virtualHost")
+        String virtualHost;
+
+        @JsonProperty("exchangeType")
+        ExchangeType exchangeType;
+
+        @JsonProperty("queueType")
+        QueueType queueType;
+
+        @JsonProperty("messagePersistence")
+        Boolean messagePersistence;
+
+        @JsonProperty("publisherConfirms")
+        Boolean publisherConfirms;
+
+        @JsonProperty("autoAck")
+        Boolean autoAck;
+
+        @JsonProperty("prefetchCount")
+        Integer prefetchCount;
+
+        @JsonProperty("queueArguments")
+        Map<String, Object> queueArguments;
+
+        @JsonProperty("producerConnectionsPerUri")
+        Integer producerConnectionsPerUri;
+
+        @JsonProperty("consumerConnectionsPerUri")
+        Integer consumerConnectionsPerUri;
+
+        @JsonProperty("topicPrefix")
+        String topicPrefix;
+
+        @JsonProperty("topologyBatchSize")
+        Integer topologyBatchSize;
+
+        @JsonProperty("deleteTopologyOnClose")
+        Boolean deleteTopologyOnClose;
+
+        @JsonProperty("connectionTimeoutMs")
+        Integer connectionTimeoutMs;
+
+        @JsonProperty("producerCreationDelay")
+        Integer producerCreationDelay;
+
+        @JsonProperty("producerCreationBatchSize")
+        Integer producerCreationBatchSize;
+
+        @JsonProperty("consumerCreationDelay")
+        Integer consumerCreationDelay;
+
+        @JsonProperty("consumerCreationBatchSize")
+        Integer consumerCreationBatchSize;
     }
 
     private static Map<String, String> allowedKeys() {
@@ -280,27 +342,39 @@ public final class RabbitMqDriverConfig {
         keys.put("name", "any text; read by the framework, ignored by the driver");
         keys.put("driver", "the driver id; read by the framework, ignored by the driver");
         keys.put("driverClass", "an upstream driver class name; read by the framework, ignored by the driver");
-        keys.put("amqpUris", "a list of one or more URIs amqp[s]://[user:password@]host[:port][/vhost];"
-                + " producers, consumers and queues are spread over them round-robin");
+        keys.put(
+                "amqpUris",
+                "a list of one or more URIs amqp[s]://[user:password@]host[:port][/vhost];"
+                        + " producers, consumers and queues are spread over them round-robin");
         keys.put("username", "the user for URIs without one (together with password)");
         keys.put("password", "the password for URIs without credentials (together with username)");
         keys.put("virtualHost", "the vhost for URIs without a path, e.g. / or bench");
         keys.put("exchangeType", "DIRECT, TOPIC or FANOUT");
         keys.put("queueType", "CLASSIC, QUORUM or STREAM");
         keys.put("messagePersistence", "true or false: publish with delivery mode 2 (persistent)");
-        keys.put("publisherConfirms", "true or false: a send completes when the broker confirms it (true) or"
-                + " when the client has written it (false)");
-        keys.put("autoAck", "true or false: the broker forgets a message when it sends it (true) or when the"
-                + " consumer acknowledges it (false)");
-        keys.put("prefetchCount", "a whole number from 0 (unlimited) to 65535: unacknowledged deliveries per"
-                + " queue subscription of a consumer");
-        keys.put("queueArguments", "a mapping of extra queue arguments to strings, numbers or true/false,"
-                + " e.g. x-max-length: 1000000 (not x-queue-type: see queueType)");
+        keys.put(
+                "publisherConfirms",
+                "true or false: a send completes when the broker confirms it (true) or"
+                        + " when the client has written it (false)");
+        keys.put(
+                "autoAck",
+                "true or false: the broker forgets a message when it sends it (true) or when the"
+                        + " consumer acknowledges it (false)");
+        keys.put(
+                "prefetchCount",
+                "a whole number from 0 (unlimited) to 65535: unacknowledged deliveries per"
+                        + " queue subscription of a consumer");
+        keys.put(
+                "queueArguments",
+                "a mapping of extra queue arguments to strings, numbers or true/false,"
+                        + " e.g. x-max-length: 1000000 (not x-queue-type: see queueType)");
         keys.put("producerConnectionsPerUri", "a whole number, 1 or more: connections per URI shared by producers");
         keys.put("consumerConnectionsPerUri", "a whole number, 1 or more: connections per URI shared by consumers");
         keys.put("topicPrefix", "1 to 200 letters, digits, '.', '_' or '-' starting every exchange and queue name");
         keys.put("topologyBatchSize", "a whole number, 1 or more: declarations sent before one round trip checks them");
-        keys.put("deleteTopologyOnClose", "true or false: delete the exchanges and queues this run declared when it ends");
+        keys.put(
+                "deleteTopologyOnClose",
+                "true or false: delete the exchanges and queues this run declared when it ends");
         keys.put("connectionTimeoutMs", "a whole number of milliseconds, 1 or more: TCP connect and handshake bound");
         for (String key : UPSTREAM_IGNORED_KEYS) {
             keys.put(key, "a whole number; upstream's creation throttle, accepted and ignored (creation is pipelined)");
@@ -318,18 +392,24 @@ public final class RabbitMqDriverConfig {
         } catch (UnrecognizedPropertyException e) {
             String key = e.getPropertyName();
             if (e.getPath().size() > 1) {
-                throw new DriverException(where(sourceName, e.getLocation()) + "unknown key '" + key + "' inside '"
-                        + e.getPath().get(0).getFieldName() + "'", e);
+                throw new DriverException(
+                        where(sourceName, e.getLocation()) + "unknown key '" + key + "' inside '"
+                                + e.getPath().get(0).getFieldName() + "'",
+                        e);
             }
-            throw new DriverException(where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
-                    + closestKey(key).map(k -> " (did you mean '" + k + "'?)").orElse("")
-                    + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()), e);
+            throw new DriverException(
+                    where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
+                            + closestKey(key)
+                                    .map(k -> " (did you mean '" + k + "'?)")
+                                    .orElse("")
+                            + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()),
+                    e);
         } catch (MismatchedInputException e) {
             throw new DriverException(describeMismatch(sourceName, e), e);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new DriverException(where(sourceName, line) + "cannot parse the driver YAML: "
-                    + e.getOriginalMessage(), e);
+            throw new DriverException(
+                    where(sourceName, line) + "cannot parse the driver YAML: " + e.getOriginalMessage(), e);
         }
     }
 

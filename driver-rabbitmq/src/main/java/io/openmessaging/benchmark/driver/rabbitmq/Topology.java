@@ -23,8 +23,8 @@ final class Topology {
     }
 
     /** The queues of one subscription, in partition order. */
-    static List<QueueBinding> subscriptionQueues(String topic, String subscription, int partitions,
-            ExchangeType exchangeType) {
+    static List<QueueBinding> subscriptionQueues(
+            String topic, String subscription, int partitions, ExchangeType exchangeType) {
         String base = topic + "." + subscription;
         if (!exchangeType.routesByKey()) {
             return List.of(new QueueBinding(base, exchangeName(topic), ""));

@@ -40,7 +40,8 @@ class BrokerOutageIT {
     @Test
     void killedNodeFailsTheRunNamesTheBrokerAndShowsTheOutageInTheResponseTimes() throws Exception {
         try (LocalRabbitMqBroker broker = LocalRabbitMqBroker.start()) {
-            Path driver = Files.writeString(dir.resolve("rabbitmq-local.yaml"),
+            Path driver = Files.writeString(
+                    dir.resolve("rabbitmq-local.yaml"),
                     SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
             Path workload = BenchmarkRuns.workload(dir, "broker-kill", 4, 1, 1, 2000, "5s", "30s", SAMPLE_RATE_MILLIS);
 
@@ -48,10 +49,18 @@ class BrokerOutageIT {
             long returnedNanos;
             long killedNanos;
             long killedEpochMillis;
-            try (BenchmarkRuns.Drill kill = BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS,
-                    broker::kill)) {
-                outcome = BenchmarkRuns.run(dir, kill, "-d", driver.toString(), "--stall-timeout-seconds", "10",
-                        "--drain-timeout-seconds", "15", workload.toString());
+            try (BenchmarkRuns.Drill kill =
+                    BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS, broker::kill)) {
+                outcome = BenchmarkRuns.run(
+                        dir,
+                        kill,
+                        "-d",
+                        driver.toString(),
+                        "--stall-timeout-seconds",
+                        "10",
+                        "--drain-timeout-seconds",
+                        "15",
+                        workload.toString());
                 returnedNanos = System.nanoTime();
                 killedNanos = kill.actionStartedNanos();
                 killedEpochMillis = kill.actionStartedEpochMillis();
@@ -62,8 +71,12 @@ class BrokerOutageIT {
             // the run ends when its books close (result.endTime); closing the clients afterwards takes longer
             // with a dead broker, and is no part of the measurement
             double outageMillis = result == null ? Double.NaN : result.metadata.endTimeEpochMillis - killedEpochMillis;
-            String summary = summary(outcome) + String.format(Locale.ROOT, "; kill to the end of the run %.0f ms,"
-                    + " to the return %.0f ms", outageMillis, (returnedNanos - killedNanos) / 1e6);
+            String summary = summary(outcome)
+                    + String.format(
+                            Locale.ROOT,
+                            "; kill to the end of the run %.0f ms," + " to the return %.0f ms",
+                            outageMillis,
+                            (returnedNanos - killedNanos) / 1e6);
             System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
             assertThat(outcome.exitCode()).as(summary).isEqualTo(Benchmark.EXIT_FAILED);
             assertThat(outcome.stderr()).as(summary).contains("run failed");
@@ -71,8 +84,12 @@ class BrokerOutageIT {
             assertThat(result.complete).as(summary).isFalse();
             assertThat(result.failureReason).as(summary).isNotNull().contains(hostAndPort(broker.amqpUri()));
             // every message due until the end is accounted for
-            assertThat(result.totalMessagesSent + result.totalSendErrors + result.totalMessagesNotSent
-                    + result.totalMessagesUnackedAtEnd).as(summary).isEqualTo(result.totalMessagesDue);
+            assertThat(result.totalMessagesSent
+                            + result.totalSendErrors
+                            + result.totalMessagesNotSent
+                            + result.totalMessagesUnackedAtEnd)
+                    .as(summary)
+                    .isEqualTo(result.totalMessagesDue);
             // the client fails sends at once when the connection drops, and the lost consumer ends the run within
             // a fraction of a second, so the outage shows as failed sends (each in the response times with the
             // short time to its failure) more than as waiting. A longer run after the kill must show it either
@@ -80,12 +97,16 @@ class BrokerOutageIT {
             long undelivered = result.totalSendErrors + result.totalMessagesNotSent + result.totalMessagesUnackedAtEnd;
             double dueDuringOutage = 2000 * outageMillis / 1000;
             assertThat(undelivered).as(summary).isPositive();
-            assertThat(outageMillis < 1000 || result.aggregatedPublishResponseTimeMax >= 0.8 * outageMillis
-                    || undelivered >= 0.5 * dueDuringOutage)
-                    .as(summary + "; undelivered " + undelivered + " of ~" + (long) dueDuringOutage + " due in the outage")
+            assertThat(outageMillis < 1000
+                            || result.aggregatedPublishResponseTimeMax >= 0.8 * outageMillis
+                            || undelivered >= 0.5 * dueDuringOutage)
+                    .as(summary + "; undelivered " + undelivered + " of ~" + (long) dueDuringOutage
+                            + " due in the outage")
                     .isTrue();
             assertThat(result.totalMessagesSent).as(summary).isPositive();
-            assertThat(Duration.ofNanos(returnedNanos - killedNanos)).as(summary).isLessThan(Duration.ofSeconds(60));
+            assertThat(Duration.ofNanos(returnedNanos - killedNanos))
+                    .as(summary)
+                    .isLessThan(Duration.ofSeconds(60));
         }
     }
 
@@ -93,16 +114,24 @@ class BrokerOutageIT {
     @Test
     void nodeStalledForTwoSecondsShowsInTheResponseTimesAndTheRunCompletes() throws Exception {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
-        Path driver = Files.writeString(dir.resolve("rabbitmq-local.yaml"),
-                SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
+        Path driver = Files.writeString(
+                dir.resolve("rabbitmq-local.yaml"), SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
         Path workload = BenchmarkRuns.workload(dir, "broker-stall", 4, 1, 1, 2000, "5s", "30s", SAMPLE_RATE_MILLIS);
 
         BenchmarkRuns.Outcome outcome;
         long stallNanos;
-        try (BenchmarkRuns.Drill stall = BenchmarkRuns.Drill.at(Duration.ofSeconds(14), SAMPLE_RATE_MILLIS,
-                () -> pauseFor(broker, Duration.ofSeconds(2)))) {
-            outcome = BenchmarkRuns.run(dir, stall, "-d", driver.toString(), "--stall-timeout-seconds", "10",
-                    "--drain-timeout-seconds", "15", workload.toString());
+        try (BenchmarkRuns.Drill stall = BenchmarkRuns.Drill.at(
+                Duration.ofSeconds(14), SAMPLE_RATE_MILLIS, () -> pauseFor(broker, Duration.ofSeconds(2)))) {
+            outcome = BenchmarkRuns.run(
+                    dir,
+                    stall,
+                    "-d",
+                    driver.toString(),
+                    "--stall-timeout-seconds",
+                    "10",
+                    "--drain-timeout-seconds",
+                    "15",
+                    workload.toString());
             assertThat(broker.isPaused()).isFalse();
             stallNanos = stall.actionEndedNanos() - stall.actionStartedNanos();
         }
@@ -110,7 +139,9 @@ class BrokerOutageIT {
         TestResult result = outcome.result();
         String summary = summary(outcome) + String.format(Locale.ROOT, "; stalled %.0f ms", stallNanos / 1e6);
         System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
-        assertThat(stallNanos).as(summary).isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
+        assertThat(stallNanos)
+                .as(summary)
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
         assertThat(outcome.exitCode()).as(summary).isZero();
         assertThat(result).as(summary).isNotNull();
         assertThat(result.complete).as(summary).isTrue();
@@ -124,13 +155,21 @@ class BrokerOutageIT {
     void messagesLargerThanTheNodeAcceptsFailTheRun() throws Exception {
         try (LocalRabbitMqBroker broker = LocalRabbitMqBroker.start()) {
             broker.setMaxMessageSize(MAX_MESSAGE_BYTES);
-            Path driver = Files.writeString(dir.resolve("rabbitmq-local.yaml"),
+            Path driver = Files.writeString(
+                    dir.resolve("rabbitmq-local.yaml"),
                     SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
-            Path workload = BenchmarkRuns.workload(dir, "too-large", 4, 1, 1, 10, "2s", "10s", SAMPLE_RATE_MILLIS,
-                    TOO_LARGE_MESSAGE_BYTES);
+            Path workload = BenchmarkRuns.workload(
+                    dir, "too-large", 4, 1, 1, 10, "2s", "10s", SAMPLE_RATE_MILLIS, TOO_LARGE_MESSAGE_BYTES);
 
-            BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(),
-                    "--stall-timeout-seconds", "10", "--drain-timeout-seconds", "10", workload.toString());
+            BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                    dir,
+                    "-d",
+                    driver.toString(),
+                    "--stall-timeout-seconds",
+                    "10",
+                    "--drain-timeout-seconds",
+                    "10",
+                    workload.toString());
 
             TestResult result = outcome.result();
             String summary = summary(outcome);
@@ -138,7 +177,10 @@ class BrokerOutageIT {
             assertThat(outcome.exitCode()).as(summary).isEqualTo(Benchmark.EXIT_FAILED);
             assertThat(result).as(summary).isNotNull();
             assertThat(result.complete).as(summary).isFalse();
-            assertThat(result.failureReason).as(summary).isNotNull().containsIgnoringCase("send")
+            assertThat(result.failureReason)
+                    .as(summary)
+                    .isNotNull()
+                    .containsIgnoringCase("send")
                     .containsIgnoringCase("fail");
         }
     }
@@ -167,10 +209,17 @@ class BrokerOutageIT {
         if (r == null) {
             return "exit " + outcome.exitCode() + ", no result file; stderr:\n" + outcome.stderr();
         }
-        return String.format(Locale.ROOT, "exit %d, complete %s, failureReason %s, sent %d, send errors %d,"
+        return String.format(
+                Locale.ROOT,
+                "exit %d, complete %s, failureReason %s, sent %d, send errors %d,"
                         + " publish response time max %.1f ms p99.9 %.1f ms, service time p50 %.3f ms",
-                outcome.exitCode(), r.complete, r.failureReason, r.totalMessagesSent, r.totalSendErrors,
-                r.aggregatedPublishResponseTimeMax, r.aggregatedPublishResponseTime999pct,
+                outcome.exitCode(),
+                r.complete,
+                r.failureReason,
+                r.totalMessagesSent,
+                r.totalSendErrors,
+                r.aggregatedPublishResponseTimeMax,
+                r.aggregatedPublishResponseTime999pct,
                 r.aggregatedPublishLatency50pct);
     }
 }

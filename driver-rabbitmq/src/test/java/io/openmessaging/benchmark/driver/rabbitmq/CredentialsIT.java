@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import java.time.Duration;
 import java.util.List;
@@ -49,8 +48,9 @@ class CredentialsIT {
     @Test
     void aVhostTheUserMayNotUseFailsInitializeWithAClearMessage() throws Exception {
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
-            driver.configure("amqpUris: [" + broker.amqpUri() + "/nowhere]\nusername: bench\npassword: " + PASSWORD
-                    + "\n", "vhost.yaml");
+            driver.configure(
+                    "amqpUris: [" + broker.amqpUri() + "/nowhere]\nusername: bench\npassword: " + PASSWORD + "\n",
+                    "vhost.yaml");
             assertThatThrownBy(driver::initialize)
                     .isInstanceOf(DriverException.class)
                     .hasMessageStartingWith("vhost.yaml: cannot connect to amqp://bench@127.0.0.1:")
@@ -65,7 +65,9 @@ class CredentialsIT {
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
             driver.configure(yaml, "credentials.yaml");
             driver.initialize();
-            assertThat(driver.describe().get("rabbitmq.amqpUris")).endsWith("/perf").startsWith("amqp://bench@")
+            assertThat(driver.describe().get("rabbitmq.amqpUris"))
+                    .endsWith("/perf")
+                    .startsWith("amqp://bench@")
                     .doesNotContain(PASSWORD);
             String topic = SharedLocalRabbitMq.unique("it-credentials");
             driver.createTopics(List.of(new TopicSpec(topic, 2))).get();

@@ -37,6 +37,7 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     private static final int READINESS_TIMEOUT_SECONDS = 120;
     /** Extra time around readiness (installing the package on first use takes ~40 s). */
     private static final long SCRIPT_TIMEOUT_SECONDS = READINESS_TIMEOUT_SECONDS + 300;
+
     private static final long STOP_TIMEOUT_SECONDS = 60;
     private static final long CTL_TIMEOUT_SECONDS = 60;
     private static final int EXIT_PORT_IN_USE = 4;
@@ -44,6 +45,7 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     private static final int START_ATTEMPTS = 3;
     /** Ports are drawn below Linux's ephemeral range (32768-60999), where client sockets cannot take them. */
     private static final int LOWEST_PORT = 20_000;
+
     private static final int HIGHEST_PORT = 32_000;
     private static final String SCRIPT = "bin/local-broker";
 
@@ -77,14 +79,20 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
         String lastOutput = "";
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             int port = freePortPair();
-            List<String> command = new ArrayList<>(List.of(root.resolve(SCRIPT).toString(), "rabbitmq", "start",
-                    "--port", String.valueOf(port), "--timeout", String.valueOf(READINESS_TIMEOUT_SECONDS)));
+            List<String> command = new ArrayList<>(List.of(
+                    root.resolve(SCRIPT).toString(),
+                    "rabbitmq",
+                    "start",
+                    "--port",
+                    String.valueOf(port),
+                    "--timeout",
+                    String.valueOf(READINESS_TIMEOUT_SECONDS)));
             options.forEach((name, value) -> command.addAll(List.of("--" + name, value)));
             ScriptResult result = run(root, command, SCRIPT_TIMEOUT_SECONDS, Map.of());
             lastOutput = result.output;
             if (result.exitCode == 0) {
-                Properties state = readProperties(
-                        root.resolve("deployment/local/rabbitmq/work/run/rabbitmq-" + port + ".state"));
+                Properties state =
+                        readProperties(root.resolve("deployment/local/rabbitmq/work/run/rabbitmq-" + port + ".state"));
                 return new LocalRabbitMqBroker(root, port, state);
             }
             boolean portTaken = result.exitCode == EXIT_PORT_IN_USE
@@ -95,8 +103,8 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
             }
             // Another process took a port between the check and the start: draw new ones.
         }
-        throw new IllegalStateException("no free port pair after " + START_ATTEMPTS + " attempts; last output:\n"
-                + lastOutput);
+        throw new IllegalStateException(
+                "no free port pair after " + START_ATTEMPTS + " attempts; last output:\n" + lastOutput);
     }
 
     /** {@code amqp://127.0.0.1:<port>}, without credentials or vhost. */
@@ -207,15 +215,16 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     private void signal(String name) {
         List<String> command = List.of("kill", "-" + name, String.valueOf(pid()));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 throw new IllegalStateException(String.join(" ", command) + " did not finish within 10 s");
             }
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed with exit code "
-                        + process.exitValue() + ": " + output);
+                throw new IllegalStateException(
+                        String.join(" ", command) + " failed with exit code " + process.exitValue() + ": " + output);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
@@ -289,19 +298,26 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     }
 
     private ScriptResult stop() {
-        return run(repositoryRoot, List.of(repositoryRoot.resolve(SCRIPT).toString(), "rabbitmq", "stop",
-                "--port", String.valueOf(port)), STOP_TIMEOUT_SECONDS, Map.of());
+        return run(
+                repositoryRoot,
+                List.of(repositoryRoot.resolve(SCRIPT).toString(), "rabbitmq", "stop", "--port", String.valueOf(port)),
+                STOP_TIMEOUT_SECONDS,
+                Map.of());
     }
 
     private List<String> ctlLines(String... arguments) {
-        List<String> command = new ArrayList<>(List.of(state.getProperty("ctl"), "-n", state.getProperty("node"), "-q"));
+        List<String> command =
+                new ArrayList<>(List.of(state.getProperty("ctl"), "-n", state.getProperty("node"), "-q"));
         command.addAll(List.of(arguments));
         String dataDir = state.getProperty("data.dir");
-        ScriptResult result = run(repositoryRoot, command, CTL_TIMEOUT_SECONDS,
+        ScriptResult result = run(
+                repositoryRoot,
+                command,
+                CTL_TIMEOUT_SECONDS,
                 Map.of("HOME", dataDir, "RABBITMQ_CONF_ENV_FILE", dataDir + "/rabbitmq-env.conf"));
         if (result.exitCode != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed with exit code " + result.exitCode
-                    + ":\n" + result.output);
+            throw new IllegalStateException(
+                    String.join(" ", command) + " failed with exit code " + result.exitCode + ":\n" + result.output);
         }
         List<String> lines = new ArrayList<>();
         for (String line : result.output.split("\n")) {
@@ -335,8 +351,8 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
                 return port;
             }
         }
-        throw new IllegalStateException("no two adjacent free loopback ports found between " + LOWEST_PORT
-                + " and " + HIGHEST_PORT);
+        throw new IllegalStateException(
+                "no two adjacent free loopback ports found between " + LOWEST_PORT + " and " + HIGHEST_PORT);
     }
 
     private static boolean isFree(int port) {
@@ -350,8 +366,8 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
 
     private record ScriptResult(int exitCode, String output) {}
 
-    private static ScriptResult run(Path directory, List<String> command, long timeoutSeconds,
-            Map<String, String> environment) {
+    private static ScriptResult run(
+            Path directory, List<String> command, long timeoutSeconds, Map<String, String> environment) {
         Path output = null;
         try {
             output = Files.createTempFile("local-broker-", ".out");
@@ -359,7 +375,8 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
                     .directory(directory.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()));
+                    .redirectInput(
+                            ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()));
             builder.environment().putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

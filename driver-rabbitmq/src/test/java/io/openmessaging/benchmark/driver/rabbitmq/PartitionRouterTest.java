@@ -39,7 +39,8 @@ class PartitionRouterTest {
     void subscriptionQueuesFollowThePartitions() {
         assertThat(Topology.subscriptionQueues("t", "s", 3, ExchangeType.DIRECT))
                 .extracting(Topology.QueueBinding::queue, Topology.QueueBinding::routingKey)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("t.s.0", "0"),
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("t.s.0", "0"),
                         org.assertj.core.groups.Tuple.tuple("t.s.1", "1"),
                         org.assertj.core.groups.Tuple.tuple("t.s.2", "2"));
         assertThat(Topology.subscriptionQueues("t", "s", 3, ExchangeType.FANOUT))

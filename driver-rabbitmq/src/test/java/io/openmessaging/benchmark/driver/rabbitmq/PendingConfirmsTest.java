@@ -15,7 +15,11 @@ class PendingConfirmsTest {
 
     private void add(long... sequenceNumbers) {
         for (long n : sequenceNumbers) {
-            pending.add(n, n, n, 0,
+            pending.add(
+                    n,
+                    n,
+                    n,
+                    0,
                     (intended, sent, id, error) -> completions.add(intended + (error == null ? " ok" : " error")));
         }
     }

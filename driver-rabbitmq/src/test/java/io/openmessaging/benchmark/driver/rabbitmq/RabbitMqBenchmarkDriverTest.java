@@ -22,7 +22,10 @@ class RabbitMqBenchmarkDriverTest {
     @Test
     void providerIsFoundByIdAndUpstreamClassName() {
         DriverProvider rabbitmq = ServiceLoader.load(DriverProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(p -> p.id().equals("rabbitmq")).findFirst().orElseThrow();
+                .map(ServiceLoader.Provider::get)
+                .filter(p -> p.id().equals("rabbitmq"))
+                .findFirst()
+                .orElseThrow();
         assertThat(rabbitmq.driverClassAliases())
                 .containsExactly("io.openmessaging.benchmark.driver.rabbitmq.RabbitMqBenchmarkDriver");
         assertThat(rabbitmq.create()).isInstanceOf(RabbitMqBenchmarkDriver.class);
@@ -36,8 +39,11 @@ class RabbitMqBenchmarkDriverTest {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Benchmark.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        int exit = Benchmark.run(
+                args.toArray(new String[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
         assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_OK);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains((args.size() - 1) + " file(s) valid");
     }

@@ -36,8 +36,8 @@ class RabbitMqBenchmarkRunIT {
     @BeforeAll
     static void warmUp(@TempDir Path warmUpDir) throws Exception {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
-        Path driver = Files.writeString(warmUpDir.resolve("rabbitmq.yaml"),
-                SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker));
+        Path driver = Files.writeString(
+                warmUpDir.resolve("rabbitmq.yaml"), SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker));
         Path workload = BenchmarkRuns.workload(warmUpDir, "warm-up", 16, 2, 2, RATE, "15s", "5s", 5000);
         BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(warmUpDir, "-d", driver.toString(), workload.toString());
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
@@ -77,8 +77,8 @@ class RabbitMqBenchmarkRunIT {
     @Test
     void endToEndMedianOfALightlyLoadedBrokerIsBelow50Milliseconds() throws Exception {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
-        Path driver = Files.writeString(dir.resolve("rabbitmq-local.yaml"),
-                SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
+        Path driver = Files.writeString(
+                dir.resolve("rabbitmq-local.yaml"), SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
         Path workload = BenchmarkRuns.workload(dir, "light", 4, 1, 1, 200, "5s", "15s", 5000);
 
         BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
@@ -86,11 +86,19 @@ class RabbitMqBenchmarkRunIT {
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
         TestResult result = outcome.result();
         assertThat(result.totalMessagesReceived).isEqualTo(result.totalMessagesSent);
-        assertThat(result.aggregatedEndToEndLatency50pct).as("e2e p50 in ms").isGreaterThan(0.0).isLessThan(50.0);
-        assertThat(BenchmarkRuns.fractionalMillisShare(result)).as("share of sub-ms e2e quantiles").isGreaterThan(0.5);
-        System.out.printf("light load, 200 msg/s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms%n",
-                result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-                result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct);
+        assertThat(result.aggregatedEndToEndLatency50pct)
+                .as("e2e p50 in ms")
+                .isGreaterThan(0.0)
+                .isLessThan(50.0);
+        assertThat(BenchmarkRuns.fractionalMillisShare(result))
+                .as("share of sub-ms e2e quantiles")
+                .isGreaterThan(0.5);
+        System.out.printf(
+                "light load, 200 msg/s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms%n",
+                result.aggregatedPublishLatency50pct,
+                result.aggregatedPublishLatency99pct,
+                result.aggregatedEndToEndLatency50pct,
+                result.aggregatedEndToEndLatency99pct);
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
     }
 
@@ -102,19 +110,22 @@ class RabbitMqBenchmarkRunIT {
             yaml = SharedLocalRabbitMq.withSetting(yaml, "exchangeType", exchangeType);
         }
         Path driver = Files.writeString(dir.resolve("driver.yaml"), yaml);
-        Path workload = Files.writeString(dir.resolve("1-topic-16-partitions-1kb.yaml"), String.join("\n",
-                "name: 1-topic-16-partitions-1kb",
-                "topics: 1",
-                "partitionsPerTopic: 16",
-                "messageSize: 1024",
-                "subscriptionsPerTopic: " + subscriptions,
-                "consumerPerSubscription: " + 2 / subscriptions,
-                "producersPerTopic: 2",
-                "producerRate: " + RATE,
-                "warmupDuration: 5s",
-                "testDuration: " + TEST_SECONDS + "s",
-                "sampleRateMillis: 5000",
-                ""));
+        Path workload = Files.writeString(
+                dir.resolve("1-topic-16-partitions-1kb.yaml"),
+                String.join(
+                        "\n",
+                        "name: 1-topic-16-partitions-1kb",
+                        "topics: 1",
+                        "partitionsPerTopic: 16",
+                        "messageSize: 1024",
+                        "subscriptionsPerTopic: " + subscriptions,
+                        "consumerPerSubscription: " + 2 / subscriptions,
+                        "producersPerTopic: 2",
+                        "producerRate: " + RATE,
+                        "warmupDuration: 5s",
+                        "testDuration: " + TEST_SECONDS + "s",
+                        "sampleRateMillis: 5000",
+                        ""));
 
         BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(dir, "-d", driver.toString(), workload.toString());
 
@@ -123,28 +134,43 @@ class RabbitMqBenchmarkRunIT {
         assertThat(result.complete).isTrue();
         assertThat(result.totalSendErrors).isZero();
         assertThat(result.totalMessagesSent).isGreaterThan((long) (RATE * TEST_SECONDS * 0.98));
-        assertThat(result.totalMessagesReceived).as("received = sent x queues per message")
+        assertThat(result.totalMessagesReceived)
+                .as("received = sent x queues per message")
                 .isEqualTo(result.totalMessagesSent * subscriptions);
         // the generator kept the schedule: messages handed to the client in the measured phase
-        long measuredAttempted = result.attempted.stream().mapToLong(Long::longValue).sum();
-        assertThat(measuredAttempted / result.testDurationSeconds).as("measured send rate")
+        long measuredAttempted =
+                result.attempted.stream().mapToLong(Long::longValue).sum();
+        assertThat(measuredAttempted / result.testDurationSeconds)
+                .as("measured send rate")
                 .isCloseTo((double) RATE, within(RATE * 0.02));
         // and every message that came due was acknowledged. The acknowledged rate of the phase alone is only
         // bounded below: acks of messages still in flight when the warm-up ended land in the measured phase
         // (a fresh Pulsar standalone was 4 s behind once in CI: 5,642 msg/s acknowledged at 5,000)
-        assertThat(result.totalMessagesSent).isEqualTo(result.totalMessagesAttempted).isEqualTo(result.totalMessagesDue);
+        assertThat(result.totalMessagesSent)
+                .isEqualTo(result.totalMessagesAttempted)
+                .isEqualTo(result.totalMessagesDue);
         long measuredAcked = result.sent.stream().mapToLong(Long::longValue).sum();
-        assertThat(measuredAcked / result.testDurationSeconds).as("measured acknowledged rate")
+        assertThat(measuredAcked / result.testDurationSeconds)
+                .as("measured acknowledged rate")
                 .isGreaterThan(RATE * 0.9);
-        assertThat(BenchmarkRuns.fractionalMillisShare(result)).as("share of sub-ms e2e quantiles").isGreaterThan(0.5);
+        assertThat(BenchmarkRuns.fractionalMillisShare(result))
+                .as("share of sub-ms e2e quantiles")
+                .isGreaterThan(0.5);
         assertThat(result.aggregatedEndToEndLatency50pct).isGreaterThan(0.0);
         assertThat(result.metadata.clientVersions).isNotEmpty();
-        assertThat(result.version).as("the broker's version, read by the driver").isNotBlank()
+        assertThat(result.version)
+                .as("the broker's version, read by the driver")
+                .isNotBlank()
                 .isEqualTo(result.metadata.brokerInfo.get("rabbitmq.brokerVersion"));
-        System.out.printf("%s %s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms, RSS %d MB%n",
-                shippedFile, exchangeType == null ? "" : exchangeType, result.aggregatedPublishLatency50pct,
-                result.aggregatedPublishLatency99pct, result.aggregatedEndToEndLatency50pct,
-                result.aggregatedEndToEndLatency99pct, broker.residentSetBytes() >> 20);
+        System.out.printf(
+                "%s %s: publish p50 %.3f ms p99 %.3f ms, e2e p50 %.3f ms p99 %.3f ms, RSS %d MB%n",
+                shippedFile,
+                exchangeType == null ? "" : exchangeType,
+                result.aggregatedPublishLatency50pct,
+                result.aggregatedPublishLatency99pct,
+                result.aggregatedEndToEndLatency50pct,
+                result.aggregatedEndToEndLatency99pct,
+                broker.residentSetBytes() >> 20);
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
         assertThat(broker.queueNames("/")).as("queues left after the run").isEmpty();
         return result;

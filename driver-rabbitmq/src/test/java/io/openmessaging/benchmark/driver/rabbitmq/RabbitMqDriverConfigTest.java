@@ -29,13 +29,20 @@ class RabbitMqDriverConfigTest {
     @Test
     void everyShippedYamlParses() throws Exception {
         List<Path> files = shippedYamls();
-        assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
-                "rabbitmq-at-most-once.yaml", "rabbitmq-local.yaml", "rabbitmq-quorum.yaml",
-                "rabbitmq-stream.yaml", "rabbitmq.yaml");
+        assertThat(files)
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly(
+                        "rabbitmq-at-most-once.yaml",
+                        "rabbitmq-local.yaml",
+                        "rabbitmq-quorum.yaml",
+                        "rabbitmq-stream.yaml",
+                        "rabbitmq.yaml");
         for (Path file : files) {
             RabbitMqDriverConfig config = RabbitMqDriverConfig.parse(Files.readString(file), file.toString());
             assertThat(config.endpoints()).as(file.toString()).hasSize(1);
-            assertThat(config.endpoints().get(0).username()).as("no built-in credentials in " + file).isNull();
+            assertThat(config.endpoints().get(0).username())
+                    .as("no built-in credentials in " + file)
+                    .isNull();
         }
     }
 
@@ -46,8 +53,10 @@ class RabbitMqDriverConfigTest {
         assertThat(classic.queueType()).isEqualTo(QueueType.CLASSIC);
         assertThat(classic.publisherConfirms()).isTrue();
         assertThat(classic.autoAck()).isFalse();
-        assertThat(parse(Files.readString(Path.of("rabbitmq-quorum.yaml"))).queueType()).isEqualTo(QueueType.QUORUM);
-        assertThat(parse(Files.readString(Path.of("rabbitmq-stream.yaml"))).queueType()).isEqualTo(QueueType.STREAM);
+        assertThat(parse(Files.readString(Path.of("rabbitmq-quorum.yaml"))).queueType())
+                .isEqualTo(QueueType.QUORUM);
+        assertThat(parse(Files.readString(Path.of("rabbitmq-stream.yaml"))).queueType())
+                .isEqualTo(QueueType.STREAM);
         RabbitMqDriverConfig atMostOnce = parse(Files.readString(Path.of("rabbitmq-at-most-once.yaml")));
         assertThat(atMostOnce.publisherConfirms()).isFalse();
         assertThat(atMostOnce.autoAck()).isTrue();
@@ -75,8 +84,12 @@ class RabbitMqDriverConfigTest {
                 """);
         assertThat(config.queueType()).isEqualTo(QueueType.QUORUM);
         assertThat(config.endpoints().get(0).port()).isEqualTo(5672);
-        assertThat(config.ignoredUpstreamKeys()).containsExactly("producerCreationDelay",
-                "producerCreationBatchSize", "consumerCreationDelay", "consumerCreationBatchSize");
+        assertThat(config.ignoredUpstreamKeys())
+                .containsExactly(
+                        "producerCreationDelay",
+                        "producerCreationBatchSize",
+                        "consumerCreationDelay",
+                        "consumerCreationBatchSize");
     }
 
     @Test
@@ -101,8 +114,10 @@ class RabbitMqDriverConfigTest {
     @Test
     void badEnumValueNamesTheAllowedValues() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\n\nqueueType: LAZY\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'queueType' has a value 'LAZY'; allowed: CLASSIC, QUORUM or STREAM");
-        assertThat(catchConfig("amqpUris: [amqp://h]\nexchangeType: topic\n").exchangeType()).isEqualTo(ExchangeType.TOPIC);
+                .hasMessageStartingWith(
+                        "test.yaml:3: key 'queueType' has a value 'LAZY'; allowed: CLASSIC, QUORUM or STREAM");
+        assertThat(catchConfig("amqpUris: [amqp://h]\nexchangeType: topic\n").exchangeType())
+                .isEqualTo(ExchangeType.TOPIC);
     }
 
     @Test
@@ -110,7 +125,8 @@ class RabbitMqDriverConfigTest {
         assertThatThrownBy(() -> parse("queueType: CLASSIC\n"))
                 .hasMessageStartingWith("test.yaml: key 'amqpUris' is missing");
         assertThatThrownBy(() -> parse("amqpUris:\n  - amqp://a\n  - http://b\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'amqpUris', item 2: 'http://b' must start with amqp:// or amqps://");
+                .hasMessageStartingWith(
+                        "test.yaml:3: key 'amqpUris', item 2: 'http://b' must start with amqp:// or amqps://");
         assertThatThrownBy(() -> parse("amqpUris:\n  - amqp://u@b\n"))
                 .hasMessageContaining("gives a user but no password");
         assertThatThrownBy(() -> parse("amqpUris:\n  - amqp://u:secret@b?heartbeat=5\n"))
@@ -159,8 +175,11 @@ class RabbitMqDriverConfigTest {
 
     @Test
     void queueArgumentsAreScalarsAndCannotOverrideTheQueueType() throws Exception {
-        RabbitMqDriverConfig config = parse("amqpUris: [amqp://h]\nqueueArguments:\n  x-max-length: 1000\n  x-overflow: reject-publish\n");
-        assertThat(config.queueArguments()).containsEntry("x-max-length", 1000L).containsEntry("x-overflow", "reject-publish");
+        RabbitMqDriverConfig config =
+                parse("amqpUris: [amqp://h]\nqueueArguments:\n  x-max-length: 1000\n  x-overflow: reject-publish\n");
+        assertThat(config.queueArguments())
+                .containsEntry("x-max-length", 1000L)
+                .containsEntry("x-overflow", "reject-publish");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueArguments:\n  x-queue-type: quorum\n"))
                 .hasMessageStartingWith("test.yaml:2: key 'queueArguments' sets x-queue-type");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueArguments:\n  x-max-length: [1]\n"))
@@ -170,7 +189,8 @@ class RabbitMqDriverConfigTest {
     @Test
     void duplicateKeysAndEmptyFilesAreRejected() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nautoAck: true\nautoAck: false\n"))
-                .hasMessageContaining("test.yaml:3:").hasMessageContaining("autoAck");
+                .hasMessageContaining("test.yaml:3:")
+                .hasMessageContaining("autoAck");
         assertThatThrownBy(() -> parse("")).hasMessageStartingWith("test.yaml: the driver YAML is empty");
     }
 

@@ -35,13 +35,17 @@ class RabbitMqDriverIT {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
         Ledger ledger = new Ledger();
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
-            driver.configure(SharedLocalRabbitMq.withSetting(SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker),
-                    "queueType", queueType.name()), "rabbitmq.yaml");
+            driver.configure(
+                    SharedLocalRabbitMq.withSetting(
+                            SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker), "queueType", queueType.name()),
+                    "rabbitmq.yaml");
             driver.initialize();
             String topic = SharedLocalRabbitMq.unique("it-" + queueType.name().toLowerCase());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get();
-            BenchmarkConsumer first = driver.createConsumer(topic, "sub", ledger).get();
-            BenchmarkConsumer second = driver.createConsumer(topic, "sub", ledger).get();
+            BenchmarkConsumer first =
+                    driver.createConsumer(topic, "sub", ledger).get();
+            BenchmarkConsumer second =
+                    driver.createConsumer(topic, "sub", ledger).get();
             BenchmarkProducer producer = driver.createProducer(topic).get();
 
             ledger.sendAndAwaitAcks(producer, 0, 1000);
@@ -60,10 +64,14 @@ class RabbitMqDriverIT {
             Thread.sleep(300); // a duplicate would arrive right behind the last message
             ledger.assertEachExactlyOnce(1500);
             assertThat(ledger.failure.get()).isNull();
-            assertThat(driver.openConnections()).as("admin + producer + consumer connection").isEqualTo(3);
-            assertThat(driver.describe()).containsEntry("rabbitmq.queueType", queueType.name())
+            assertThat(driver.openConnections())
+                    .as("admin + producer + consumer connection")
+                    .isEqualTo(3);
+            assertThat(driver.describe())
+                    .containsEntry("rabbitmq.queueType", queueType.name())
                     .containsKey("rabbitmq.brokerVersion");
-            assertThat(driver.counters()).containsEntry("rabbitmq.confirmNacks", 0L)
+            assertThat(driver.counters())
+                    .containsEntry("rabbitmq.confirmNacks", 0L)
                     .containsEntry("rabbitmq.unroutableMessages", 0L);
         }
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
@@ -79,7 +87,8 @@ class RabbitMqDriverIT {
             driver.initialize();
             String topic = SharedLocalRabbitMq.unique("it-keyed");
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get();
-            RabbitMqBenchmarkConsumer consumer = (RabbitMqBenchmarkConsumer) driver.createConsumer(topic, "sub", ledger).get();
+            RabbitMqBenchmarkConsumer consumer = (RabbitMqBenchmarkConsumer)
+                    driver.createConsumer(topic, "sub", ledger).get();
             assertThat(consumer.queues()).hasSize(PARTITIONS);
             consumer.pause();
             BenchmarkProducer producer = driver.createProducer(topic).get();
@@ -100,7 +109,8 @@ class RabbitMqDriverIT {
     void aWrongPasswordFailsInitializeWithAClearMessage() throws Exception {
         LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
-            driver.configure("amqpUris: [" + broker.amqpUri().replace("amqp://", "amqp://guest:not-the-pw@") + "]\n",
+            driver.configure(
+                    "amqpUris: [" + broker.amqpUri().replace("amqp://", "amqp://guest:not-the-pw@") + "]\n",
                     "bad-login.yaml");
             assertThatThrownBy(driver::initialize)
                     .isInstanceOf(DriverException.class)
@@ -129,7 +139,9 @@ class RabbitMqDriverIT {
 
         @Override
         public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
-            receivedByNumber.computeIfAbsent(stamp.intendedSendEpochNanos(), n -> new AtomicInteger()).incrementAndGet();
+            receivedByNumber
+                    .computeIfAbsent(stamp.intendedSendEpochNanos(), n -> new AtomicInteger())
+                    .incrementAndGet();
             receivedCount.increment();
         }
 
@@ -176,8 +188,10 @@ class RabbitMqDriverIT {
 
         void assertEachExactlyOnce(int count) {
             assertThat(receivedByNumber).hasSize(count);
-            assertThat(receivedByNumber.entrySet()).allSatisfy(e ->
-                    assertThat(e.getValue().get()).as("deliveries of message " + e.getKey()).isEqualTo(1));
+            assertThat(receivedByNumber.entrySet())
+                    .allSatisfy(e -> assertThat(e.getValue().get())
+                            .as("deliveries of message " + e.getKey())
+                            .isEqualTo(1));
             assertThat(received()).isEqualTo(count);
         }
     }

@@ -26,8 +26,9 @@ final class SharedLocalRabbitMq {
         if (shared == null) {
             long started = System.nanoTime();
             shared = LocalRabbitMqBroker.start();
-            System.out.printf("shared RabbitMQ %s ready in %.1f s, RSS %d MB%n", shared.version(),
-                    (System.nanoTime() - started) / 1e9, shared.residentSetBytes() >> 20);
+            System.out.printf(
+                    "shared RabbitMQ %s ready in %.1f s, RSS %d MB%n",
+                    shared.version(), (System.nanoTime() - started) / 1e9, shared.residentSetBytes() >> 20);
         }
         return shared;
     }
@@ -54,7 +55,8 @@ final class SharedLocalRabbitMq {
      */
     static String withSetting(String yaml, String key, String value) {
         String line = key + ": " + value;
-        Matcher existing = Pattern.compile("(?m)^" + Pattern.quote(key) + ":.*$").matcher(yaml);
+        Matcher existing =
+                Pattern.compile("(?m)^" + Pattern.quote(key) + ":.*$").matcher(yaml);
         if (existing.find()) {
             return existing.replaceAll(Matcher.quoteReplacement(line));
         }

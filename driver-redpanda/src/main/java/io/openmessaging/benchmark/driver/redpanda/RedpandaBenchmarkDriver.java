@@ -25,8 +25,13 @@ public final class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
             KafkaDriverDefaults.KAFKA.topicCreationMaxRetries(),
             KafkaDriverDefaults.KAFKA.initializeTimeoutMs(),
             Map.of("acks", "all", "linger.ms", "1", "batch.size", "131072"),
-            Map.of("auto.offset.reset", "earliest", "enable.auto.commit", "false",
-                    "max.partition.fetch.bytes", "131072"),
+            Map.of(
+                    "auto.offset.reset",
+                    "earliest",
+                    "enable.auto.commit",
+                    "false",
+                    "max.partition.fetch.bytes",
+                    "131072"),
             Map.of(),
             false); // Redpanda has topic configs of its own (redpanda.remote.read, write.caching, …)
 

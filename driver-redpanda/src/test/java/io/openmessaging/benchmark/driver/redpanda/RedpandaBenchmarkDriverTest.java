@@ -22,9 +22,13 @@ class RedpandaBenchmarkDriverTest {
     @Test
     void providerIsFoundByIdAndForkClassName() {
         List<DriverProvider> providers = ServiceLoader.load(DriverProvider.class).stream()
-                .map(ServiceLoader.Provider::get).collect(Collectors.toList());
+                .map(ServiceLoader.Provider::get)
+                .collect(Collectors.toList());
         assertThat(providers).extracting(DriverProvider::id).contains("kafka", "redpanda");
-        DriverProvider redpanda = providers.stream().filter(p -> p.id().equals("redpanda")).findFirst().orElseThrow();
+        DriverProvider redpanda = providers.stream()
+                .filter(p -> p.id().equals("redpanda"))
+                .findFirst()
+                .orElseThrow();
         assertThat(redpanda.driverClassAliases()).contains(RedpandaBenchmarkDriver.class.getName());
         assertThat(redpanda.create()).isInstanceOf(RedpandaBenchmarkDriver.class);
     }
@@ -34,17 +38,22 @@ class RedpandaBenchmarkDriverTest {
         List<String> files;
         try (Stream<Path> list = Files.list(Path.of("."))) {
             files = list.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith("redpanda-") && n.endsWith(".yaml")).sorted().collect(Collectors.toList());
+                    .filter(n -> n.startsWith("redpanda-") && n.endsWith(".yaml"))
+                    .sorted()
+                    .collect(Collectors.toList());
         }
-        assertThat(files).containsExactly(
-                "redpanda-ack-1.yaml", "redpanda-ack-all-linger-1ms.yaml", "redpanda-ack-all.yaml");
+        assertThat(files)
+                .containsExactly("redpanda-ack-1.yaml", "redpanda-ack-all-linger-1ms.yaml", "redpanda-ack-all.yaml");
         for (String file : files) {
             KafkaDriverConfig config = shipped(file);
             assertThat(config.replicationFactor()).as(file).contains((short) 3);
             assertThat(config.topicConfigs()).as(file).containsEntry("min.insync.replicas", "2");
-            assertThat(config.producerProperties()).as(file)
-                    .containsEntry("linger.ms", "1").containsEntry("batch.size", "131072");
-            assertThat(config.consumerProperties("g")).as(file)
+            assertThat(config.producerProperties())
+                    .as(file)
+                    .containsEntry("linger.ms", "1")
+                    .containsEntry("batch.size", "131072");
+            assertThat(config.consumerProperties("g"))
+                    .as(file)
                     .containsEntry("max.partition.fetch.bytes", "131072")
                     .containsEntry("auto.offset.reset", "earliest")
                     .containsEntry("enable.auto.commit", "false");
@@ -67,7 +76,9 @@ class RedpandaBenchmarkDriverTest {
         KafkaDriverConfig bare = KafkaDriverConfig.parse(
                 "commonConfig: |\n  bootstrap.servers=rp:9092\n", "bare.yaml", RedpandaBenchmarkDriver.REDPANDA);
         assertThat(bare.producerProperties())
-                .containsEntry("acks", "all").containsEntry("linger.ms", "1").containsEntry("batch.size", "131072");
+                .containsEntry("acks", "all")
+                .containsEntry("linger.ms", "1")
+                .containsEntry("batch.size", "131072");
         assertThat(bare.consumerProperties("g"))
                 .containsEntry("auto.offset.reset", "earliest")
                 .containsEntry("enable.auto.commit", "false")

@@ -33,8 +33,8 @@ class RedpandaForkFilesTest {
             redpanda-group-all                     | -     | benchGroup | -
             redpanda-ack-all-tx-2                  | -     | -          | 2
             """)
-    void eachOnceRefusedFileRunsAsTheForkMeantIt(String name, String topology, String groupId,
-            Integer requestsPerTransaction) throws Exception {
+    void eachOnceRefusedFileRunsAsTheForkMeantIt(
+            String name, String topology, String groupId, Integer requestsPerTransaction) throws Exception {
         Path file = FIXTURES.resolve(name + ".yaml");
 
         DriverConfiguration loaded = DriverConfigurationLoader.load(file);
@@ -52,7 +52,10 @@ class RedpandaForkFilesTest {
         // a group id is one subscription: a workload with two per topic is refused before the run, naming it
         List<String> twoSubscriptions = driver.loadProblems(new WorkloadShape(1024, 100, 2));
         if (groupId != null) {
-            assertThat(twoSubscriptions).singleElement().asString().contains("group.id " + groupId)
+            assertThat(twoSubscriptions)
+                    .singleElement()
+                    .asString()
+                    .contains("group.id " + groupId)
                     .contains("set subscriptionsPerTopic: 1");
         } else {
             assertThat(twoSubscriptions).isEmpty();

@@ -28,7 +28,10 @@ class RedpandaRoundTripIT {
     void shippedAckAllFileRoundTripsThroughTheKafkaProtocol() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
         DriverProvider provider = ServiceLoader.load(DriverProvider.class).stream()
-                .map(ServiceLoader.Provider::get).filter(p -> p.id().equals("redpanda")).findFirst().orElseThrow();
+                .map(ServiceLoader.Provider::get)
+                .filter(p -> p.id().equals("redpanda"))
+                .findFirst()
+                .orElseThrow();
         MessageLedger ledger = new MessageLedger(512);
         try (KafkaBenchmarkDriver driver = (KafkaBenchmarkDriver) provider.create()) {
             assertThat(driver).isInstanceOf(RedpandaBenchmarkDriver.class);
@@ -37,8 +40,10 @@ class RedpandaRoundTripIT {
             String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, 8))).get(60, TimeUnit.SECONDS);
             String subscription = SharedLocalKafka.unique("sub");
-            BenchmarkConsumer first = driver.createConsumer(topic, subscription, ledger).get();
-            BenchmarkConsumer second = driver.createConsumer(topic, subscription, ledger).get();
+            BenchmarkConsumer first =
+                    driver.createConsumer(topic, subscription, ledger).get();
+            BenchmarkConsumer second =
+                    driver.createConsumer(topic, subscription, ledger).get();
             SharedLocalKafka.awaitAssignment(List.of(first, second), 8, TIMEOUT);
             BenchmarkProducer producer = driver.createProducer(topic).get();
 
