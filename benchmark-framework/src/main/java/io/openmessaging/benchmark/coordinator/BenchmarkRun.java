@@ -42,7 +42,12 @@ import org.slf4j.LoggerFactory;
 public final class BenchmarkRun {
 
     private static final Logger log = LoggerFactory.getLogger(BenchmarkRun.class);
+    /** How often the workers are polled while the load runs. */
     private static final long POLL_MILLIS = 200;
+    /** How often the probe counts are read while waiting for readiness. */
+    private static final long READINESS_POLL_MILLIS = 50;
+    /** How often the workers are polled while the last periods and the drain complete. */
+    private static final long DRAIN_POLL_MILLIS = 20;
 
     private final Workload workload;
     private final DriverConfiguration driverConfiguration;
@@ -56,6 +61,12 @@ public final class BenchmarkRun {
     private String brokerName = "the broker";
 
     private boolean loadStarted;
+    /**
+     * Sends completing or not, from the load's start to the end of the drain: one watch for every phase,
+     * so that a stall that began in one phase is not forgotten when the next begins.
+     */
+    private StallWatch stallWatch;
+
     private boolean measuring;
     private boolean measuredPhaseBegun;
     private boolean booksClosed;
@@ -75,7 +86,7 @@ public final class BenchmarkRun {
         this.recorder = recorder;
         Set<WorkerHandle> all = new LinkedHashSet<>(roles.producers());
         all.addAll(roles.consumers());
-        this.ensemble = new Ensemble(List.copyOf(all), options.workerUnreachableTimeout());
+        this.ensemble = new Ensemble(List.copyOf(all), options.workerUnreachableTimeout(), clock);
     }
 
     /** Asks the run to stop as soon as possible (Ctrl-C); the result is written marked incomplete. */
@@ -180,6 +191,7 @@ public final class BenchmarkRun {
                 workload.producerWakeIntervalMicros(),
                 subscriptionsReceiving());
         loadStarted = true;
+        stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         ensemble.forAll(worker -> worker.startLoad(load, sampleMillis));
         if (search) {
             setTotalRate(searchMaxRate(producerCount), producerCount);
@@ -323,7 +335,6 @@ public final class BenchmarkRun {
 
     /** Polls, checks for aborts and stalls, and returns the totals: what the backlog phases follow. */
     private BacklogPhases.Watch watch() {
-        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         return () -> {
             poll();
             checkAbort();
@@ -481,20 +492,19 @@ public final class BenchmarkRun {
                                 + " topic/subscription pairs, e.g. " + missing.get(0)
                                 + " (are consumers getting partition assignments? is the broker reachable?)");
             }
-            Thread.sleep(50);
+            clock.sleepNanos(TimeUnit.MILLISECONDS.toNanos(READINESS_POLL_MILLIS));
         }
     }
 
     /** Follows the workers' snapshots for {@code duration}, checking for failures, stalls and aborts. */
     private void follow(Duration duration) throws RunFailedException, InterruptedException {
         long end = clock.monotonicNanos() + duration.toNanos();
-        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         while (true) {
             long remainingNanos = end - clock.monotonicNanos();
             if (remainingNanos <= 0) {
                 return;
             }
-            Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(remainingNanos))));
+            clock.sleepNanos(Math.min(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS), remainingNanos));
             poll();
             checkAbort();
             Counters totals = ensemble.lastTotals();
@@ -522,7 +532,7 @@ public final class BenchmarkRun {
     private void awaitFullPeriods(long fullPeriods, long sampleMillis) throws RunFailedException, InterruptedException {
         long deadline = clock.monotonicNanos() + TimeUnit.MILLISECONDS.toNanos(sampleMillis);
         while (recorder.measuredPeriodCount() < fullPeriods && clock.monotonicNanos() < deadline) {
-            Thread.sleep(20);
+            clock.sleepNanos(TimeUnit.MILLISECONDS.toNanos(DRAIN_POLL_MILLIS));
             poll();
         }
     }
@@ -534,7 +544,6 @@ public final class BenchmarkRun {
      */
     private void drain(boolean waitForReceives) throws RunFailedException, InterruptedException {
         long deadline = clock.monotonicNanos() + options.drainTimeout().toNanos();
-        StallWatch stallWatch = new StallWatch(options.stallTimeout().toNanos(), clock.monotonicNanos(), brokerName);
         while (true) {
             poll();
             Counters totals = ensemble.lastTotals();
@@ -553,7 +562,7 @@ public final class BenchmarkRun {
                         + Math.max(0, expectedReceived - totals.messagesReceived()) + " message(s) not received"
                         + " from " + brokerName);
             }
-            Thread.sleep(20);
+            clock.sleepNanos(TimeUnit.MILLISECONDS.toNanos(DRAIN_POLL_MILLIS));
         }
     }
 

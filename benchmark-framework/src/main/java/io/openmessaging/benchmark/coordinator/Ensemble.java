@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.coordinator;
 
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
@@ -52,14 +53,16 @@ final class Ensemble {
     private final ExecutorService executor;
     private final long[] lastSeq;
     private final long[] lastAnswerNanos;
+    private final Clock clock;
     private final String[] epochs;
     private final Counters[] totals;
     private String firstSendError;
     private final List<ArrayDeque<StatsSnapshot>> pending = new ArrayList<>();
     private long mergedSeq;
 
-    Ensemble(List<WorkerHandle> workers, Duration unreachableTimeout) {
+    Ensemble(List<WorkerHandle> workers, Duration unreachableTimeout, Clock clock) {
         this.workers = workers;
+        this.clock = clock;
         this.unreachableTimeoutNanos = unreachableTimeout.toNanos();
         this.executor = Executors.newFixedThreadPool(Math.max(1, workers.size()), r -> {
             Thread t = new Thread(r, "worker-call");
@@ -68,7 +71,7 @@ final class Ensemble {
         });
         this.lastSeq = new long[workers.size()];
         this.lastAnswerNanos = new long[workers.size()];
-        Arrays.fill(lastAnswerNanos, System.nanoTime());
+        Arrays.fill(lastAnswerNanos, clock.monotonicNanos());
         this.epochs = new String[workers.size()];
         this.totals = new Counters[workers.size()];
         Arrays.fill(totals, Counters.ZERO);
@@ -187,7 +190,7 @@ final class Ensemble {
             try {
                 status = worker.status(lastSeq[i]);
             } catch (IOException e) {
-                long silentNanos = System.nanoTime() - lastAnswerNanos[i];
+                long silentNanos = clock.monotonicNanos() - lastAnswerNanos[i];
                 if (failOnTrouble && silentNanos >= unreachableTimeoutNanos) {
                     throw new RunFailedException(
                             "worker " + worker.id() + " has not answered for "
@@ -197,7 +200,7 @@ final class Ensemble {
                 log.warn("Worker {} did not answer: {}", worker.id(), e.getMessage());
                 continue;
             }
-            lastAnswerNanos[i] = System.nanoTime();
+            lastAnswerNanos[i] = clock.monotonicNanos();
             if (failOnTrouble) {
                 if (epochs[i] != null && !epochs[i].equals(status.epoch())) {
                     throw new RunFailedException("worker " + worker.id()

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * <p>Waiting: the thread parks until the head of the queue is due and is unparked when a sender queues
  * an earlier message; it never polls. A callback therefore runs at its due time plus the wake-up latency
  * of a parked thread (tens of microseconds on Linux): a configured delay is a minimum. With a {@code
- * ManualClock} the thread re-reads the clock after the real-time equivalent of the wait; use
+ * ManualClock} (the tests' clock) the thread re-reads the clock after the real-time equivalent of the wait; use
  * {@code synchronousDelays} there.
  *
  * <p>Ordering with inline completions: a sender completes a callback inline only when nothing of the

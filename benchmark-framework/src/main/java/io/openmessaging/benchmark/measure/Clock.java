@@ -1,8 +1,9 @@
 package io.openmessaging.benchmark.measure;
 
 /**
- * The one source of time in the framework, injected everywhere so timing logic is testable with
- * {@link ManualClock}.
+ * The one source of time in the framework, injected everywhere so timing logic is testable in simulated
+ * time (the tests' {@code ManualClock}, whose waits move the clock instead of waiting): schedules,
+ * samplers, and the coordinator's readiness, stall, drain and unreachable-worker limits.
  *
  * <p>Two scales: {@link #monotonicNanos()} for intervals and schedules inside one JVM, and {@link
  * #epochNanos()} for timestamps compared across JVMs (end-to-end latency). Implementations are
@@ -24,6 +25,16 @@ public interface Clock {
      * @throws InterruptedException when the waiting thread is interrupted
      */
     long sleepUntil(long deadlineMonotonicNanos) throws InterruptedException;
+
+    /**
+     * Waits {@code nanos} from now: {@link #sleepUntil} of now plus {@code nanos}.
+     *
+     * @return {@link #monotonicNanos()} when the wait ended
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    default long sleepNanos(long nanos) throws InterruptedException {
+        return sleepUntil(monotonicNanos() + nanos);
+    }
 
     /** Converts a monotonic reading of this clock to epoch nanoseconds. */
     default long toEpochNanos(long monotonicNanos) {

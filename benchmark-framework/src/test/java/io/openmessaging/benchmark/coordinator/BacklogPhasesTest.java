@@ -40,7 +40,7 @@ class BacklogPhasesTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        ensemble = new Ensemble(List.of(), Duration.ofSeconds(10));
+        ensemble = new Ensemble(List.of(), Duration.ofSeconds(10), clock);
     }
 
     @AfterEach

@@ -3,18 +3,13 @@ package io.openmessaging.benchmark.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.measure.ManualClock;
 import io.openmessaging.benchmark.measure.PeriodStats;
-import io.openmessaging.benchmark.worker.ConsumerAssignment;
-import io.openmessaging.benchmark.worker.LoadSpec;
-import io.openmessaging.benchmark.worker.ProducerAssignment;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
-import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.worker.WorkerStatus;
-import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class EnsembleMergeTest {
 
     /** A worker that only answers status polls with snapshots the test scripts. */
-    private static final class ScriptedWorker implements WorkerHandle {
+    private static final class ScriptedWorker extends StubWorker {
         final List<StatsSnapshot> snapshots = new ArrayList<>();
         String epoch = "e1";
         String failure;
@@ -55,65 +50,6 @@ class EnsembleMergeTest {
                     : snapshots.get(snapshots.size() - 1).stats().totals();
             return new WorkerStatus(after, totals, failure, epoch);
         }
-
-        @Override
-        public String id() {
-            return "scripted";
-        }
-
-        @Override
-        public Map<String, String> initializeDriver(DriverConfiguration c) {
-            return Map.of();
-        }
-
-        @Override
-        public List<TopicSpec> createTopics(int count, int partitions) {
-            return List.of();
-        }
-
-        @Override
-        public void ensureTopics(List<TopicSpec> topics) {}
-
-        @Override
-        public void createConsumers(List<ConsumerAssignment> a) {}
-
-        @Override
-        public void createProducers(List<ProducerAssignment> a) {}
-
-        @Override
-        public void sendProbes() {}
-
-        @Override
-        public Map<String, Long> probesReceived() {
-            return Map.of();
-        }
-
-        @Override
-        public void startLoad(LoadSpec load, long samplePeriodMillis) {}
-
-        @Override
-        public void adjustRate(double rate) {}
-
-        @Override
-        public void pauseConsumers() {}
-
-        @Override
-        public void resumeConsumers() {}
-
-        @Override
-        public void beginMeasuredPhase(long samplePeriodMillis) {}
-
-        @Override
-        public void cutFinal(StatsSnapshot.Phase phase) {}
-
-        @Override
-        public void stopLoad() {}
-
-        @Override
-        public void closeBooks() {}
-
-        @Override
-        public void close() {}
     }
 
     private static PeriodStats period(long seed, int values, long sent) {
@@ -136,7 +72,7 @@ class EnsembleMergeTest {
         PeriodStats pa = period(1, 10_000, 1000);
         PeriodStats pb = period(2, 3_000, 300);
         a.snapshots.add(new StatsSnapshot(1, StatsSnapshot.Phase.MEASURED, pa));
-        Ensemble ensemble = new Ensemble(List.of(a, b), Duration.ofSeconds(10));
+        Ensemble ensemble = new Ensemble(List.of(a, b), Duration.ofSeconds(10), new ManualClock());
 
         assertThat(ensemble.poll()).isEmpty(); // b has not cut the period yet
         b.snapshots.add(new StatsSnapshot(1, StatsSnapshot.Phase.MEASURED, pb));
@@ -164,7 +100,7 @@ class EnsembleMergeTest {
     @Test
     void aRestartedOrFailedWorkerFailsTheRun() throws Exception {
         ScriptedWorker a = new ScriptedWorker();
-        Ensemble ensemble = new Ensemble(List.of(a), Duration.ofSeconds(10));
+        Ensemble ensemble = new Ensemble(List.of(a), Duration.ofSeconds(10), new ManualClock());
         ensemble.recordEpochs();
         a.epoch = "e2";
         assertThatThrownBy(ensemble::poll)
@@ -182,7 +118,7 @@ class EnsembleMergeTest {
     void anUnreachableWorkerFailsTheRunAfterTheTimeout() throws Exception {
         ScriptedWorker unreachable = new ScriptedWorker();
         unreachable.unreachable = new IOException("connection refused");
-        Ensemble ensemble = new Ensemble(List.of(unreachable), Duration.ZERO);
+        Ensemble ensemble = new Ensemble(List.of(unreachable), Duration.ZERO, new ManualClock());
         assertThatThrownBy(ensemble::poll)
                 .isInstanceOf(RunFailedException.class)
                 .hasMessageContaining("has not answered")
@@ -199,7 +135,7 @@ class EnsembleMergeTest {
         b.counters = Map.of("kafka.consumerFailures", 2L, "kafka.offsetCommitFailures", 3L);
         gone.counters = Map.of("kafka.consumerFailures", 100L);
         gone.unreachable = new IOException("connection refused");
-        Ensemble ensemble = new Ensemble(List.of(a, b, gone), Duration.ofSeconds(10));
+        Ensemble ensemble = new Ensemble(List.of(a, b, gone), Duration.ofSeconds(10), new ManualClock());
         try {
             assertThat(ensemble.driverCounters())
                     .containsExactly(
