@@ -412,8 +412,9 @@ final class RunCommand {
             try {
                 written = recorder.write();
             } catch (Exception e) {
-                err.println("error: could not write the result: " + e + "; the interval logs measured so far are in "
-                        + recorder.inProgressDirectory());
+                Path logs = recorder.inProgressDirectory();
+                err.println("error: could not write the result: " + e
+                        + (logs == null ? "" : "; the interval logs measured so far are in " + logs));
                 recorder.fail("result not written: " + e);
             }
             // printed before the shutdown hook is released: once it returns, a signalled JVM halts at once

@@ -20,22 +20,18 @@ import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * Turns the periods of a run into its {@link TestResult}, its HdrHistogram interval logs and one
- * progress line per period. Measured periods go into the per-period lists and the aggregates; drain
+ * Turns the periods of a run into its {@link TestResult}, and hands them to its {@link IntervalLogs} and
+ * its {@link RunProgress} (one line per period). Measured periods go into the per-period lists and the aggregates; drain
  * periods (in-flight messages completing after the load stopped) into the aggregates and logs only;
  * warm-up periods are printed and discarded.
  *
@@ -50,13 +46,11 @@ public final class RunRecorder {
     private final DriverConfiguration driverConfiguration;
     private final RunOptions options;
     private final Clock clock;
-    private final PrintStream out;
+    private final RunProgress progress;
+    private final IntervalLogs intervalLogs;
     private final TestResult result = new TestResult();
     private final Map<LatencyMetric, Histogram> aggregates = new EnumMap<>(LatencyMetric.class);
-    private final Map<LatencyMetric, HistogramLogWriter> hlogWriters = new EnumMap<>(LatencyMetric.class);
-    private final Path hlogTempDir;
     private final Instant startTime;
-    private final List<String> warnings = new ArrayList<>();
 
     private int measuredPeriods;
     private long measuredStartEpochNanos;
@@ -64,7 +58,6 @@ public final class RunRecorder {
     private long loadStartEpochNanos;
     private long booksClosedEpochNanos;
     private String failureReason;
-    private final TreeMap<Long, String> stages = new TreeMap<>();
 
     public RunRecorder(
             Workload workload,
@@ -77,8 +70,10 @@ public final class RunRecorder {
         this.driverConfiguration = driverConfiguration;
         this.options = options;
         this.clock = clock;
-        this.out = out;
+        this.progress = new RunProgress(out, clock);
         this.startTime = Instant.ofEpochSecond(0, clock.epochNanos());
+        this.intervalLogs =
+                new IntervalLogs(options.outputDir(), startTime, workload.name(), driverConfiguration.name());
         HistogramSpec spec = new HistogramSpec(options.latencySignificantDigits());
         for (LatencyMetric metric : LatencyMetric.values()) {
             aggregates.put(metric, spec.newHistogram());
@@ -109,27 +104,6 @@ public final class RunRecorder {
         metadata.beginTimeEpochMillis = startTime.toEpochMilli();
         metadata.commandLine = commandLine;
         result.metadata = metadata;
-        try {
-            Files.createDirectories(options.outputDir());
-            hlogTempDir = Files.createTempDirectory(options.outputDir(), ".in-progress-");
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot create the result directory " + options.outputDir() + ": " + e, e);
-        }
-        for (LatencyMetric metric : LatencyMetric.values()) {
-            try {
-                HistogramLogWriter writer = new HistogramLogWriter(
-                        hlogTempDir.resolve(metric.hlogFileStem() + ".hlog").toFile());
-                writer.outputComment("metric " + metric.fieldPrefix() + ", values in nanoseconds, workload "
-                        + workload.name() + ", driver " + driverConfiguration.name());
-                writer.outputLogFormatVersion();
-                writer.outputStartTime(startTime.toEpochMilli());
-                writer.setBaseTime(startTime.toEpochMilli());
-                writer.outputLegend();
-                hlogWriters.put(metric, writer);
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot write interval logs in " + hlogTempDir + ": " + e, e);
-            }
-        }
     }
 
     void driverDescribed(Map<String, String> description) {
@@ -172,25 +146,19 @@ public final class RunRecorder {
         PeriodStats stats = snapshot.stats();
         Counters totals = stats.totals();
         long backlog = Math.max(0, totals.messagesAcked() * subscriptionsPerTopic - totals.messagesReceived());
-        String label = switch (snapshot.phase()) {
-                    case WARMUP -> "warm-up";
-                    case MEASURED -> "measured " + (measuredPeriods + 1);
-                    case DRAIN -> "drain";
-                }
-                + stageSuffix(snapshot.phase(), stats.endEpochNanos());
-        if (stats.durationSeconds() >= 0.001) {
-            out.println(ProgressFormatter.line(label, stats, backlog));
-        }
+        progress.period(snapshot.phase(), measuredPeriods + 1, stats, backlog);
         if (snapshot.phase() == StatsSnapshot.Phase.WARMUP) {
             return;
         }
         for (LatencyMetric metric : LatencyMetric.values()) {
             Histogram histogram = stats.histogram(metric);
             aggregates.get(metric).add(histogram);
-            histogram.setStartTimeStamp(stats.startEpochNanos() / 1_000_000);
-            histogram.setEndTimeStamp(stats.endEpochNanos() / 1_000_000);
-            histogram.setTag(snapshot.phase().name().toLowerCase());
-            hlogWriters.get(metric).outputIntervalHistogram(histogram);
+            intervalLogs.append(
+                    metric,
+                    histogram,
+                    stats.startEpochNanos(),
+                    stats.endEpochNanos(),
+                    snapshot.phase().name().toLowerCase(Locale.ROOT));
         }
         if (snapshot.phase() == StatsSnapshot.Phase.MEASURED && stats.durationSeconds() >= 0.001) {
             measuredPeriods++;
@@ -236,27 +204,19 @@ public final class RunRecorder {
         return workload.consumerBacklogSizeGB() > 0 ? "backlog" : "produce-consume";
     }
 
-    /**
-     * What the run does from now on (e.g. "backlog build"; {@code null}: nothing special), added to the
-     * label of the progress line of every period that ends from now on.
-     */
+    /** See {@link RunProgress#stage}. */
     void stage(String currentStage) {
-        stages.put(clock.epochNanos(), currentStage == null ? "" : " " + currentStage);
-    }
-
-    private String stageSuffix(StatsSnapshot.Phase phase, long periodEndEpochNanos) {
-        Map.Entry<Long, String> stage = stages.floorEntry(periodEndEpochNanos);
-        return stage == null || phase == StatsSnapshot.Phase.DRAIN ? "" : stage.getValue();
+        progress.stage(currentStage);
     }
 
     /** Prints one progress line between the period lines. */
     void progress(String line) {
-        out.println(line);
+        progress.line(line);
     }
 
     /** A warning printed at the end of the run. */
     void warn(String warning) {
-        warnings.add(warning);
+        progress.warn(warning);
     }
 
     void backlogPhases(BacklogSummary summary) {
@@ -311,27 +271,6 @@ public final class RunRecorder {
     void finish(Counters totals) {
         if (workload.ratePlan() != null) {
             result.rateSteps = stepTable(workload.ratePlan());
-            for (RatePlanStep row : result.rateSteps) {
-                out.println(String.format(
-                        Locale.ROOT,
-                        "step %-3d | target %,12.1f msg/s | %3d period(s) | pub %s msg/s" + " | cons %s msg/s",
-                        row.step,
-                        row.targetRateMsgPerSec,
-                        row.periods,
-                        average(row.publishRateAvg),
-                        average(row.consumeRateAvg)));
-            }
-        }
-        if (result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null) {
-            out.println(String.format(
-                    Locale.ROOT,
-                    "max-rate search: %,.1f msg/s sustained after %d trial(s)%s",
-                    result.rateSearch.foundRateMsgPerSec,
-                    result.rateSearch.trials.size(),
-                    result.rateSearch.lowestFailedRateMsgPerSec == null
-                            ? " (its upper limit)"
-                            : String.format(
-                                    Locale.ROOT, ", %,.1f msg/s not", result.rateSearch.lowestFailedRateMsgPerSec)));
         }
         for (LatencyMetric metric : LatencyMetric.values()) {
             if (measures(metric)) {
@@ -358,11 +297,7 @@ public final class RunRecorder {
         }
         result.complete = failureReason == null;
         result.failureReason = failureReason;
-        warnings.forEach(w -> out.println("warning: " + w));
-    }
-
-    private static String average(Double rate) {
-        return rate == null ? "-" : String.format(Locale.ROOT, "%,.1f", rate);
+        progress.finished(result.rateSteps, result.rateSearch);
     }
 
     private List<RatePlanStep> stepTable(RatePlan plan) {
@@ -391,9 +326,12 @@ public final class RunRecorder {
         return table;
     }
 
-    /** Where the interval logs are written during the run (moved beside the result when it is written). */
+    /**
+     * Where the interval logs are written during the run (moved beside the result when it is written);
+     * {@code null} before the first period.
+     */
     public Path inProgressDirectory() {
-        return hlogTempDir;
+        return intervalLogs.directory();
     }
 
     /** The result as built so far. */
@@ -403,9 +341,6 @@ public final class RunRecorder {
 
     /** Writes the JSON (never overwriting) and moves the interval logs beside it; returns the JSON path. */
     public Path write() throws IOException {
-        for (HistogramLogWriter writer : hlogWriters.values()) {
-            writer.close();
-        }
         Path json = options.explicitOutputFile() != null
                 ? ResultFiles.writeTo(result, options.explicitOutputFile())
                 : ResultFiles.write(
@@ -414,16 +349,7 @@ public final class RunRecorder {
                         baseName(workload.sourceName()),
                         driverConfiguration.name(),
                         startTime);
-        String jsonBase = json.getFileName().toString().replaceFirst("\\.json$", "");
-        for (LatencyMetric metric : LatencyMetric.values()) {
-            String name = metric.hlogFileName(jsonBase);
-            Files.move(
-                    hlogTempDir.resolve(metric.hlogFileStem() + ".hlog"),
-                    json.resolveSibling(name),
-                    StandardCopyOption.ATOMIC_MOVE);
-            result.hlogFiles.put(metric.fieldPrefix(), name);
-        }
-        Files.deleteIfExists(hlogTempDir);
+        result.hlogFiles.putAll(intervalLogs.moveBeside(json));
         ResultFiles.update(result, json);
         return json;
     }

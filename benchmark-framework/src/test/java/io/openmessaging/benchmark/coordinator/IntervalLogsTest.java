@@ -1,0 +1,102 @@
+package io.openmessaging.benchmark.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.measure.LatencyMetric;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The interval logs: nothing on disk before the first period, then one log per metric moved beside the JSON. */
+class IntervalLogsTest {
+
+    private static final Instant START = Instant.parse("2026-11-25T10:00:00Z");
+    private static final long START_NANOS = START.toEpochMilli() * 1_000_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void nothingIsWrittenBeforeTheFirstPeriodThenEveryPeriodLandsBesideTheResult() throws IOException {
+        Path output = dir.resolve("results");
+        IntervalLogs logs = new IntervalLogs(output, START, "w", "kafka");
+        assertThat(output).doesNotExist();
+        assertThat(logs.directory()).isNull();
+
+        for (int period = 0; period < 3; period++) {
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                Histogram histogram = HistogramSpec.DEFAULT.newHistogram();
+                histogram.recordValue(1_000_000L * (period + 1) + metric.ordinal());
+                long periodStart = START_NANOS + period * 10_000_000_000L;
+                logs.append(metric, histogram, periodStart, periodStart + 10_000_000_000L, "measured");
+            }
+        }
+        Path inProgress = logs.directory();
+        assertThat(inProgress.getParent()).isEqualTo(output);
+        assertThat(inProgress.getFileName().toString()).startsWith(".in-progress-");
+        assertThat(list(inProgress)).hasSize(LatencyMetric.values().length);
+
+        Path json = output.resolve("w-kafka-2026-11-25-10-00-00.json");
+        Map<String, String> names = logs.moveBeside(json);
+
+        assertThat(inProgress).doesNotExist();
+        assertThat(names).hasSize(LatencyMetric.values().length);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            String name = names.get(metric.fieldPrefix());
+            assertThat(name).isEqualTo(metric.hlogFileName("w-kafka-2026-11-25-10-00-00"));
+            List<Histogram> intervals = read(output.resolve(name));
+            assertThat(intervals).hasSize(3);
+            for (int period = 0; period < 3; period++) {
+                Histogram interval = intervals.get(period);
+                assertThat(interval.getTag()).isEqualTo("measured");
+                assertThat(interval.getStartTimeStamp()).isEqualTo(START.toEpochMilli() + period * 10_000L);
+                assertThat(interval.getMaxValue())
+                        .isEqualTo(interval.highestEquivalentValue(1_000_000L * (period + 1) + metric.ordinal()));
+            }
+        }
+    }
+
+    @Test
+    void aRunThatMeasuredNothingStillGetsItsLogsWithTheirHeadersOnly() throws IOException {
+        IntervalLogs logs = new IntervalLogs(dir, START, "w", "kafka");
+        Map<String, String> names = logs.moveBeside(dir.resolve("w-kafka.json"));
+
+        assertThat(names).hasSize(LatencyMetric.values().length);
+        for (String name : names.values()) {
+            assertThat(Files.readString(dir.resolve(name)))
+                    .contains("#[StartTime: ")
+                    .contains("workload w, driver kafka");
+            assertThat(read(dir.resolve(name))).isEmpty();
+        }
+        assertThat(list(dir)).hasSize(LatencyMetric.values().length);
+    }
+
+    private static List<Histogram> read(Path log) throws IOException {
+        List<Histogram> intervals = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        for (EncodableHistogram interval = reader.nextIntervalHistogram();
+                interval != null;
+                interval = reader.nextIntervalHistogram()) {
+            intervals.add((Histogram) interval);
+        }
+        reader.close();
+        return intervals;
+    }
+
+    private static List<Path> list(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.toList();
+        }
+    }
+}
