@@ -42,7 +42,7 @@ class LocalKafkaBrokerIT {
      */
     @Test
     void generatedClusterIdsAreKafkaShapedAndNeverStartWithADash() throws Exception {
-        Path root = LocalKafkaBroker.findRepositoryRoot();
+        Path root = io.openmessaging.benchmark.testing.LocalBrokerScripts.repositoryRoot();
         String script = "source deployment/local/common.sh && source deployment/local/kafka/broker.sh"
                 + " && for i in $(seq 2000); do lb_kafka_random_cluster_id; done";
         Process process = new ProcessBuilder("bash", "-c", script)
