@@ -1,11 +1,12 @@
 # Sourced by bin/ scripts: builds the project when needed and prints the runtime classpath
 # (every module's jar plus its target/lib dependencies; drivers are found through ServiceLoader).
+# `omb_classpath MODULE…` adds modules outside the benchmark itself (the bench scripts: benchmark-bench).
 omb_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 omb_modules=(driver-api benchmark-framework driver-kafka driver-redpanda driver-pulsar driver-rabbitmq)
 
 omb_built() {
   local m
-  for m in "${omb_modules[@]}"; do
+  for m in "${omb_modules[@]}" "$@"; do
     compgen -G "$omb_root/$m/target/$m-*.jar" >/dev/null || return 1
   done
   [ -d "$omb_root/benchmark-framework/target/lib" ]
@@ -19,9 +20,9 @@ omb_build() {
 
 omb_classpath() {
   command -v java >/dev/null || { echo "error: java is not on the PATH; install JDK 17 or newer" >&2; exit 1; }
-  omb_built || omb_build
+  omb_built "$@" || omb_build
   local m cp="" jar
-  for m in "${omb_modules[@]}"; do
+  for m in "${omb_modules[@]}" "$@"; do
     for jar in "$omb_root/$m"/target/"$m"-*.jar; do
       case "$jar" in *-sources.jar|*-tests.jar|*-javadoc.jar) continue ;; esac
       cp="$cp:$jar"
