@@ -66,7 +66,12 @@ final class LoopbackConsumer implements BenchmarkConsumer {
 
     void receive(MessageStamp stamp, int payloadSizeBytes) {
         try {
-            callback.messageReceived(stamp, payloadSizeBytes);
+            if (stamp == null) {
+                callback.unstampedMessageReceived(payloadSizeBytes);
+            } else {
+                callback.messageReceived(
+                        stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), payloadSizeBytes);
+            }
         } catch (RuntimeException e) {
             topic.driver().callbackFailed(e);
         }

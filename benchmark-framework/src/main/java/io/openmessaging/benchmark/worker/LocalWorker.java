@@ -204,19 +204,19 @@ public final class LocalWorker implements WorkerHandle {
     private ConsumerCallback consumerCallback(ConsumerAssignment assignment, LongAdder probes) {
         return new ConsumerCallback() {
             @Override
-            public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
-                if (stamp == null) {
-                    stats.recordUnstampedReceived(payloadSizeBytes);
-                } else if (stamp.isProbe()) {
+            public void messageReceived(
+                    long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+                if (producerId == MessageStamp.PROBE_PRODUCER_ID) {
                     probes.increment();
                     stats.recordProbeReceived();
                 } else {
-                    stats.recordReceived(
-                            payloadSizeBytes,
-                            stamp.intendedSendEpochNanos(),
-                            stamp.sentEpochNanos(),
-                            clock.epochNanos());
+                    stats.recordReceived(payloadSizeBytes, intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
                 }
+            }
+
+            @Override
+            public void unstampedMessageReceived(int payloadSizeBytes) {
+                stats.recordUnstampedReceived(payloadSizeBytes);
             }
 
             @Override

@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.receiving;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,9 +20,9 @@ class CallbackFailureTest {
     void aThrowingCallbackIsCountedAndDeliveryToOthersGoesOn() throws Exception {
         ManualClock clock = new ManualClock();
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 1);
-        consumer(driver, "broken", (stamp, size) -> {
+        consumer(driver, "broken", receiving((stamp, size) -> {
             throw new IllegalStateException("consumer callback bug");
-        });
+        }));
         RecordingConsumer healthy = new RecordingConsumer(clock);
         consumer(driver, "healthy", healthy);
         BenchmarkProducer producer = producer(driver);

@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.receiving;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,14 +21,14 @@ class ConsumerAssignmentTest {
     @Test
     void joiningAndLeavingConsumersReassignEveryPartitionToExactlyOneConsumer() throws Exception {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 4);
-        LoopbackConsumer first = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
+        LoopbackConsumer first = (LoopbackConsumer) consumer(driver, "s", receiving((s, size) -> {}));
         assertThat(first.assignedPartitions()).containsExactly(0, 1, 2, 3);
 
-        LoopbackConsumer second = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
+        LoopbackConsumer second = (LoopbackConsumer) consumer(driver, "s", receiving((s, size) -> {}));
         assertThat(first.assignedPartitions()).containsExactly(0, 2);
         assertThat(second.assignedPartitions()).containsExactly(1, 3);
 
-        LoopbackConsumer third = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
+        LoopbackConsumer third = (LoopbackConsumer) consumer(driver, "s", receiving((s, size) -> {}));
         assertThat(first.assignedPartitions()).containsExactly(0, 3);
         assertThat(second.assignedPartitions()).containsExactly(1);
         assertThat(third.assignedPartitions()).containsExactly(2);

@@ -5,6 +5,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.TOPIC;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.receiving;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,7 +86,7 @@ class DriverCloseTest {
     void producersAndConsumersCloseIdempotentlyAndTheDriverRefusesNewOnes() throws Exception {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 1);
         BenchmarkProducer producer = producer(driver);
-        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
+        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", receiving((s, size) -> {}));
         consumer.pause();
         send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
         assertThat(driver.heldMessageCount()).isOne();
@@ -111,7 +112,7 @@ class DriverCloseTest {
                 .hasMessageContaining("call initialize() first");
 
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 1);
-        assertThatThrownBy(() -> driver.createConsumer("no-such-topic", "s", (s, size) -> {})
+        assertThatThrownBy(() -> driver.createConsumer("no-such-topic", "s", receiving((s, size) -> {}))
                         .get())
                 .hasCauseInstanceOf(DriverException.class)
                 .hasMessageContaining("loopback topic 'no-such-topic' does not exist");

@@ -9,10 +9,12 @@ import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
 /** Shared helpers of the loopback tests: driver set-up, recording callbacks, bounded waits. */
@@ -63,11 +65,16 @@ final class LoopbackTestKit {
         }
     }
 
+    /** A callback that hands every delivery to {@code each}: the stamp ({@code null} when none) and the size. */
+    static ConsumerCallback receiving(BiConsumer<MessageStamp, Integer> each) {
+        return ConsumerCallbacks.receiving(each);
+    }
+
     /** One received or acknowledged message, with the clock reading and thread at the callback. */
     record Event(MessageStamp stamp, int payloadSizeBytes, Throwable error, long monotonicNanos, String thread) {}
 
     /** Records every delivery, in order. */
-    static final class RecordingConsumer implements ConsumerCallback {
+    static final class RecordingConsumer implements ConsumerCallbacks.Receiver {
         private final Clock clock;
         private final List<Event> events = new ArrayList<>();
 
@@ -76,7 +83,7 @@ final class LoopbackTestKit {
         }
 
         @Override
-        public synchronized void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
+        public synchronized void received(MessageStamp stamp, int payloadSizeBytes) {
             events.add(new Event(
                     stamp,
                     payloadSizeBytes,

@@ -76,7 +76,7 @@ public final class LoopbackThroughputBench {
         String topic = config.topicPrefix() + "-bench";
         driver.createTopics(List.of(new TopicSpec(topic, 1))).get();
         LongAdder received = new LongAdder();
-        ConsumerCallback callback = (stamp, size) -> received.increment();
+        ConsumerCallback callback = LoopbackTestKit.receiving((stamp, size) -> received.increment());
         for (int i = 0; i < consumers; i++) {
             driver.createConsumer(topic, "bench", callback).get();
         }

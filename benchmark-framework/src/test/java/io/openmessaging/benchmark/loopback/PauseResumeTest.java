@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.PAYLOAD;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.consumer;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.initializedDriver;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.producer;
+import static io.openmessaging.benchmark.loopback.LoopbackTestKit.receiving;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.send;
 import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -115,7 +116,7 @@ class PauseResumeTest {
     void sendsFailThroughTheCallbackWhileTheHeldLimitIsReached() throws Exception {
         LoopbackDriver driver =
                 initializedDriver(clock, LoopbackConfig.defaults().withMaxHeldMessages(10), 1);
-        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", (s, size) -> {});
+        LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", receiving((s, size) -> {}));
         BenchmarkProducer producer = producer(driver);
         RecordingSendCallback acks = new RecordingSendCallback(clock);
 

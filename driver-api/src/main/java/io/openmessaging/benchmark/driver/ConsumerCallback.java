@@ -7,15 +7,25 @@ package io.openmessaging.benchmark.driver;
  * consumers; implementations are thread-safe and cheap. The driver must not call it while holding a
  * lock that {@link BenchmarkConsumer#pause} needs.
  */
-@FunctionalInterface
 public interface ConsumerCallback {
 
     /**
-     * @param stamp the stamp decoded from the message with {@link MessageStampCodec}, or {@code null}
-     *     when the message carried none (a message this tool did not produce)
+     * A message this tool produced: the fields of its stamp, as {@link MessageStampCodec#deliver} read them
+     * (the counterpart of {@link BenchmarkProducer#sendAsync}'s, so nothing is allocated per message).
+     *
+     * @param intendedSendEpochNanos when the message was due to be sent
+     * @param sentEpochNanos when it was handed to the client
+     * @param producerId the producer that sent it; {@link MessageStamp#PROBE_PRODUCER_ID} for a probe
      * @param payloadSizeBytes size of the message body in bytes
      */
-    void messageReceived(MessageStamp stamp, int payloadSizeBytes);
+    void messageReceived(long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes);
+
+    /**
+     * A message without a stamp, or with one that is not a stamp: not produced by this run.
+     *
+     * @param payloadSizeBytes size of the message body in bytes
+     */
+    void unstampedMessageReceived(int payloadSizeBytes);
 
     /**
      * The consumer stopped for good: its client failed and it will deliver nothing more. The

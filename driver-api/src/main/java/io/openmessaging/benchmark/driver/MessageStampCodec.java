@@ -5,8 +5,9 @@ package io.openmessaging.benchmark.driver;
  *
  * <p>Layout (big-endian, {@value #ENCODED_SIZE_BYTES} bytes): format version (1 byte, currently
  * {@value #FORMAT_VERSION}), producer id (int), intended send epoch nanos (long), sent epoch nanos
- * (long). Drivers whose properties are strings use {@link #encodeToString}/{@link #decodeString}, the
- * same fields as decimal text. Stateless and thread-safe.
+ * (long). Drivers whose properties are strings use {@link #encodeToString}, the same fields as decimal
+ * text. A receiving driver hands what it found to {@link #deliver}, which calls its {@link
+ * ConsumerCallback} with the fields. Stateless and thread-safe.
  */
 public final class MessageStampCodec {
 
@@ -28,49 +29,72 @@ public final class MessageStampCodec {
         return out;
     }
 
-    /**
-     * Decodes what {@link #encode} wrote.
-     *
-     * @return the stamp, or {@code null} when {@code bytes} is null
-     * @throws IllegalArgumentException when the bytes are not a stamp of a known version
-     */
-    public static MessageStamp decode(byte[] bytes) {
-        if (bytes == null) {
-            return null;
-        }
-        if (bytes.length != ENCODED_SIZE_BYTES || bytes[0] != FORMAT_VERSION) {
-            throw new IllegalArgumentException(
-                    "not a message stamp: expected " + ENCODED_SIZE_BYTES + " bytes of format version "
-                            + FORMAT_VERSION + ", got " + bytes.length + " bytes"
-                            + (bytes.length > 0 ? " starting with version " + bytes[0] : ""));
-        }
-        return new MessageStamp(getLong(bytes, 5), getLong(bytes, 13), getInt(bytes, 1));
-    }
-
     /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
     public static String encodeToString(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
         return "v" + FORMAT_VERSION + ":" + producerId + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
     }
 
     /**
-     * Decodes what {@link #encodeToString} wrote.
+     * Hands one received message to {@code callback}: {@link ConsumerCallback#messageReceived} with the
+     * fields of {@code stamp} (what {@link #encode} wrote), or {@link
+     * ConsumerCallback#unstampedMessageReceived} when it is null or not a stamp. Allocates nothing for a
+     * stamp: the one way every driver reads one.
      *
-     * @return the stamp, or {@code null} when {@code text} is null
-     * @throws IllegalArgumentException when the text is not a stamp of a known version
+     * @return {@code null}, or why {@code stamp} is not a stamp (the message was then delivered unstamped)
      */
-    public static MessageStamp decodeString(String text) {
-        if (text == null) {
+    public static String deliver(byte[] stamp, int payloadSizeBytes, ConsumerCallback callback) {
+        if (stamp == null) {
+            callback.unstampedMessageReceived(payloadSizeBytes);
             return null;
         }
-        String[] parts = text.split(":");
-        if (parts.length != 4 || !parts[0].equals("v" + FORMAT_VERSION)) {
-            throw new IllegalArgumentException("not a message stamp: '" + text + "'");
+        if (stamp.length != ENCODED_SIZE_BYTES || stamp[0] != FORMAT_VERSION) {
+            callback.unstampedMessageReceived(payloadSizeBytes);
+            return "not a message stamp: expected " + ENCODED_SIZE_BYTES + " bytes of format version "
+                    + FORMAT_VERSION + ", got " + stamp.length + " bytes"
+                    + (stamp.length > 0 ? " starting with version " + stamp[0] : "");
         }
-        try {
-            return new MessageStamp(Long.parseLong(parts[2]), Long.parseLong(parts[3]), Integer.parseInt(parts[1]));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a message stamp: '" + text + "'", e);
+        callback.messageReceived(getLong(stamp, 5), getLong(stamp, 13), getInt(stamp, 1), payloadSizeBytes);
+        return null;
+    }
+
+    /**
+     * {@link #deliver(byte[], int, ConsumerCallback)} for the text form ({@link #encodeToString}), parsed in
+     * place.
+     */
+    public static String deliver(CharSequence stamp, int payloadSizeBytes, ConsumerCallback callback) {
+        if (stamp == null) {
+            callback.unstampedMessageReceived(payloadSizeBytes);
+            return null;
         }
+        String prefix = "v" + FORMAT_VERSION + ":";
+        int producerEnd = indexOf(stamp, ':', prefix.length());
+        int intendedEnd = producerEnd < 0 ? -1 : indexOf(stamp, ':', producerEnd + 1);
+        boolean shaped = stamp.length() > prefix.length()
+                && prefix.contentEquals(stamp.subSequence(0, prefix.length()))
+                && intendedEnd > 0
+                && indexOf(stamp, ':', intendedEnd + 1) < 0;
+        if (shaped) {
+            try {
+                int producerId = Integer.parseInt(stamp, prefix.length(), producerEnd, 10);
+                long intended = Long.parseLong(stamp, producerEnd + 1, intendedEnd, 10);
+                long sent = Long.parseLong(stamp, intendedEnd + 1, stamp.length(), 10);
+                callback.messageReceived(intended, sent, producerId, payloadSizeBytes);
+                return null;
+            } catch (NumberFormatException e) {
+                // not a stamp: below
+            }
+        }
+        callback.unstampedMessageReceived(payloadSizeBytes);
+        return "not a message stamp: '" + stamp + "'";
+    }
+
+    private static int indexOf(CharSequence text, char c, int from) {
+        for (int i = from; i < text.length(); i++) {
+            if (text.charAt(i) == c) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static void putInt(byte[] b, int at, int v) {

@@ -1,11 +1,30 @@
 package io.openmessaging.benchmark.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MessageStampCodecTest {
+
+    /** One delivery: the stamp's fields ({@code null} when unstamped) and the payload size. */
+    private record Delivery(MessageStamp stamp, int payloadSizeBytes) {}
+
+    private final List<Delivery> delivered = new ArrayList<>();
+    private final ConsumerCallback callback = new ConsumerCallback() {
+        @Override
+        public void messageReceived(
+                long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+            delivered.add(new Delivery(
+                    new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes));
+        }
+
+        @Override
+        public void unstampedMessageReceived(int payloadSizeBytes) {
+            delivered.add(new Delivery(null, payloadSizeBytes));
+        }
+    };
 
     @Test
     void binaryRoundTripKeepsEveryFieldIncludingExtremes() {
@@ -13,7 +32,9 @@ class MessageStampCodecTest {
         byte[] bytes =
                 MessageStampCodec.encode(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId());
         assertThat(bytes).hasSize(MessageStampCodec.ENCODED_SIZE_BYTES);
-        assertThat(MessageStampCodec.decode(bytes)).isEqualTo(stamp);
+
+        assertThat(MessageStampCodec.deliver(bytes, 100, callback)).isNull();
+        assertThat(delivered).containsExactly(new Delivery(stamp, 100));
     }
 
     @Test
@@ -23,29 +44,37 @@ class MessageStampCodecTest {
     }
 
     @Test
-    void textRoundTrip() {
+    void textRoundTripKeepsEveryFieldIncludingExtremes() {
         MessageStamp stamp = new MessageStamp(1_700_000_000_123_456_789L, 1_700_000_000_123_999_000L, 42);
         String text = MessageStampCodec.encodeToString(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), 42);
         assertThat(text).isEqualTo("v1:42:1700000000123456789:1700000000123999000");
-        assertThat(MessageStampCodec.decodeString(text)).isEqualTo(stamp);
+        MessageStamp extreme = new MessageStamp(Long.MIN_VALUE, Long.MAX_VALUE, MessageStamp.PROBE_PRODUCER_ID);
+
+        assertThat(MessageStampCodec.deliver(text, 7, callback)).isNull();
+        assertThat(MessageStampCodec.deliver(
+                        MessageStampCodec.encodeToString(Long.MIN_VALUE, Long.MAX_VALUE, -1), 0, callback))
+                .isNull();
+        assertThat(delivered).containsExactly(new Delivery(stamp, 7), new Delivery(extreme, 0));
     }
 
     @Test
-    void nullMeansNoStamp() {
-        assertThat(MessageStampCodec.decode(null)).isNull();
-        assertThat(MessageStampCodec.decodeString(null)).isNull();
+    void nullIsAMessageWithoutAStamp() {
+        assertThat(MessageStampCodec.deliver((byte[]) null, 5, callback)).isNull();
+        assertThat(MessageStampCodec.deliver((String) null, 6, callback)).isNull();
+        assertThat(delivered).containsExactly(new Delivery(null, 5), new Delivery(null, 6));
     }
 
     @Test
-    void foreignBytesAreRejectedWithTheReason() {
-        assertThatThrownBy(() -> MessageStampCodec.decode(new byte[] {9, 1, 2}))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("expected 21 bytes")
-                .hasMessageContaining("got 3 bytes");
-        assertThatThrownBy(() -> MessageStampCodec.decodeString("v2:1:2:3"))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> MessageStampCodec.decodeString("v1:x:2:3"))
-                .isInstanceOf(IllegalArgumentException.class);
+    void foreignValuesAreDeliveredUnstampedAndTheReasonIsReturned() {
+        assertThat(MessageStampCodec.deliver(new byte[] {9, 1, 2}, 1, callback))
+                .contains("expected 21 bytes")
+                .contains("got 3 bytes starting with version 9");
+        assertThat(MessageStampCodec.deliver("v2:1:2:3", 2, callback)).isEqualTo("not a message stamp: 'v2:1:2:3'");
+        assertThat(MessageStampCodec.deliver("v1:x:2:3", 3, callback)).isNotNull();
+        assertThat(MessageStampCodec.deliver("v1:1:2:3:4", 4, callback)).isNotNull();
+        assertThat(MessageStampCodec.deliver("v1:1:2", 5, callback)).isNotNull();
+        assertThat(MessageStampCodec.deliver("v1:", 6, callback)).isNotNull();
+        assertThat(delivered).extracting(Delivery::stamp).containsOnlyNulls().hasSize(6);
     }
 
     @Test

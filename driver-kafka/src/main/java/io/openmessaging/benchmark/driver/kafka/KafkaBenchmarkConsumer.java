@@ -3,7 +3,6 @@ package io.openmessaging.benchmark.driver.kafka;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.DriverException;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import java.time.Duration;
 import java.util.Collection;
@@ -215,7 +214,12 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             List<ConsumerRecord<String, byte[]>> batch = records.records(partition);
             for (ConsumerRecord<String, byte[]> record : batch) {
                 byte[] value = record.value();
-                callback.messageReceived(stampOf(record), value == null ? 0 : value.length);
+                Header header = record.headers().lastHeader(MessageStampCodec.HEADER_NAME);
+                String problem = MessageStampCodec.deliver(
+                        header == null ? null : header.value(), value == null ? 0 : value.length, callback);
+                if (problem != null) {
+                    malformedStamp(record, problem);
+                }
             }
             if (manualCommit && !batch.isEmpty()) {
                 commits.consumed(partition, batch.get(batch.size() - 1).offset() + 1);
@@ -223,29 +227,21 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         }
     }
 
-    private MessageStamp stampOf(ConsumerRecord<String, byte[]> record) {
-        Header header = record.headers().lastHeader(MessageStampCodec.HEADER_NAME);
-        if (header == null) {
-            return null;
-        }
-        try {
-            return MessageStampCodec.decode(header.value());
-        } catch (IllegalArgumentException e) {
-            stats.malformedStamps.increment();
-            if (!malformedStampLogged) {
-                malformedStampLogged = true;
-                log.warn(
-                        "Consumer of topic {} in subscription {}: record at {}-{}@{} has a malformed '{}' header ({});"
-                                + " delivered without a stamp, further ones are only counted",
-                        topic,
-                        subscription,
-                        record.topic(),
-                        record.partition(),
-                        record.offset(),
-                        MessageStampCodec.HEADER_NAME,
-                        e.getMessage());
-            }
-            return null;
+    /** A record whose stamp header is not a stamp: delivered unstamped, counted, the first one logged. */
+    private void malformedStamp(ConsumerRecord<String, byte[]> record, String problem) {
+        stats.malformedStamps.increment();
+        if (!malformedStampLogged) {
+            malformedStampLogged = true;
+            log.warn(
+                    "Consumer of topic {} in subscription {}: record at {}-{}@{} has a malformed '{}' header ({});"
+                            + " delivered without a stamp, further ones are only counted",
+                    topic,
+                    subscription,
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    MessageStampCodec.HEADER_NAME,
+                    problem);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import static io.openmessaging.benchmark.testing.ConsumerCallbacks.receiving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -81,7 +82,7 @@ class KafkaBenchmarkConsumerTest {
     }
 
     private KafkaBenchmarkConsumer start(boolean manualCommit, long lingerMs) {
-        return start(manualCommit, lingerMs, (stamp, size) -> deliveries.add(new Delivery(stamp, size)));
+        return start(manualCommit, lingerMs, receiving((stamp, size) -> deliveries.add(new Delivery(stamp, size))));
     }
 
     private static void await(BooleanSupplier condition, String what) {
@@ -186,9 +187,9 @@ class KafkaBenchmarkConsumerTest {
 
     @Test
     void callbackExceptionStopsTheConsumer() {
-        start(true, 0, (stamp, size) -> {
+        start(true, 0, receiving((stamp, size) -> {
             throw new IllegalStateException("framework bug");
-        });
+        }));
         client.addRecord(record(P0, 0, stamp(1), 1));
         await(() -> consumer.failure().isPresent(), "failure");
         assertThat(consumer.failure().get()).isInstanceOf(IllegalStateException.class);

@@ -1,9 +1,9 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
+import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,7 +17,7 @@ import java.util.function.BooleanSupplier;
  * producer id and sequence number, both carried in the stamp (the sequence as the intended send
  * time, and a checksum of both as the sent time, so a damaged stamp shows). Thread-safe.
  */
-public final class MessageLedger implements ConsumerCallback {
+public final class MessageLedger implements ConsumerCallbacks.Receiver {
 
     private final ConcurrentHashMap<Long, AtomicInteger> receivedCounts = new ConcurrentHashMap<>();
     private final AtomicLong deliveries = new AtomicLong();
@@ -51,7 +51,7 @@ public final class MessageLedger implements ConsumerCallback {
     }
 
     @Override
-    public void messageReceived(MessageStamp stamp, int size) {
+    public void received(MessageStamp stamp, int size) {
         deliveries.incrementAndGet();
         if (size != payloadSizeBytes) {
             wrongSizes.incrementAndGet();

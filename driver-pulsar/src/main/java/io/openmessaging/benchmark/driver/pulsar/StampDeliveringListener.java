@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import io.openmessaging.benchmark.driver.ConsumerCallback;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pulsar.client.api.Consumer;
@@ -48,11 +47,14 @@ final class StampDeliveringListener implements MessageListener<byte[]> {
     @Override
     public void received(Consumer<byte[]> consumer, Message<byte[]> message) {
         try {
-            MessageStamp stamp = decodeStamp(message);
             int size = message.size();
             MessageId id = message.getMessageId();
             try {
-                callback.messageReceived(stamp, size);
+                String problem =
+                        MessageStampCodec.deliver(message.getProperty(MessageStampCodec.HEADER_NAME), size, callback);
+                if (problem != null) {
+                    malformedStamp(problem);
+                }
             } catch (RuntimeException e) {
                 reportFailure(new IllegalStateException("the message callback of " + description + " threw " + e, e));
             }
@@ -71,24 +73,16 @@ final class StampDeliveringListener implements MessageListener<byte[]> {
         closing = true;
     }
 
-    private MessageStamp decodeStamp(Message<byte[]> message) {
-        String text = message.getProperty(MessageStampCodec.HEADER_NAME);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return MessageStampCodec.decodeString(text);
-        } catch (IllegalArgumentException e) {
-            stats.malformedStamps.increment();
-            if (malformedStampLogged.compareAndSet(false, true)) {
-                log.warn(
-                        "A message of {} has a malformed {} property ({}); such messages count as unstamped,"
-                                + " further ones only in pulsar.malformedStamps",
-                        description,
-                        MessageStampCodec.HEADER_NAME,
-                        e.getMessage());
-            }
-            return null;
+    /** A message whose stamp property is not a stamp: delivered unstamped, counted, the first one logged. */
+    private void malformedStamp(String problem) {
+        stats.malformedStamps.increment();
+        if (malformedStampLogged.compareAndSet(false, true)) {
+            log.warn(
+                    "A message of {} has a malformed {} property ({}); such messages count as unstamped,"
+                            + " further ones only in pulsar.malformedStamps",
+                    description,
+                    MessageStampCodec.HEADER_NAME,
+                    problem);
         }
     }
 

@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,7 +14,7 @@ import java.util.function.BooleanSupplier;
  * a consumer callback receives: deliveries, distinct numbers, duplicates, unstamped messages and
  * failures. Thread-safe.
  */
-final class DeliveryLedger implements ConsumerCallback {
+final class DeliveryLedger implements ConsumerCallbacks.Receiver {
 
     private final ConcurrentHashMap<Long, Boolean> received = new ConcurrentHashMap<>();
     private final AtomicLong deliveries = new AtomicLong();
@@ -39,7 +39,7 @@ final class DeliveryLedger implements ConsumerCallback {
     }
 
     @Override
-    public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
+    public void received(MessageStamp stamp, int payloadSizeBytes) {
         deliveries.incrementAndGet();
         if (stamp == null) {
             unstamped.incrementAndGet();

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
+import static io.openmessaging.benchmark.testing.ConsumerCallbacks.receiving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -82,8 +83,8 @@ class PulsarBenchmarkDriverTest {
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(DriverException.class)
                     .hasMessageContaining("before initialize()");
-            assertThatThrownBy(() ->
-                            driver.createConsumer("t", "s", (stamp, size) -> {}).get())
+            assertThatThrownBy(() -> driver.createConsumer("t", "s", receiving((stamp, size) -> {}))
+                            .get())
                     .hasCauseInstanceOf(DriverException.class);
             assertThatThrownBy(() -> driver.createTopics(List.of()).get()).hasCauseInstanceOf(DriverException.class);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
+import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,9 @@ class StampDeliveringListenerTest {
     private final List<MessageStamp> stamps = new ArrayList<>();
     private final List<Integer> sizes = new ArrayList<>();
     private final List<Throwable> failures = new ArrayList<>();
-    private final ConsumerCallback callback = new ConsumerCallback() {
+    private final ConsumerCallback callback = new ConsumerCallbacks.Receiver() {
         @Override
-        public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
+        public void received(MessageStamp stamp, int payloadSizeBytes) {
             stamps.add(stamp);
             sizes.add(payloadSizeBytes);
         }
@@ -118,9 +119,9 @@ class StampDeliveringListenerTest {
 
     @Test
     void aThrowingCallbackFailsTheConsumerOnceAndTheMessageIsStillAcknowledged() {
-        ConsumerCallback throwing = new ConsumerCallback() {
+        ConsumerCallback throwing = new ConsumerCallbacks.Receiver() {
             @Override
-            public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
+            public void received(MessageStamp stamp, int payloadSizeBytes) {
                 throw new IllegalArgumentException("boom");
             }
 

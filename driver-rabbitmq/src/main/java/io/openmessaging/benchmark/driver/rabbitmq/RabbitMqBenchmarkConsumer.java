@@ -9,7 +9,6 @@ import com.rabbitmq.client.ShutdownSignalException;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.DriverException;
-import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -205,21 +204,21 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
         }
     }
 
-    private MessageStamp decodeStamp(Map<String, Object> headers) {
+    /** Hands one message to the callback with the stamp of its header (bytes or text), or unstamped. */
+    private void deliver(Map<String, Object> headers, int payloadSizeBytes) {
         Object value = headers == null ? null : headers.get(MessageStampCodec.HEADER_NAME);
+        String problem;
         if (value == null) {
-            return null;
+            problem = MessageStampCodec.deliver((byte[]) null, payloadSizeBytes, callback);
+        } else if (value instanceof byte[] bytes) {
+            problem = MessageStampCodec.deliver(bytes, payloadSizeBytes, callback);
+        } else if (value instanceof LongString text) {
+            problem = MessageStampCodec.deliver(text.toString(), payloadSizeBytes, callback);
+        } else {
+            callback.unstampedMessageReceived(payloadSizeBytes);
+            problem = "header of type " + value.getClass().getSimpleName();
         }
-        try {
-            if (value instanceof byte[] bytes) {
-                return MessageStampCodec.decode(bytes);
-            }
-            if (value instanceof LongString text) {
-                return MessageStampCodec.decodeString(text.toString());
-            }
-            throw new IllegalArgumentException(
-                    "header of type " + value.getClass().getSimpleName());
-        } catch (IllegalArgumentException e) {
+        if (problem != null) {
             stats.malformedStamps.increment();
             if (malformedStampLogged.compareAndSet(false, true)) {
                 log.warn(
@@ -227,9 +226,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
                                 + " only counted (rabbitmq.malformedStamps)",
                         description,
                         MessageStampCodec.HEADER_NAME,
-                        e.getMessage());
+                        problem);
             }
-            return null;
         }
     }
 
@@ -251,7 +249,7 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
                 nextStreamOffset[queueIndex] = offset + 1;
             }
             try {
-                callback.messageReceived(decodeStamp(headers), body.length);
+                deliver(headers, body.length);
             } catch (RuntimeException e) {
                 fail(new DriverException("the message callback of " + description + " threw " + e, e));
                 throw e;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -131,14 +131,14 @@ class RabbitMqDriverIT {
     }
 
     /** Every stamp sent and received, by its intended time (the message number here). */
-    static final class Ledger implements ConsumerCallback {
+    static final class Ledger implements ConsumerCallbacks.Receiver {
         final Map<Long, AtomicInteger> receivedByNumber = new ConcurrentHashMap<>();
         final LongAdder receivedCount = new LongAdder();
         final LongAdder ackCount = new LongAdder();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
 
         @Override
-        public void messageReceived(MessageStamp stamp, int payloadSizeBytes) {
+        public void received(MessageStamp stamp, int payloadSizeBytes) {
             receivedByNumber
                     .computeIfAbsent(stamp.intendedSendEpochNanos(), n -> new AtomicInteger())
                     .incrementAndGet();
