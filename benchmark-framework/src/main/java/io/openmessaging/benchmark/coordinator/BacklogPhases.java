@@ -1,7 +1,7 @@
 package io.openmessaging.benchmark.coordinator;
 
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
-import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.result.BacklogSummary;
 import io.openmessaging.benchmark.worker.WorkerHandle;

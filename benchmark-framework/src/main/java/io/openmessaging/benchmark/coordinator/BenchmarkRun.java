@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.coordinator;
 
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
-import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import io.openmessaging.benchmark.schedule.RateSearch;

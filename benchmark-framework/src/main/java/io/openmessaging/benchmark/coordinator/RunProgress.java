@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.coordinator;
 
-import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.result.RatePlanStep;
 import io.openmessaging.benchmark.result.RateSearchSummary;

@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.coordinator;
 
-import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;

@@ -1,10 +1,10 @@
 package io.openmessaging.benchmark.loopback;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
-import io.openmessaging.benchmark.measure.Clock;
 
 /**
  * A producer of one loopback topic. Picks the partition by key hash ({@code floorMod(key.hashCode(),

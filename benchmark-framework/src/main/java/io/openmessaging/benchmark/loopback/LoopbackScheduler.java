@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.loopback;
 
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.SendCallback;
-import io.openmessaging.benchmark.measure.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

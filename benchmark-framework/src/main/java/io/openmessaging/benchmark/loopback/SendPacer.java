@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.loopback;
 
-import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.driver.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

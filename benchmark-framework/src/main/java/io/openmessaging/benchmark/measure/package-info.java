@@ -1,5 +1,5 @@
 /**
- * What is measured and how it is recorded: the injected {@link io.openmessaging.benchmark.measure.Clock}
+ * What is measured and how it is recorded: the injected {@link io.openmessaging.benchmark.driver.Clock}
  * (epoch and monotonic nanoseconds; {@code SystemClock} in runs), the five latency metrics ({@link
  * io.openmessaging.benchmark.measure.LatencyMetric}: response time from the intended send, service time
  * from the actual send, send delay, for publish and end to end), per-thread HdrHistogram recorders cut

@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.schedule;
 
-import io.openmessaging.benchmark.measure.Clock;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.measure.Counters;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.worker;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.SendCallback;
-import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.InFlightLedger;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.driver.TopicSpec;
-import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.measure;
 
+import io.openmessaging.benchmark.driver.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.SendCallback;
-import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.ManualClock;
 import io.openmessaging.benchmark.measure.WorkerStats;

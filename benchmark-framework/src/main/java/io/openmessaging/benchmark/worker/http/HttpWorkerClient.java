@@ -1,9 +1,9 @@
 package io.openmessaging.benchmark.worker.http;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
-import io.openmessaging.benchmark.measure.Clock;
 import io.openmessaging.benchmark.result.ClockOffset;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;

@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.measure;
+package io.openmessaging.benchmark.driver;
 
 /**
  * The one source of time in the framework, injected everywhere so timing logic is testable in simulated
