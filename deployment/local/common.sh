@@ -196,3 +196,114 @@ lb_show_log_tail() {
     echo "(log $file is empty or missing)" >&2
   fi
 }
+
+# lb_pom_version <property>: the value of <property> in the root pom (the broker version to run).
+lb_pom_version() {
+  local property=$1 version
+  version=$(sed -n "s:.*<${property//./\\.}>[[:space:]]*\\([^<[:space:]]*\\)[[:space:]]*</${property//./\\.}>.*:\\1:p" \
+    "$LB_ROOT/pom.xml" | head -n 1)
+  [ -n "$version" ] || lb_die "$LB_EXIT_FAILURE" "no <$property> property found in $LB_ROOT/pom.xml"
+  echo "$version"
+}
+
+# lb_lock_work_dir <dir>: serialises one-time downloads and compilation between concurrent starts.
+lb_lock_work_dir() {
+  mkdir -p "$1"
+  exec 9>"$1/.setup.lock"
+  if command -v flock >/dev/null 2>&1; then
+    flock 9
+  fi
+}
+
+lb_unlock_work_dir() {
+  exec 9>&-
+}
+
+# lb_fetch_jars <system> <version> <work dir> <dir of the pom listing the jars> <jar that must be there> [note]:
+# sets LB_LIB to <work dir>/lib/<version>, filled by Maven (dependency:copy-dependencies) on first use.
+lb_fetch_jars() {
+  local system=$1 version=$2 work=$3 pom_dir=$4 marker=$5 note=${6:-} started
+  local lib="$work/lib/$version" log="$work/maven-$version.log"
+  LB_LIB=$lib
+  [ -f "$lib/.complete" ] && return 0
+  lb_require_maven
+  lb_lock_work_dir "$work"
+  if [ ! -f "$lib/.complete" ]; then
+    rm -rf "$lib"
+    started=$(lb_now_ms)
+    lb_log "fetching the $system $version jars with Maven (first use only${note:+; $note}) ..."
+    # shellcheck disable=SC2086 # LOCAL_BROKER_MAVEN_ARGS holds several words on purpose
+    if ! "${MVN:-mvn}" -B -q ${LOCAL_BROKER_MAVEN_ARGS:-} -f "$pom_dir/pom.xml" \
+        dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$lib" >"$log" 2>&1; then
+      lb_show_log_tail "$log" 30
+      lb_die "$LB_EXIT_FAILURE" "Maven could not fetch the $system $version jars (full output: $log);" \
+        "Maven Central must be reachable for the first start"
+    fi
+    if [ ! -f "$lib/$marker" ]; then
+      lb_die "$LB_EXIT_FAILURE" "Maven finished but $lib has no $marker (see $log)"
+    fi
+    touch "$lib/.complete"
+    lb_log "fetched $(find "$lib" -name '*.jar' | wc -l) jars in $(lb_seconds_since "$started") s into $lib"
+  fi
+  lb_unlock_work_dir
+}
+
+# lb_compile_probe <ReadinessProbe.java> <classes dir> <lib dir> <work dir>: compiles the system's
+# readiness probe against its jars once (again when the source is newer).
+lb_compile_probe() {
+  local source=$1 classes=$2 lib=$3 work=$4 javac
+  [ "$classes/ReadinessProbe.class" -nt "$source" ] && return 0
+  javac=$(lb_require_jdk_tool javac)
+  lb_lock_work_dir "$work"
+  if [ ! "$classes/ReadinessProbe.class" -nt "$source" ]; then
+    rm -rf "$classes" "$classes.tmp"
+    mkdir -p "$classes.tmp"
+    if ! "$javac" -nowarn -d "$classes.tmp" -cp "$lib/*" "$source" >"$work/javac.log" 2>&1; then
+      lb_show_log_tail "$work/javac.log" 30
+      lb_die "$LB_EXIT_FAILURE" "could not compile $source"
+    fi
+    mv "$classes.tmp" "$classes"
+  fi
+  lb_unlock_work_dir
+}
+
+# lb_write_state <system> <state file> <key=value>...: written to a temporary file, then renamed.
+lb_write_state() {
+  local system=$1 file=$2
+  shift 2
+  mkdir -p "$(dirname "$file")"
+  printf '%s\n' "# bin/local-broker $system state; removed by stop" "$@" >"$file.tmp"
+  mv -f "$file.tmp" "$file"
+}
+
+# lb_jvm_state_running <state file>: the state's JVM is alive and really runs on its data dir.
+lb_jvm_state_running() {
+  local state=$1
+  lb_pid_has_marker "$(lb_state_get "$state" pid)" "-Dlocalbroker.dataDir=$(lb_state_get "$state" data.dir)"
+}
+
+# lb_select_states <run dir> <system> <port> <data dir>: fills LB_SELECTED with the state files
+# <run dir>/<system>-<port>.state matching --port / --data-dir (all of them when neither is given).
+lb_select_states() {
+  local run=$1 system=$2 port=$3 data_dir=$4 state
+  LB_SELECTED=()
+  if [ -n "$port" ]; then
+    [ -f "$run/$system-$port.state" ] && LB_SELECTED+=("$run/$system-$port.state")
+    return 0
+  fi
+  for state in "$run/$system"-*.state; do
+    [ -f "$state" ] || continue
+    if [ -z "$data_dir" ] || [ "$(lb_state_get "$state" data.dir)" = "$data_dir" ]; then
+      LB_SELECTED+=("$state")
+    fi
+  done
+}
+
+# Trap of a start interrupted while its JVM came up: stops LB_STARTING_PID, removes LB_STARTING_STATE.
+lb_abort_start() {
+  trap - INT TERM
+  lb_log "start interrupted; stopping pid $LB_STARTING_PID"
+  lb_terminate "$LB_STARTING_PID" 10
+  rm -f "$LB_STARTING_STATE"
+  exit 130
+}

@@ -62,70 +62,19 @@ EOF
 }
 
 lb_kafka_version() {
-  local version
-  version=$(sed -n 's:.*<kafka\.version>[[:space:]]*\([^<[:space:]]*\)[[:space:]]*</kafka\.version>.*:\1:p' \
-    "$LB_ROOT/pom.xml" | head -n 1)
-  [ -n "$version" ] || lb_die "$LB_EXIT_FAILURE" "no <kafka.version> property found in $LB_ROOT/pom.xml"
-  echo "$version"
+  lb_pom_version kafka.version
 }
 
-# Serialises the one-time download and compilation between concurrent starts.
-lb_kafka_lock_work_dir() {
-  mkdir -p "$LB_KAFKA_WORK"
-  exec 9>"$LB_KAFKA_WORK/.setup.lock"
-  if command -v flock >/dev/null 2>&1; then
-    flock 9
-  fi
-}
-
-lb_kafka_unlock_work_dir() {
-  exec 9>&-
-}
-
-# Sets LB_KAFKA_LIB to a directory holding the broker classpath for the version.
+# Sets LB_KAFKA_LIB to a directory holding the classpath for the version.
 lb_kafka_resolve_jars() {
-  local version=$1 lib="$LB_KAFKA_WORK/lib/$1" log="$LB_KAFKA_WORK/maven-$1.log" started
-  LB_KAFKA_LIB=$lib
-  [ -f "$lib/.complete" ] && return 0
-  lb_require_maven
-  lb_kafka_lock_work_dir
-  if [ ! -f "$lib/.complete" ]; then
-    rm -rf "$lib"
-    started=$(lb_now_ms)
-    lb_log "fetching the Kafka $version broker jars with Maven (first use only) ..."
-    # shellcheck disable=SC2086 # LOCAL_BROKER_MAVEN_ARGS holds several words on purpose
-    if ! "${MVN:-mvn}" -B -q ${LOCAL_BROKER_MAVEN_ARGS:-} -f "$LB_KAFKA_DIR/pom.xml" \
-        dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$lib" >"$log" 2>&1; then
-      lb_show_log_tail "$log" 30
-      lb_die "$LB_EXIT_FAILURE" "Maven could not fetch the Kafka $version jars (full output: $log);" \
-        "Maven Central must be reachable for the first start"
-    fi
-    if [ ! -f "$lib/kafka_2.13-$version.jar" ]; then
-      lb_die "$LB_EXIT_FAILURE" "Maven finished but $lib has no kafka_2.13-$version.jar (see $log)"
-    fi
-    touch "$lib/.complete"
-    lb_log "fetched $(find "$lib" -name '*.jar' | wc -l) jars in $(lb_seconds_since "$started") s into $lib"
-  fi
-  lb_kafka_unlock_work_dir
+  lb_fetch_jars Kafka "$1" "$LB_KAFKA_WORK" "$LB_KAFKA_DIR" "kafka_2.13-$1.jar"
+  LB_KAFKA_LIB=$LB_LIB
 }
 
 # Sets LB_KAFKA_PROBE_CLASSES to a directory with ReadinessProbe compiled against the version.
 lb_kafka_compile_probe() {
-  local version=$1 source="$LB_KAFKA_DIR/ReadinessProbe.java" classes="$LB_KAFKA_WORK/probe/$1" javac
-  LB_KAFKA_PROBE_CLASSES=$classes
-  [ "$classes/ReadinessProbe.class" -nt "$source" ] && return 0
-  javac=$(lb_require_jdk_tool javac)
-  lb_kafka_lock_work_dir
-  if [ ! "$classes/ReadinessProbe.class" -nt "$source" ]; then
-    rm -rf "$classes" "$classes.tmp"
-    mkdir -p "$classes.tmp"
-    if ! "$javac" -nowarn -d "$classes.tmp" -cp "$LB_KAFKA_LIB/*" "$source" >"$LB_KAFKA_WORK/javac.log" 2>&1; then
-      lb_show_log_tail "$LB_KAFKA_WORK/javac.log" 30
-      lb_die "$LB_EXIT_FAILURE" "could not compile $source"
-    fi
-    mv "$classes.tmp" "$classes"
-  fi
-  lb_kafka_unlock_work_dir
+  LB_KAFKA_PROBE_CLASSES="$LB_KAFKA_WORK/probe/$1"
+  lb_compile_probe "$LB_KAFKA_DIR/ReadinessProbe.java" "$LB_KAFKA_PROBE_CLASSES" "$LB_KAFKA_LIB" "$LB_KAFKA_WORK"
 }
 
 # Options every short-lived helper JVM (format, probe) gets: small, fast to start, quiet logs.
@@ -225,45 +174,6 @@ ssl.truststore.password=$LB_KAFKA_STORE_PASSWORD
 EOF
 }
 
-# lb_kafka_write_state <state file> <key=value>...: written to a temporary file, then renamed.
-lb_kafka_write_state() {
-  local file=$1
-  shift
-  mkdir -p "$(dirname "$file")"
-  printf '%s\n' "# bin/local-broker kafka state; removed by stop" "$@" >"$file.tmp"
-  mv -f "$file.tmp" "$file"
-}
-
-# True when the state file's broker process is alive (and really is that broker).
-lb_kafka_state_running() {
-  local state=$1
-  lb_pid_has_marker "$(lb_state_get "$state" pid)" "-Dlocalbroker.dataDir=$(lb_state_get "$state" data.dir)"
-}
-
-# Fills LB_SELECTED with the state files matching --port/--data-dir (all when neither is given).
-lb_kafka_select() {
-  local port=$1 data_dir=$2 state
-  LB_SELECTED=()
-  if [ -n "$port" ]; then
-    [ -f "$LB_KAFKA_RUN/kafka-$port.state" ] && LB_SELECTED+=("$LB_KAFKA_RUN/kafka-$port.state")
-    return 0
-  fi
-  for state in "$LB_KAFKA_RUN"/kafka-*.state; do
-    [ -f "$state" ] || continue
-    if [ -z "$data_dir" ] || [ "$(lb_state_get "$state" data.dir)" = "$data_dir" ]; then
-      LB_SELECTED+=("$state")
-    fi
-  done
-}
-
-lb_kafka_abort_start() {
-  trap - INT TERM
-  lb_log "start interrupted; stopping pid $LB_KAFKA_STARTING_PID"
-  lb_terminate "$LB_KAFKA_STARTING_PID" 10
-  rm -f "$LB_KAFKA_STARTING_STATE"
-  exit 130
-}
-
 lb_start() {
   local port=$LB_KAFKA_DEFAULT_PORT controller_port="" data_dir="" protocol=PLAINTEXT
   local heap=$LB_KAFKA_DEFAULT_HEAP timeout=$LB_KAFKA_DEFAULT_TIMEOUT_SECONDS overrides=()
@@ -301,7 +211,7 @@ lb_start() {
 
   state="$LB_KAFKA_RUN/kafka-$port.state"
   if [ -f "$state" ]; then
-    if lb_kafka_state_running "$state"; then
+    if lb_jvm_state_running "$state"; then
       lb_die "$LB_EXIT_PORT_IN_USE" "a local Kafka broker already runs on port $port" \
         "(pid $(lb_state_get "$state" pid), data dir $(lb_state_get "$state" data.dir));" \
         "stop it with: bin/local-broker kafka stop --port $port"
@@ -322,9 +232,9 @@ lb_start() {
     mkdir -p "$data_dir" || lb_die "$LB_EXIT_FAILURE" "cannot create data dir $data_dir"
     data_dir=$(cd "$data_dir" && pwd -P)
     local other
-    lb_kafka_select "" "$data_dir"
+    lb_select_states "$LB_KAFKA_RUN" kafka "" "$data_dir"
     for other in "${LB_SELECTED[@]}"; do
-      if lb_kafka_state_running "$other"; then
+      if lb_jvm_state_running "$other"; then
         lb_die "$LB_EXIT_FAILURE" "data dir $data_dir is in use by the broker on port" \
           "$(lb_state_get "$other" port) (pid $(lb_state_get "$other" pid))"
       fi
@@ -397,13 +307,13 @@ lb_start() {
   if [ -n "$client_properties" ]; then
     state_entries+=("client.properties=$client_properties" "truststore=$data_dir/tls/truststore.p12")
   fi
-  lb_kafka_write_state "$state" "${state_entries[@]}" "ready=false"
+  lb_write_state kafka "$state" "${state_entries[@]}" "ready=false"
   lb_log "started Kafka $version as pid $pid; waiting up to $timeout s until a client can produce and consume ..."
 
   # Abandon the start cleanly on Ctrl-C or SIGTERM: the broker must not be left behind.
-  LB_KAFKA_STARTING_PID=$pid
-  LB_KAFKA_STARTING_STATE=$state
-  trap lb_kafka_abort_start INT TERM
+  # shellcheck disable=SC2034 # both read by lb_abort_start (common.sh)
+  LB_STARTING_PID=$pid LB_STARTING_STATE=$state
+  trap lb_abort_start INT TERM
 
   local probe_arguments=("127.0.0.1:$port" "$((timeout * 1000))") probe_log="$data_dir/readiness.log"
   [ -n "$client_properties" ] && probe_arguments+=("$client_properties")
@@ -443,7 +353,7 @@ lb_start() {
       "produce and consume); broker stopped, logs in $data_dir"
   fi
 
-  lb_kafka_write_state "$state" "${state_entries[@]}" "ready=true"
+  lb_write_state kafka "$state" "${state_entries[@]}" "ready=true"
   trap - INT TERM
   echo "Kafka $version ready on 127.0.0.1:$port ($protocol, KRaft) after $(lb_seconds_since "$started") s"
   echo "  bootstrap.servers  127.0.0.1:$port"
@@ -474,7 +384,7 @@ lb_status() {
       * ) lb_die "$LB_EXIT_USAGE" "unknown status option '$1' (see bin/local-broker kafka --help)" ;;
     esac
   done
-  lb_kafka_select "$port" "$data_dir"
+  lb_select_states "$LB_KAFKA_RUN" kafka "$port" "$data_dir"
   if [ ${#LB_SELECTED[@]} -eq 0 ]; then
     echo "kafka: stopped${port:+ (nothing registered on port $port)}${data_dir:+ (nothing registered for $data_dir)}"
     return "$LB_EXIT_NOT_RUNNING"
@@ -482,7 +392,7 @@ lb_status() {
   local state any_running=false pid uptime
   for state in "${LB_SELECTED[@]}"; do
     pid=$(lb_state_get "$state" pid)
-    if lb_kafka_state_running "$state"; then
+    if lb_jvm_state_running "$state"; then
       any_running=true
       uptime=$(ps -o etimes= -p "$pid" 2>/dev/null | tr -d ' ')
       local readiness=""
@@ -514,7 +424,7 @@ lb_stop() {
       * ) lb_die "$LB_EXIT_USAGE" "unknown stop option '$1' (see bin/local-broker kafka --help)" ;;
     esac
   done
-  lb_kafka_select "$port" "$data_dir"
+  lb_select_states "$LB_KAFKA_RUN" kafka "$port" "$data_dir"
   if [ ${#LB_SELECTED[@]} -eq 0 ]; then
     lb_log "no local Kafka broker is registered${port:+ on port $port}${data_dir:+ for $data_dir}; nothing to stop"
     return 0
@@ -529,7 +439,7 @@ lb_stop() {
   for state in "${LB_SELECTED[@]}"; do
     pid=$(lb_state_get "$state" pid)
     dir=$(lb_state_get "$state" data.dir)
-    if lb_kafka_state_running "$state"; then
+    if lb_jvm_state_running "$state"; then
       lb_log "stopping Kafka on port $(lb_state_get "$state" port) (pid $pid)"
       lb_terminate "$pid" "$grace"
     else

@@ -57,70 +57,19 @@ EOF
 }
 
 lb_pulsar_version() {
-  local version
-  version=$(sed -n 's:.*<pulsar\.version>[[:space:]]*\([^<[:space:]]*\)[[:space:]]*</pulsar\.version>.*:\1:p' \
-    "$LB_ROOT/pom.xml" | head -n 1)
-  [ -n "$version" ] || lb_die "$LB_EXIT_FAILURE" "no <pulsar.version> property found in $LB_ROOT/pom.xml"
-  echo "$version"
+  lb_pom_version pulsar.version
 }
 
-# Serialises the one-time download and compilation between concurrent starts.
-lb_pulsar_lock_work_dir() {
-  mkdir -p "$LB_PULSAR_WORK"
-  exec 9>"$LB_PULSAR_WORK/.setup.lock"
-  if command -v flock >/dev/null 2>&1; then
-    flock 9
-  fi
-}
-
-lb_pulsar_unlock_work_dir() {
-  exec 9>&-
-}
-
-# Sets LB_PULSAR_LIB to a directory holding the standalone's classpath for the version.
+# Sets LB_PULSAR_LIB to a directory holding the classpath for the version.
 lb_pulsar_resolve_jars() {
-  local version=$1 lib="$LB_PULSAR_WORK/lib/$1" log="$LB_PULSAR_WORK/maven-$1.log" started
-  LB_PULSAR_LIB=$lib
-  [ -f "$lib/.complete" ] && return 0
-  lb_require_maven
-  lb_pulsar_lock_work_dir
-  if [ ! -f "$lib/.complete" ]; then
-    rm -rf "$lib"
-    started=$(lb_now_ms)
-    lb_log "fetching the Pulsar $version jars with Maven (first use only; about 240 MB) ..."
-    # shellcheck disable=SC2086 # LOCAL_BROKER_MAVEN_ARGS holds several words on purpose
-    if ! "${MVN:-mvn}" -B -q ${LOCAL_BROKER_MAVEN_ARGS:-} -f "$LB_PULSAR_DIR/pom.xml" \
-        dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$lib" >"$log" 2>&1; then
-      lb_show_log_tail "$log" 30
-      lb_die "$LB_EXIT_FAILURE" "Maven could not fetch the Pulsar $version jars (full output: $log);" \
-        "Maven Central must be reachable for the first start"
-    fi
-    if [ ! -f "$lib/pulsar-broker-$version.jar" ]; then
-      lb_die "$LB_EXIT_FAILURE" "Maven finished but $lib has no pulsar-broker-$version.jar (see $log)"
-    fi
-    touch "$lib/.complete"
-    lb_log "fetched $(find "$lib" -name '*.jar' | wc -l) jars in $(lb_seconds_since "$started") s into $lib"
-  fi
-  lb_pulsar_unlock_work_dir
+  lb_fetch_jars Pulsar "$1" "$LB_PULSAR_WORK" "$LB_PULSAR_DIR" "pulsar-broker-$1.jar" "about 240 MB"
+  LB_PULSAR_LIB=$LB_LIB
 }
 
 # Sets LB_PULSAR_PROBE_CLASSES to a directory with ReadinessProbe compiled against the version.
 lb_pulsar_compile_probe() {
-  local version=$1 source="$LB_PULSAR_DIR/ReadinessProbe.java" classes="$LB_PULSAR_WORK/probe/$1" javac
-  LB_PULSAR_PROBE_CLASSES=$classes
-  [ "$classes/ReadinessProbe.class" -nt "$source" ] && return 0
-  javac=$(lb_require_jdk_tool javac)
-  lb_pulsar_lock_work_dir
-  if [ ! "$classes/ReadinessProbe.class" -nt "$source" ]; then
-    rm -rf "$classes" "$classes.tmp"
-    mkdir -p "$classes.tmp"
-    if ! "$javac" -nowarn -d "$classes.tmp" -cp "$LB_PULSAR_LIB/*" "$source" >"$LB_PULSAR_WORK/javac.log" 2>&1; then
-      lb_show_log_tail "$LB_PULSAR_WORK/javac.log" 30
-      lb_die "$LB_EXIT_FAILURE" "could not compile $source"
-    fi
-    mv "$classes.tmp" "$classes"
-  fi
-  lb_pulsar_unlock_work_dir
+  LB_PULSAR_PROBE_CLASSES="$LB_PULSAR_WORK/probe/$1"
+  lb_compile_probe "$LB_PULSAR_DIR/ReadinessProbe.java" "$LB_PULSAR_PROBE_CLASSES" "$LB_PULSAR_LIB" "$LB_PULSAR_WORK"
 }
 
 # JVM options that only silence reflective-access warnings of the broker and bookie (they work
@@ -162,45 +111,6 @@ lb_pulsar_write_config() {
       printf '%s\n' "$@"
     fi
   } >"$file"
-}
-
-# lb_pulsar_write_state <state file> <key=value>...: written to a temporary file, then renamed.
-lb_pulsar_write_state() {
-  local file=$1
-  shift
-  mkdir -p "$(dirname "$file")"
-  printf '%s\n' "# bin/local-broker pulsar state; removed by stop" "$@" >"$file.tmp"
-  mv -f "$file.tmp" "$file"
-}
-
-# True when the state file's process is alive (and really is that standalone).
-lb_pulsar_state_running() {
-  local state=$1
-  lb_pid_has_marker "$(lb_state_get "$state" pid)" "-Dlocalbroker.dataDir=$(lb_state_get "$state" data.dir)"
-}
-
-# Fills LB_SELECTED with the state files matching --port/--data-dir (all when neither is given).
-lb_pulsar_select() {
-  local port=$1 data_dir=$2 state
-  LB_SELECTED=()
-  if [ -n "$port" ]; then
-    [ -f "$LB_PULSAR_RUN/pulsar-$port.state" ] && LB_SELECTED+=("$LB_PULSAR_RUN/pulsar-$port.state")
-    return 0
-  fi
-  for state in "$LB_PULSAR_RUN"/pulsar-*.state; do
-    [ -f "$state" ] || continue
-    if [ -z "$data_dir" ] || [ "$(lb_state_get "$state" data.dir)" = "$data_dir" ]; then
-      LB_SELECTED+=("$state")
-    fi
-  done
-}
-
-lb_pulsar_abort_start() {
-  trap - INT TERM
-  lb_log "start interrupted; stopping pid $LB_PULSAR_STARTING_PID"
-  lb_terminate "$LB_PULSAR_STARTING_PID" 10
-  rm -f "$LB_PULSAR_STARTING_STATE"
-  exit 130
 }
 
 # The listening sockets of a process, as "address:port" words (empty when ss cannot tell).
@@ -251,7 +161,7 @@ lb_start() {
 
   state="$LB_PULSAR_RUN/pulsar-$port.state"
   if [ -f "$state" ]; then
-    if lb_pulsar_state_running "$state"; then
+    if lb_jvm_state_running "$state"; then
       lb_die "$LB_EXIT_PORT_IN_USE" "a local Pulsar standalone already runs on port $port" \
         "(pid $(lb_state_get "$state" pid), data dir $(lb_state_get "$state" data.dir));" \
         "stop it with: bin/local-broker pulsar stop --port $port"
@@ -274,9 +184,9 @@ lb_start() {
     mkdir -p "$data_dir" || lb_die "$LB_EXIT_FAILURE" "cannot create data dir $data_dir"
     data_dir=$(cd "$data_dir" && pwd -P)
     local other
-    lb_pulsar_select "" "$data_dir"
+    lb_select_states "$LB_PULSAR_RUN" pulsar "" "$data_dir"
     for other in "${LB_SELECTED[@]}"; do
-      if lb_pulsar_state_running "$other"; then
+      if lb_jvm_state_running "$other"; then
         lb_die "$LB_EXIT_FAILURE" "data dir $data_dir is in use by the standalone on port" \
           "$(lb_state_get "$other" port) (pid $(lb_state_get "$other" pid))"
       fi
@@ -325,13 +235,13 @@ lb_start() {
     "service.url=$service_url" "http.url=$http_url" "cluster=$LB_PULSAR_CLUSTER" "data.dir=$data_dir"
     "data.dir.created=$created" "log.file=$log" "standalone.conf=$config"
     "started.at=$(date -u +%Y-%m-%dT%H:%M:%SZ)")
-  lb_pulsar_write_state "$state" "${state_entries[@]}" "ready=false"
+  lb_write_state pulsar "$state" "${state_entries[@]}" "ready=false"
   lb_log "started Pulsar $version standalone as pid $pid; waiting up to $timeout s until a client can produce and consume ..."
 
   # Abandon the start cleanly on Ctrl-C or SIGTERM: the standalone must not be left behind.
-  LB_PULSAR_STARTING_PID=$pid
-  LB_PULSAR_STARTING_STATE=$state
-  trap lb_pulsar_abort_start INT TERM
+  # shellcheck disable=SC2034 # both read by lb_abort_start (common.sh)
+  LB_STARTING_PID=$pid LB_STARTING_STATE=$state
+  trap lb_abort_start INT TERM
 
   local probe_log="$data_dir/readiness.log"
   "$LB_JAVA" -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Djava.net.preferIPv4Stack=true \
@@ -370,7 +280,7 @@ lb_start() {
 
   local listeners
   listeners=$(lb_pulsar_listeners "$pid")
-  lb_pulsar_write_state "$state" "${state_entries[@]}" "listeners=$listeners" "ready=true"
+  lb_write_state pulsar "$state" "${state_entries[@]}" "listeners=$listeners" "ready=true"
   trap - INT TERM
   echo "Pulsar $version standalone ready on 127.0.0.1:$port after $(lb_seconds_since "$started") s"
   echo "  serviceUrl         $service_url"
@@ -400,7 +310,7 @@ lb_status() {
       * ) lb_die "$LB_EXIT_USAGE" "unknown status option '$1' (see bin/local-broker pulsar --help)" ;;
     esac
   done
-  lb_pulsar_select "$port" "$data_dir"
+  lb_select_states "$LB_PULSAR_RUN" pulsar "$port" "$data_dir"
   if [ ${#LB_SELECTED[@]} -eq 0 ]; then
     echo "pulsar: stopped${port:+ (nothing registered on port $port)}${data_dir:+ (nothing registered for $data_dir)}"
     return "$LB_EXIT_NOT_RUNNING"
@@ -408,7 +318,7 @@ lb_status() {
   local state any_running=false pid uptime
   for state in "${LB_SELECTED[@]}"; do
     pid=$(lb_state_get "$state" pid)
-    if lb_pulsar_state_running "$state"; then
+    if lb_jvm_state_running "$state"; then
       any_running=true
       uptime=$(ps -o etimes= -p "$pid" 2>/dev/null | tr -d ' ')
       local readiness=""
@@ -439,7 +349,7 @@ lb_stop() {
       * ) lb_die "$LB_EXIT_USAGE" "unknown stop option '$1' (see bin/local-broker pulsar --help)" ;;
     esac
   done
-  lb_pulsar_select "$port" "$data_dir"
+  lb_select_states "$LB_PULSAR_RUN" pulsar "$port" "$data_dir"
   if [ ${#LB_SELECTED[@]} -eq 0 ]; then
     lb_log "no local Pulsar standalone is registered${port:+ on port $port}${data_dir:+ for $data_dir}; nothing to stop"
     return 0
@@ -454,7 +364,7 @@ lb_stop() {
   for state in "${LB_SELECTED[@]}"; do
     pid=$(lb_state_get "$state" pid)
     dir=$(lb_state_get "$state" data.dir)
-    if lb_pulsar_state_running "$state"; then
+    if lb_jvm_state_running "$state"; then
       lb_log "stopping the Pulsar standalone on port $(lb_state_get "$state" port) (pid $pid)"
       lb_terminate "$pid" "$grace"
     else

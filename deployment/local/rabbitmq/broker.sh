@@ -164,33 +164,10 @@ lb_rabbitmq_stop_epmd_if_ours() {
   lb_log "stopped epmd (pid $pid), which this script had started"
 }
 
-lb_rabbitmq_write_state() {
-  local file=$1
-  shift
-  mkdir -p "$(dirname "$file")"
-  printf '%s\n' "# bin/local-broker rabbitmq state; removed by stop" "$@" >"$file.tmp"
-  mv -f "$file.tmp" "$file"
-}
-
 # The node's process is alive and really runs on this data dir (its HOME is an argument of beam).
 lb_rabbitmq_state_running() {
   local state=$1
   lb_pid_has_marker "$(lb_state_get "$state" pid)" "$(lb_state_get "$state" data.dir)"
-}
-
-lb_rabbitmq_select() {
-  local port=$1 data_dir=$2 state
-  LB_SELECTED=()
-  if [ -n "$port" ]; then
-    [ -f "$LB_RABBITMQ_RUN/rabbitmq-$port.state" ] && LB_SELECTED+=("$LB_RABBITMQ_RUN/rabbitmq-$port.state")
-    return 0
-  fi
-  for state in "$LB_RABBITMQ_RUN"/rabbitmq-*.state; do
-    [ -f "$state" ] || continue
-    if [ -z "$data_dir" ] || [ "$(lb_state_get "$state" data.dir)" = "$data_dir" ]; then
-      LB_SELECTED+=("$state")
-    fi
-  done
 }
 
 # Waits for the pid file's beam process; prints it (empty when the launcher died first).
@@ -290,7 +267,7 @@ lb_start() {
     mkdir -p "$data_dir" || lb_die "$LB_EXIT_FAILURE" "cannot create data dir $data_dir"
     data_dir=$(cd "$data_dir" && pwd -P)
     local other
-    lb_rabbitmq_select "" "$data_dir"
+    lb_select_states "$LB_RABBITMQ_RUN" rabbitmq "" "$data_dir"
     for other in "${LB_SELECTED[@]}"; do
       if lb_rabbitmq_state_running "$other"; then
         lb_die "$LB_EXIT_FAILURE" "data dir $data_dir is in use by the node on port" \
@@ -389,7 +366,7 @@ lb_start() {
   [ "$management" = true ] && state_entries+=("management.url=http://127.0.0.1:$management_port/")
   [ -n "$user" ] && state_entries+=("user=$user")
   [ -n "$vhost" ] && state_entries+=("vhost=$vhost")
-  lb_rabbitmq_write_state "$state" "${state_entries[@]}" "ready=false"
+  lb_write_state rabbitmq "$state" "${state_entries[@]}" "ready=false"
   lb_log "started RabbitMQ $version as pid $pid (node $node); waiting up to $timeout s until it has booted ..."
 
   local wait_log="$data_dir/readiness.log"
@@ -437,7 +414,7 @@ lb_start() {
     }
   fi
 
-  lb_rabbitmq_write_state "$state" "${state_entries[@]}" "ready=true"
+  lb_write_state rabbitmq "$state" "${state_entries[@]}" "ready=true"
   trap - INT TERM
   local rss
   rss=$(awk '/^VmRSS/ { printf "%d MB", $2 / 1024 }' "/proc/$pid/status" 2>/dev/null || true)
@@ -476,7 +453,7 @@ lb_status() {
       * ) lb_die "$LB_EXIT_USAGE" "unknown status option '$1' (see bin/local-broker rabbitmq --help)" ;;
     esac
   done
-  lb_rabbitmq_select "$port" "$data_dir"
+  lb_select_states "$LB_RABBITMQ_RUN" rabbitmq "$port" "$data_dir"
   if [ ${#LB_SELECTED[@]} -eq 0 ]; then
     echo "rabbitmq: stopped${port:+ (nothing registered on port $port)}${data_dir:+ (nothing registered for $data_dir)}"
     return "$LB_EXIT_NOT_RUNNING"
@@ -515,7 +492,7 @@ lb_stop() {
       * ) lb_die "$LB_EXIT_USAGE" "unknown stop option '$1' (see bin/local-broker rabbitmq --help)" ;;
     esac
   done
-  lb_rabbitmq_select "$port" "$data_dir"
+  lb_select_states "$LB_RABBITMQ_RUN" rabbitmq "$port" "$data_dir"
   if [ ${#LB_SELECTED[@]} -eq 0 ]; then
     lb_log "no local RabbitMQ node is registered${port:+ on port $port}${data_dir:+ for $data_dir}; nothing to stop"
     lb_rabbitmq_stop_epmd_if_ours
