@@ -1,11 +1,11 @@
 package io.openmessaging.benchmark.bench;
 
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.loopback.LoopbackConfig;
 import io.openmessaging.benchmark.loopback.LoopbackDriver;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
-import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.LocalWorker;

@@ -2,11 +2,11 @@ package io.openmessaging.benchmark.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.loopback.LoopbackConfig;
 import io.openmessaging.benchmark.loopback.LoopbackDriver;
 import io.openmessaging.benchmark.measure.HistogramSpec;
-import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.ProducerAssignment;

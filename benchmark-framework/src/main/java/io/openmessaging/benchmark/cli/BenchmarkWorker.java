@@ -3,7 +3,7 @@ package io.openmessaging.benchmark.cli;
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
-import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.worker.http.MetricsServer;
 import io.openmessaging.benchmark.worker.http.WorkerMetrics;
 import io.openmessaging.benchmark.worker.http.WorkerServer;

@@ -2,11 +2,11 @@ package io.openmessaging.benchmark.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.HistogramSpec;
-import io.openmessaging.benchmark.measure.SystemClock;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.WorkerHandle;

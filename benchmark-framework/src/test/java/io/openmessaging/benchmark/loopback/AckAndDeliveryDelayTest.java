@@ -11,11 +11,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.Event;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.RecordingConsumer;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.RecordingSendCallback;
 import io.openmessaging.benchmark.measure.ManualClock;
-import io.openmessaging.benchmark.measure.SystemClock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

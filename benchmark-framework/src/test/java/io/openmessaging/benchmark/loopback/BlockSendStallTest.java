@@ -9,12 +9,12 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.loopback.LoopbackStall.Kind;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.Event;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.RecordingConsumer;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.RecordingSendCallback;
 import io.openmessaging.benchmark.measure.ManualClock;
-import io.openmessaging.benchmark.measure.SystemClock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -10,9 +10,9 @@ import static io.openmessaging.benchmark.loopback.LoopbackTestKit.stamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.MessageStamp;
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.loopback.LoopbackTestKit.RecordingConsumer;
 import io.openmessaging.benchmark.measure.ManualClock;
-import io.openmessaging.benchmark.measure.SystemClock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

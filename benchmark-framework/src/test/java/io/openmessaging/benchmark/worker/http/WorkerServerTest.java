@@ -3,7 +3,7 @@ package io.openmessaging.benchmark.worker.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.ProducerAssignment;

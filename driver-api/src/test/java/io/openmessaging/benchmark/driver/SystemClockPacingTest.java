@@ -1,7 +1,7 @@
-package io.openmessaging.benchmark.measure;
+package io.openmessaging.benchmark.driver;
 
-import static io.openmessaging.benchmark.measure.SystemClock.SPIN_ONLY_NANOS;
-import static io.openmessaging.benchmark.measure.SystemClock.parkNanosFor;
+import static io.openmessaging.benchmark.driver.SystemClock.SPIN_ONLY_NANOS;
+import static io.openmessaging.benchmark.driver.SystemClock.parkNanosFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
-package io.openmessaging.benchmark.measure;
+package io.openmessaging.benchmark.driver;
 
-import io.openmessaging.benchmark.driver.Clock;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;

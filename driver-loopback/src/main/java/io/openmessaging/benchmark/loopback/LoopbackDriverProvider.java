@@ -2,7 +2,7 @@ package io.openmessaging.benchmark.loopback;
 
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.DriverProvider;
-import io.openmessaging.benchmark.measure.SystemClock;
+import io.openmessaging.benchmark.driver.SystemClock;
 
 /** Registers the in-memory {@link LoopbackDriver} as {@code driver: loopback}, on the system clock. */
 public final class LoopbackDriverProvider implements DriverProvider {
