@@ -7,6 +7,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import io.openmessaging.benchmark.testing.MessageLedger;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.testing.MessageLedger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

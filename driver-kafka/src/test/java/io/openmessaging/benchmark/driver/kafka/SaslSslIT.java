@@ -7,6 +7,7 @@ import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.testing.MessageLedger;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
