@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.compare;
 
+import io.openmessaging.benchmark.driver.Suggestions;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.Stat;
-import io.openmessaging.benchmark.workload.Suggestions;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -105,7 +105,7 @@ public final class RegressionCommand {
                 case "--rate-tolerance" -> rateTolerancePercent = ratePercent(value(args, i++));
                 default ->
                     throw new IllegalArgumentException("unknown option '" + option + "'"
-                            + io.openmessaging.benchmark.workload.Suggestions.didYouMean(
+                            + io.openmessaging.benchmark.driver.Suggestions.didYouMean(
                                     option,
                                     java.util.List.of(
                                             "--update-baseline",

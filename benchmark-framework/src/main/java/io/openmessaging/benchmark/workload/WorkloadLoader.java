@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.workload;
 
+import io.openmessaging.benchmark.driver.Suggestions;
 import io.openmessaging.benchmark.workload.WorkloadSchema.Field;
 import io.openmessaging.benchmark.workload.WorkloadSchema.Rule;
 import io.openmessaging.benchmark.workload.WorkloadSchema.ValueType;

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.workload;
 
+import io.openmessaging.benchmark.driver.Suggestions;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import java.io.IOException;
 import java.math.BigDecimal;

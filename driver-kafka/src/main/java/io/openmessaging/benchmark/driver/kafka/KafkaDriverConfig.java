@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.Suggestions;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.HashMap;
@@ -330,7 +331,7 @@ public final class KafkaDriverConfig {
             String key = e.getPropertyName();
             throw new DriverException(
                     where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
-                            + closest(key, ALLOWED_KEYS.keySet())
+                            + Suggestions.closest(key, ALLOWED_KEYS.keySet())
                                     .map(k -> " (did you mean '" + k + "'?)")
                                     .orElse("")
                             + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()),
@@ -414,39 +415,6 @@ public final class KafkaDriverConfig {
             return lines;
         }
         return lines;
-    }
-
-    /** The candidate nearest to {@code key} (case-insensitive edit distance), when near enough to be a typo. */
-    static Optional<String> closest(String key, java.util.Collection<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : candidates) {
-            int d = editDistance(key.toLowerCase(), candidate.toLowerCase());
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = candidate;
-            }
-        }
-        return bestDistance <= Math.max(2, key.length() / 4) ? Optional.of(best) : Optional.empty();
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     /** Turns a bound file into checked settings; collects the line numbers for its messages. */

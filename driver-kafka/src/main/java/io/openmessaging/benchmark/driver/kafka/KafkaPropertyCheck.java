@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import io.openmessaging.benchmark.driver.Suggestions;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -113,7 +114,7 @@ final class KafkaPropertyCheck {
                 return null;
             }
             return "is not a topic config Kafka defines, and Kafka brokers refuse unknown ones"
-                    + KafkaDriverConfig.closest(name, TOPIC_CONFIGS)
+                    + Suggestions.closest(name, TOPIC_CONFIGS)
                             .map(k -> " (did you mean '" + k + "'?)")
                             .orElse("")
                     + "; allowed: " + String.join(", ", new TreeSet<>(TOPIC_CONFIGS));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.Suggestions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -95,7 +96,7 @@ final class FlatYaml {
             if (!isSection && !keys.contains(path)) {
                 List<String> allowed = childrenOf(prefix, sections, keys);
                 throw new DriverException(at(sourceName, keyLine) + "unknown key '" + path + "'"
-                        + Suggestion.closest(name, allowed)
+                        + Suggestions.closest(name, allowed)
                                 .map(s -> " (did you mean '" + s + "'?)")
                                 .orElse("")
                         + "; allowed keys" + (prefix.isEmpty() ? "" : " in '" + prefix + "'") + ": "

@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.driver.pulsar;
 
 import com.fasterxml.jackson.core.JsonToken;
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.Suggestions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -446,7 +447,7 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
             throw error(
                     path,
                     "is '" + value + "'"
-                            + Suggestion.closest(value, allowed)
+                            + Suggestions.closest(value, allowed)
                                     .map(s -> " (did you mean '" + s + "'?)")
                                     .orElse(""));
         }

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.Suggestions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,9 +24,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -399,7 +398,7 @@ public final class RabbitMqDriverConfig {
             }
             throw new DriverException(
                     where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
-                            + closestKey(key)
+                            + Suggestions.closest(key, ALLOWED_KEYS.keySet())
                                     .map(k -> " (did you mean '" + k + "'?)")
                                     .orElse("")
                             + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()),
@@ -435,38 +434,6 @@ public final class RabbitMqDriverConfig {
 
     private static boolean orDefault(Boolean value, boolean fallback) {
         return value == null ? fallback : value;
-    }
-
-    private static Optional<String> closestKey(String key) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : ALLOWED_KEYS.keySet()) {
-            int d = editDistance(key.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = candidate;
-            }
-        }
-        return bestDistance <= Math.max(2, key.length() / 4) ? Optional.ofNullable(best) : Optional.empty();
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     /** Lines of the top-level keys' values and of the items of top-level lists. Best effort. */

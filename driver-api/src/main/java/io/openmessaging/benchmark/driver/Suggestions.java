@@ -1,10 +1,13 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.driver;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** "Did you mean …?" for misspelt keys, enum values and driver ids. Stateless. */
+/**
+ * "Did you mean …?" for misspelt keys, enum values and driver ids: the one rule every file reader of the
+ * project uses, the framework's and the drivers'. Stateless.
+ */
 public final class Suggestions {
 
     private Suggestions() {}

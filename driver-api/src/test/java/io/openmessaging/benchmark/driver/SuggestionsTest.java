@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,9 +7,24 @@ import org.junit.jupiter.api.Test;
 
 class SuggestionsTest {
 
+    /** Keys of a workload file, as the framework's reader offers them. */
+    private static final List<String> WORKLOAD_KEYS = List.of(
+            "name",
+            "topics",
+            "partitionsPerTopic",
+            "messageSize",
+            "subscriptionsPerTopic",
+            "consumerPerSubscription",
+            "producersPerTopic",
+            "producerRate",
+            "warmupDuration",
+            "testDuration",
+            "keyDistributor",
+            "consumerBacklogSizeGB");
+
     @Test
     void suggestsTheClosestLikelyTypo() {
-        List<String> keys = WorkloadSchema.allowedKeys();
+        List<String> keys = WORKLOAD_KEYS;
         assertThat(Suggestions.closest("partitionPerTopic", keys)).contains("partitionsPerTopic");
         assertThat(Suggestions.closest("consumersPerSubscription", keys)).contains("consumerPerSubscription");
         assertThat(Suggestions.closest("TOPICS", keys)).contains("topics");
@@ -18,8 +33,7 @@ class SuggestionsTest {
 
     @Test
     void suggestsNothingForUnrelatedWords() {
-        assertThat(Suggestions.closest("compression", WorkloadSchema.allowedKeys()))
-                .isEmpty();
+        assertThat(Suggestions.closest("compression", WORKLOAD_KEYS)).isEmpty();
         assertThat(Suggestions.didYouMean("xyz", List.of("kafka", "pulsar"))).isEmpty();
     }
 
