@@ -17,6 +17,9 @@ public final class MessageStampCodec {
     public static final byte FORMAT_VERSION = 1;
     public static final int ENCODED_SIZE_BYTES = 1 + 4 + 8 + 8;
 
+    /** How the text form begins: {@code v<version>:}. */
+    private static final String TEXT_PREFIX = "v" + FORMAT_VERSION + ":";
+
     private MessageStampCodec() {}
 
     /** Encodes the stamp's fields into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
@@ -31,7 +34,7 @@ public final class MessageStampCodec {
 
     /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
     public static String encodeToString(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
-        return "v" + FORMAT_VERSION + ":" + producerId + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
+        return TEXT_PREFIX + producerId + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
     }
 
     /**
@@ -66,16 +69,15 @@ public final class MessageStampCodec {
             callback.unstampedMessageReceived(payloadSizeBytes);
             return null;
         }
-        String prefix = "v" + FORMAT_VERSION + ":";
-        int producerEnd = indexOf(stamp, ':', prefix.length());
+        int producerEnd = indexOf(stamp, ':', TEXT_PREFIX.length());
         int intendedEnd = producerEnd < 0 ? -1 : indexOf(stamp, ':', producerEnd + 1);
-        boolean shaped = stamp.length() > prefix.length()
-                && prefix.contentEquals(stamp.subSequence(0, prefix.length()))
+        boolean shaped = stamp.length() > TEXT_PREFIX.length()
+                && startsWith(stamp, TEXT_PREFIX)
                 && intendedEnd > 0
                 && indexOf(stamp, ':', intendedEnd + 1) < 0;
         if (shaped) {
             try {
-                int producerId = Integer.parseInt(stamp, prefix.length(), producerEnd, 10);
+                int producerId = Integer.parseInt(stamp, TEXT_PREFIX.length(), producerEnd, 10);
                 long intended = Long.parseLong(stamp, producerEnd + 1, intendedEnd, 10);
                 long sent = Long.parseLong(stamp, intendedEnd + 1, stamp.length(), 10);
                 callback.messageReceived(intended, sent, producerId, payloadSizeBytes);
@@ -86,6 +88,16 @@ public final class MessageStampCodec {
         }
         callback.unstampedMessageReceived(payloadSizeBytes);
         return "not a message stamp: '" + stamp + "'";
+    }
+
+    /** Whether {@code text} begins with {@code prefix}, compared in place (no substring). */
+    private static boolean startsWith(CharSequence text, String prefix) {
+        for (int i = 0; i < prefix.length(); i++) {
+            if (text.charAt(i) != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int indexOf(CharSequence text, char c, int from) {
