@@ -19,14 +19,35 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The framework's package rules (docs/architecture.md), read from the main sources: every reference from
+ * The tool's package rules (docs/architecture.md), read from the main sources of its three modules: every reference from
  * one package to another (an import or a qualified name) is an arrow; the arrows form no cycle, and none
  * runs where the architecture says it must never run. Packages are the folders under {@code
  * io/openmessaging/benchmark}, with {@code worker.http} apart from {@code worker}.
  */
 class ArchitectureRulesTest {
 
-    private static final Path MAIN = Path.of("src/main/java/io/openmessaging/benchmark");
+    private static final String SOURCES = "src/main/java/io/openmessaging/benchmark";
+
+    /** The modules of the tool (docs/architecture.md) and the packages each holds; Maven keeps their order. */
+    static final Map<String, Set<String>> MODULES = new LinkedHashMap<>();
+
+    static {
+        MODULES.put(
+                "benchmark-core",
+                Set.of(
+                        "measure",
+                        "schedule",
+                        "workload",
+                        "result",
+                        "drivers",
+                        "worker",
+                        "worker.http",
+                        "coordinator",
+                        "logging"));
+        MODULES.put("benchmark-reports", Set.of("report", "compare", "sweep", "regression"));
+        MODULES.put("benchmark-framework", Set.of("cli"));
+    }
+
     private static final Pattern REFERENCE =
             Pattern.compile("io\\.openmessaging\\.benchmark\\.([a-z]+(?:\\.http)?)\\.");
 
@@ -72,11 +93,23 @@ class ArchitectureRulesTest {
 
     @Test
     void theFrameworksPackagesFollowTheRulesAndFormNoCycle() throws IOException {
-        Map<String, Map<String, String>> arrows = arrows(MAIN);
+        Map<String, Map<String, String>> arrows = new TreeMap<>();
+        for (String module : MODULES.keySet()) {
+            arrows.putAll(arrows(Path.of("..", module, SOURCES)));
+        }
 
         assertThat(arrows).containsKeys("measure", "workload", "worker", "worker.http", "coordinator", "cli");
         assertThat(violations(arrows, rules())).isEmpty();
         assertThat(cycles(arrows)).isEmpty();
+    }
+
+    @Test
+    void everyPackageLivesInItsModule() throws IOException {
+        for (Map.Entry<String, Set<String>> module : MODULES.entrySet()) {
+            assertThat(arrows(Path.of("..", module.getKey(), SOURCES)).keySet())
+                    .as("the packages of %s (docs/architecture.md)", module.getKey())
+                    .containsExactlyInAnyOrderElementsOf(module.getValue());
+        }
     }
 
     @Test

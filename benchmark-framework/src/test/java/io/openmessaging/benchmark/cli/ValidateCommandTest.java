@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.testing.CoreFixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bin/benchmark validate} as a user runs it: exit codes and the errors it prints. */
 class ValidateCommandTest {
 
-    private static final Path INVALID = Path.of("src/test/resources/workloads-invalid");
+    private static final Path INVALID = CoreFixtures.path("workloads-invalid");
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 

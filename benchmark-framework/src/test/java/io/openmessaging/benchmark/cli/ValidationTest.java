@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.drivers.DriverRegistry;
+import io.openmessaging.benchmark.testing.CoreFixtures;
 import io.openmessaging.benchmark.workload.FakeDriverProvider;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,8 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ValidationTest {
 
-    private static final Path INVALID = Path.of("src/test/resources/workloads-invalid");
-    private static final Path DRIVERS = Path.of("src/test/resources/drivers");
+    private static final Path INVALID = CoreFixtures.path("workloads-invalid");
+    private static final Path DRIVERS = CoreFixtures.path("drivers");
 
     private final FakeDriverProvider fake = new FakeDriverProvider();
     private final DriverRegistry registry = new DriverRegistry(List.of(fake));
@@ -25,7 +26,7 @@ class ValidationTest {
     void validWorkloadsAndDriverFilesHaveNoProblem() {
         List<String> problems = Validation.validate(
                 List.of(
-                        Path.of("src/test/resources/workloads-upstream"),
+                        CoreFixtures.path("workloads-upstream"),
                         Path.of("..", "workloads", "quick-start.yaml"),
                         DRIVERS.resolve("fake.yaml"),
                         DRIVERS.resolve("fake-upstream.yaml")),

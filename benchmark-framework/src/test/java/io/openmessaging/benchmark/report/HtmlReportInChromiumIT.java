@@ -113,9 +113,7 @@ class HtmlReportInChromiumIT {
 
     @Test
     void theTwelveConfluentFilesDrawEveryChartTheirDataAllows(@TempDir Path dir) throws Exception {
-        Path fixtures = Path.of(HtmlReportInChromiumIT.class
-                .getResource("/result/confluent-2020/results")
-                .toURI());
+        Path fixtures = ConfluentFixtures.directory();
         Path report = writeReport(dir, "confluent-2020-fixtures.html", fixtures.toString());
 
         HeadlessChromium.Page page = chromium.open(report.toUri(), PAGE_WIDTH);
