@@ -1,23 +1,17 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
-import io.openmessaging.benchmark.coordinator.BenchmarkRun;
 import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.coordinator.RunOptions;
-import io.openmessaging.benchmark.coordinator.RunRecorder;
 import io.openmessaging.benchmark.coordinator.WorkerRoles;
+import io.openmessaging.benchmark.coordinator.WorkloadRunner;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
-import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.RunSummary;
-import io.openmessaging.benchmark.result.ClockOffset;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.worker.LocalWorker;
-import io.openmessaging.benchmark.worker.WorkerHandle;
-import io.openmessaging.benchmark.worker.http.HttpWorkerClient;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
 import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverAssignments;
@@ -32,9 +26,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /** The main command: runs every workload with every driver and writes one result file per pair. */
 final class RunCommand {
@@ -329,128 +320,26 @@ final class RunCommand {
             PrintStream out,
             PrintStream err,
             boolean installSignalHandler) {
-        List<String> workerUrls = setup.workerUrls();
-        out.printf(
-                "=== workload %s (%s) with driver %s (%s)%s%n",
-                workload.name(),
-                workload.sourceName(),
-                driverConfiguration.name(),
-                driverConfiguration.sourceName(),
-                workerUrls.isEmpty() ? "" : " on " + workerUrls.size() + " worker(s)");
-        WorkerRoles.Topology placement = topology(driverConfiguration, out);
-        if (workerUrls.size() > 1
-                && placement == WorkerRoles.Topology.SPLIT
-                && "loopback".equals(driverConfiguration.driverId())) {
-            err.println("error: the loopback driver keeps messages inside one worker process, so with producers and"
-                    + " consumers on different workers nothing would arrive; add --topology SWARM");
-            return new Outcome(Benchmark.EXIT_USAGE, null, null);
-        }
-        List<WorkerHandle> handles = new ArrayList<>();
-        List<HttpWorkerClient> remote = new ArrayList<>();
-        if (workerUrls.isEmpty()) {
-            handles.add(new LocalWorker(SystemClock.INSTANCE, new HistogramSpec(options.latencySignificantDigits())));
-        } else {
-            for (String url : workerUrls) {
-                HttpWorkerClient client;
-                try {
-                    client = new HttpWorkerClient(url, setup.token(), workload.name(), driverConfiguration.name());
-                } catch (IllegalArgumentException e) {
-                    err.println("error: " + e.getMessage());
-                    return new Outcome(Benchmark.EXIT_USAGE, null, null);
-                }
-                remote.add(client);
-                handles.add(client);
-            }
-        }
-        RunRecorder recorder =
-                new RunRecorder(workload, driverConfiguration, options, SystemClock.INSTANCE, out, commandLine);
-        String notReady = checkWorkers(remote, recorder, err);
-        if (notReady != null) {
-            err.println("error: " + notReady);
-            return new Outcome(Benchmark.EXIT_FAILED, null, null);
-        }
-        BenchmarkRun run = new BenchmarkRun(
-                workload,
-                driverConfiguration,
-                WorkerRoles.of(handles, placement, extraConsumers),
+        WorkloadRunner runner = new WorkloadRunner(
+                new WorkloadRunner.Workers(setup.workerUrls(), setup.token(), extraConsumers),
                 options,
+                serviceVersion,
+                commandLine,
+                (run, result, to) ->
+                        RunSummary.lines(result, target(run, result)).forEach(to::println),
                 SystemClock.INSTANCE,
-                recorder);
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    run.abort("interrupted by a signal (Ctrl-C / SIGTERM)");
-                    try {
-                        finished.await(90, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "benchmark-shutdown");
-        if (installSignalHandler) {
-            Runtime.getRuntime().addShutdownHook(hook);
-        }
-        boolean interrupted = false;
-        Path written = null;
-        try {
-            run.execute();
-            checkWorkers(remote, recorder, err);
-        } catch (InterruptedException e) {
-            interrupted = true;
-            recorder.fail("interrupted");
-        }
-        if (recorder.result() != null) {
-            recorder.result().version = serviceVersion != null
-                    ? serviceVersion
-                    : recorder.result().metadata.brokerInfo.entrySet().stream()
-                            .filter(fact -> fact.getKey().endsWith("brokerVersion"))
-                            .map(java.util.Map.Entry::getValue)
-                            .findFirst()
-                            .orElse(null);
-        }
-        try {
-            try {
-                written = recorder.write();
-            } catch (Exception e) {
-                Path logs = recorder.inProgressDirectory();
-                err.println("error: could not write the result: " + e
-                        + (logs == null ? "" : "; the interval logs measured so far are in " + logs));
-                recorder.fail("result not written: " + e);
-            }
-            // printed before the shutdown hook is released: once it returns, a signalled JVM halts at once
-            if (recorder.result() != null) {
-                out.println();
-                RunSummary.lines(recorder.result(), target(workload, recorder.result()))
-                        .forEach(out::println);
-            }
-            if (written != null) {
-                out.println("Result written to " + written);
-                out.println("  HTML report: bin/benchmark report " + written);
-            }
-            if (recorder.failureReason() != null) {
-                err.println("error: run failed: " + recorder.failureReason());
-            }
-            out.flush();
-            err.flush();
-        } finally {
-            finished.countDown();
-            if (installSignalHandler) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    interrupted = true;
-                }
-            }
-        }
-        if (recorder.failureReason() != null) {
-            return new Outcome(
-                    interrupted || recorder.failureReason().startsWith("interrupted")
-                            ? Benchmark.EXIT_INTERRUPTED
-                            : Benchmark.EXIT_FAILED,
-                    written,
-                    recorder.result());
-        }
-        return new Outcome(Benchmark.EXIT_OK, written, recorder.result());
+                out,
+                err,
+                installSignalHandler);
+        WorkloadRunner.Outcome outcome =
+                runner.run(workload, driverConfiguration, configuration -> topology(configuration, out));
+        int exitCode = switch (outcome.status()) {
+            case PASSED -> Benchmark.EXIT_OK;
+            case FAILED -> Benchmark.EXIT_FAILED;
+            case INTERRUPTED -> Benchmark.EXIT_INTERRUPTED;
+            case REFUSED -> Benchmark.EXIT_USAGE;
+        };
+        return new Outcome(exitCode, outcome.resultFile(), outcome.result());
     }
 
     /** --topology, else what the driver file's driverClass implies, else SPLIT. */
@@ -478,35 +367,6 @@ final class RunCommand {
         return result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null
                 ? "target " + Numbers.format(result.rateSearch.foundRateMsgPerSec) + " msg/s (found by the search)"
                 : "target: none (the max-rate search found no sustainable rate)";
-    }
-
-    /**
-     * Measures every remote worker's clock offset into the result (warning when it is too uncertain or
-     * too large for end-to-end numbers to be trusted); returns why a worker cannot be used, or null.
-     */
-    private static String checkWorkers(List<HttpWorkerClient> remote, RunRecorder recorder, PrintStream err) {
-        for (HttpWorkerClient worker : remote) {
-            try {
-                ClockOffset offset = worker.clockOffset(SystemClock.INSTANCE, 10);
-                recorder.clockOffset(offset);
-                if (offset.errorBoundNanos() > Defaults.CLOCK_OFFSET_BOUND_WARNING.toNanos()
-                        || Math.abs(offset.offsetNanos()) > Defaults.CLOCK_OFFSET_WARNING.toNanos()) {
-                    err.printf(
-                            Locale.ROOT,
-                            "warning: worker %s clock offset %.3f ms ± %.3f ms: end-to-end latencies"
-                                    + " between hosts are off by up to that much (is chrony running?)%n",
-                            worker.id(),
-                            offset.offsetNanos() / 1e6,
-                            offset.errorBoundNanos() / 1e6);
-                }
-            } catch (IOException e) {
-                return "worker " + worker.id() + " is not reachable: " + e.getMessage();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return "interrupted";
-            }
-        }
-        return null;
     }
 
     List<String> commandLine() {
