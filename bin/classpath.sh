@@ -2,7 +2,7 @@
 # (every module's jar plus its target/lib dependencies; drivers are found through ServiceLoader).
 # `omb_classpath MODULE…` adds modules outside the benchmark itself (the bench scripts: benchmark-bench).
 omb_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-omb_modules=(driver-api driver-loopback benchmark-core benchmark-reports benchmark-framework driver-kafka driver-redpanda driver-pulsar driver-rabbitmq)
+omb_modules=(driver-api benchmark-config driver-loopback benchmark-core benchmark-reports benchmark-framework driver-kafka driver-redpanda driver-pulsar driver-rabbitmq)
 
 omb_built() {
   local m

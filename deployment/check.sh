@@ -191,7 +191,7 @@ check_package() {
   tar -tzf "$package" >"$work/package.list"
   top=$(head -n 1 "$work/package.list" | cut -d / -f 1)
   local entry
-  for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' 'lib/benchmark-core-.*\.jar' 'lib/benchmark-reports-.*\.jar' \
+  for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' 'lib/benchmark-core-.*\.jar' 'lib/benchmark-config-.*\.jar' 'lib/benchmark-reports-.*\.jar' \
       'lib/driver-loopback-.*\.jar' 'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
       'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml' 'LICENSE' 'NOTICE'; do
     grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }

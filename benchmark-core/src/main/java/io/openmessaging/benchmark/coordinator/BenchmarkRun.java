@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.coordinator;
 
+import io.openmessaging.benchmark.config.DurationText;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
@@ -15,7 +16,6 @@ import io.openmessaging.benchmark.worker.ProducerAssignment;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
-import io.openmessaging.benchmark.workload.DurationText;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
 import java.security.SecureRandom;

@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.coordinator;
 
-import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.workload.PayloadFiles;
 import io.openmessaging.benchmark.workload.Workload;
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package io.openmessaging.benchmark.drivers;
 
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.DriverProvider;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.EnvironmentReferences;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
-import io.openmessaging.benchmark.workload.YamlMapping;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.openmessaging.benchmark.drivers;
 
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.DriverProvider;
-import io.openmessaging.benchmark.driver.Suggestions;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.util.ArrayList;
 import java.util.Collections;

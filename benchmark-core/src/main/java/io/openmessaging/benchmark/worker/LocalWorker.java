@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.worker;
 
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -14,7 +15,6 @@ import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;

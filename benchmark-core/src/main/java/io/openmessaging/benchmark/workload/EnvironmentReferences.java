@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.workload;
 
+import io.openmessaging.benchmark.config.ConfigException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

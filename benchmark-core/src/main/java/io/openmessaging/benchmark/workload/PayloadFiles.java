@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.workload;
 
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.WorkloadShape;
 import java.io.IOException;

@@ -1,6 +1,10 @@
 package io.openmessaging.benchmark.workload;
 
-import io.openmessaging.benchmark.driver.Suggestions;
+import io.openmessaging.benchmark.config.DurationText;
+import io.openmessaging.benchmark.config.InvalidValue;
+import io.openmessaging.benchmark.config.Suggestions;
+import io.openmessaging.benchmark.config.YamlMapping;
+import io.openmessaging.benchmark.config.YamlNode;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -22,10 +26,10 @@ final class RatePlanYaml {
     private RatePlanYaml() {}
 
     /** {@code producerRateSteps}: a non-empty list of {@code {rate, duration}} mappings. */
-    static RatePlan steps(YamlMapping.Entry entry) throws WorkloadSchema.InvalidValue {
+    static RatePlan steps(YamlMapping.Entry entry) throws InvalidValue {
         YamlNode list = entry.nested();
         if (list == null || list.kind() != YamlMapping.Kind.LIST || list.items().isEmpty()) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     entry.valueLine(),
                     entry.valueColumn(),
                     entry.key() + ": found " + entry.found() + ", expected a non-empty list of {rate, duration} steps; "
@@ -44,10 +48,10 @@ final class RatePlanYaml {
     }
 
     /** {@code producerRateRamp}: a {@code {from, to, duration, steps}} mapping. */
-    static RatePlan ramp(YamlMapping.Entry entry) throws WorkloadSchema.InvalidValue {
+    static RatePlan ramp(YamlMapping.Entry entry) throws InvalidValue {
         YamlNode node = entry.nested();
         if (node == null) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     entry.valueLine(),
                     entry.valueColumn(),
                     entry.key() + ": found " + entry.found() + ", expected a mapping {from, to, duration, steps}; "
@@ -66,7 +70,7 @@ final class RatePlanYaml {
                     || count.stripTrailingZeros().scale() > 0
                     || count.compareTo(BigDecimal.ONE) < 0
                     || count.compareTo(BigDecimal.valueOf(100_000)) > 0) {
-                throw new WorkloadSchema.InvalidValue(
+                throw new InvalidValue(
                         steps.line(),
                         steps.column(),
                         where + ".steps: found " + steps.found()
@@ -76,7 +80,7 @@ final class RatePlanYaml {
         }
         if (duration.toNanos() % 1_000_000 != 0 || duration.toMillis() % stepCount != 0) {
             YamlNode at = fields.get("duration");
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     at.line(),
                     at.column(),
                     where + ".duration: "
@@ -87,9 +91,9 @@ final class RatePlanYaml {
     }
 
     private static Map<String, YamlNode> mapping(YamlNode node, String where, List<String> keys, String example)
-            throws WorkloadSchema.InvalidValue {
+            throws InvalidValue {
         if (node.kind() != YamlMapping.Kind.MAPPING) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     node.line(),
                     node.column(),
                     where + ": found " + node.found() + ", expected a mapping with keys " + String.join(", ", keys)
@@ -97,7 +101,7 @@ final class RatePlanYaml {
         }
         for (Map.Entry<String, YamlNode> field : node.fields().entrySet()) {
             if (!keys.contains(field.getKey())) {
-                throw new WorkloadSchema.InvalidValue(
+                throw new InvalidValue(
                         field.getValue().line(),
                         field.getValue().column(),
                         where
@@ -110,18 +114,17 @@ final class RatePlanYaml {
     }
 
     private static double positiveNumber(
-            Map<String, YamlNode> fields, YamlNode parent, String where, String key, String unit)
-            throws WorkloadSchema.InvalidValue {
+            Map<String, YamlNode> fields, YamlNode parent, String where, String key, String unit) throws InvalidValue {
         YamlNode node = fields.get(key);
         if (node == null) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     parent.line(),
                     parent.column(),
                     where + ": missing key '" + key + "', expected a number of " + unit + " above 0");
         }
         BigDecimal value = decimal(node);
         if (value == null || value.signum() <= 0 || Double.isInfinite(value.doubleValue())) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     node.line(),
                     node.column(),
                     where + "." + key + ": found " + node.found() + ", expected a number of " + unit + " above 0");
@@ -130,17 +133,16 @@ final class RatePlanYaml {
     }
 
     private static Duration positiveDuration(Map<String, YamlNode> fields, YamlNode parent, String where, String key)
-            throws WorkloadSchema.InvalidValue {
+            throws InvalidValue {
         YamlNode node = fields.get(key);
         String expected = "expected a duration above 0 such as 500ms, 30s, 2m or 1h30m";
         if (node == null) {
-            throw new WorkloadSchema.InvalidValue(
-                    parent.line(), parent.column(), where + ": missing key '" + key + "', " + expected);
+            throw new InvalidValue(parent.line(), parent.column(), where + ": missing key '" + key + "', " + expected);
         }
         if (node.kind() == YamlMapping.Kind.MAPPING
                 || node.kind() == YamlMapping.Kind.LIST
                 || node.kind() == YamlMapping.Kind.NULL) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     node.line(), node.column(), where + "." + key + ": found " + node.found() + ", " + expected);
         }
         try {
@@ -149,12 +151,12 @@ final class RatePlanYaml {
                 return duration;
             }
         } catch (IllegalArgumentException e) {
-            throw new WorkloadSchema.InvalidValue(
+            throw new InvalidValue(
                     node.line(),
                     node.column(),
                     where + "." + key + ": found " + node.found() + ", " + expected + "; " + e.getMessage());
         }
-        throw new WorkloadSchema.InvalidValue(
+        throw new InvalidValue(
                 node.line(), node.column(), where + "." + key + ": found " + node.found() + ", " + expected);
     }
 

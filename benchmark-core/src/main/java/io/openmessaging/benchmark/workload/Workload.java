@@ -29,6 +29,8 @@ import static io.openmessaging.benchmark.workload.WorkloadSchema.TOPICS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.USE_RANDOMIZED_PAYLOADS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.WARMUP_DURATION;
 
+import io.openmessaging.benchmark.config.ConfigValues;
+import io.openmessaging.benchmark.config.DurationText;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import io.openmessaging.benchmark.schedule.RateSearchSettings;
 import java.time.Duration;
@@ -72,7 +74,7 @@ public final class Workload {
     private final String sourceName;
     private final String yamlText;
 
-    Workload(WorkloadValues values, String defaultName, String sourceName, String yamlText) {
+    Workload(ConfigValues values, String defaultName, String sourceName, String yamlText) {
         this.name = values.given(NAME) ? values.get(NAME) : defaultName;
         this.topics = values.get(TOPICS);
         this.partitionsPerTopic = values.get(PARTITIONS_PER_TOPIC);

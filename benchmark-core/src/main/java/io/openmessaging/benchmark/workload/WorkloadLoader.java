@@ -1,18 +1,16 @@
 package io.openmessaging.benchmark.workload;
 
-import io.openmessaging.benchmark.driver.Suggestions;
-import io.openmessaging.benchmark.workload.WorkloadSchema.Field;
-import io.openmessaging.benchmark.workload.WorkloadSchema.Rule;
-import io.openmessaging.benchmark.workload.WorkloadSchema.ValueType;
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.ConfigKey;
+import io.openmessaging.benchmark.config.ConfigValues;
+import io.openmessaging.benchmark.config.YamlMapping;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Reads workload files strictly, by {@link WorkloadSchema}. Every problem found in a file is
+ * Reads workload files strictly, by {@link WorkloadSchema} (the config engine of {@code benchmark-config}). Every problem found in a file is
  * reported at once, each naming the file, line, column and key, what was found and what is allowed.
  * Stateless and thread-safe.
  */
@@ -48,83 +46,12 @@ public final class WorkloadLoader {
      */
     public static Workload parse(String yaml, String sourceName, List<String> assignments) throws ConfigException {
         YamlMapping mapping =
-                YamlMapping.read(yaml, sourceName).withAssignments(assignments, WorkloadLoader::otherFormsOf);
-        WorkloadValues values = new WorkloadValues();
-        List<String> problems = new ArrayList<>();
-        for (YamlMapping.Entry entry : mapping.entries()) {
-            Optional<Field<?>> field = WorkloadSchema.field(entry.key());
-            if (field.isEmpty()) {
-                problems.add(ConfigException.at(
-                        sourceName,
-                        entry.keyLine(),
-                        entry.keyColumn(),
-                        "unknown key '" + entry.key() + "'"
-                                + Suggestions.didYouMean(entry.key(), WorkloadSchema.allowedKeys())
-                                + "; allowed keys: " + String.join(", ", WorkloadSchema.allowedKeys())));
-            } else if (field.get().type() == ValueType.NOT_SUPPORTED) {
-                problems.add(ConfigException.at(
-                        sourceName,
-                        entry.keyLine(),
-                        entry.keyColumn(),
-                        entry.key() + " is not supported yet; remove it ("
-                                + field.get().meaning() + ")"));
-            } else {
-                try {
-                    values.put(field.get(), field.get().convert(entry), entry);
-                } catch (WorkloadSchema.InvalidValue e) {
-                    problems.add(ConfigException.at(sourceName, e.line(), e.column(), e.getMessage()));
-                }
-            }
-        }
-        for (Field<?> field : WorkloadSchema.fields()) {
-            Field<?> other = field.alternativeTo().orElse(null);
-            if (other != null && mapping.has(field.name()) && mapping.has(other.name())) {
-                YamlMapping.Entry entry = mapping.get(field.name());
-                problems.add(ConfigException.at(
-                        sourceName,
-                        entry.keyLine(),
-                        entry.keyColumn(),
-                        field.name() + " and " + other.name() + " (line "
-                                + mapping.get(other.name()).keyLine() + ") set the same thing; keep one"));
-            }
-            if (field.required()
-                    && !mapping.has(field.name())
-                    && !hasAlternativeOf(field, mapping)
-                    && field.requiredUnless().stream().noneMatch(exempting -> mapping.has(exempting.name()))) {
-                problems.add(ConfigException.at(
-                        sourceName,
-                        0,
-                        0,
-                        "missing key '" + field.name() + "' (" + field.meaning() + ") Expected " + field.expected()
-                                + alternativeHint(field) + "."));
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
+                YamlMapping.read(yaml, sourceName).withAssignments(assignments, WorkloadSchema.SCHEMA::otherFormsOf);
+        ConfigValues values = WorkloadSchema.SCHEMA.readKeys(mapping, sourceName);
         foldMinutesIntoDuration(values, WorkloadSchema.WARMUP_DURATION_MINUTES, WorkloadSchema.WARMUP_DURATION);
         foldMinutesIntoDuration(values, WorkloadSchema.TEST_DURATION_MINUTES, WorkloadSchema.TEST_DURATION);
-        for (Rule rule : WorkloadSchema.rules()) {
-            rule.check(values, sourceName).ifPresent(problems::add);
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
+        WorkloadSchema.SCHEMA.checkRules(values, sourceName);
         return new Workload(values, baseName(sourceName), sourceName, yaml);
-    }
-
-    /** The keys that set the same thing as {@code key} in another form ({@code testDurationMinutes} for {@code testDuration}). */
-    private static List<String> otherFormsOf(String key) {
-        List<String> others = new ArrayList<>();
-        for (Field<?> field : WorkloadSchema.fields()) {
-            String alternative = field.alternativeTo().map(Field::name).orElse(null);
-            if (field.name().equals(key) && alternative != null) {
-                others.add(alternative);
-            } else if (key.equals(alternative)) {
-                others.add(field.name());
-            }
-        }
-        return others;
     }
 
     /**
@@ -143,21 +70,8 @@ public final class WorkloadLoader {
         }
     }
 
-    private static boolean hasAlternativeOf(Field<?> field, YamlMapping mapping) {
-        return WorkloadSchema.fields().stream()
-                .anyMatch(other -> other.alternativeTo().orElse(null) == field && mapping.has(other.name()));
-    }
-
-    private static String alternativeHint(Field<?> field) {
-        return WorkloadSchema.fields().stream()
-                .filter(other -> other.alternativeTo().orElse(null) == field)
-                .map(other -> " (or " + other.name() + ": " + other.expected() + ")")
-                .findFirst()
-                .orElse("");
-    }
-
     private static void foldMinutesIntoDuration(
-            WorkloadValues values, Field<Integer> minutes, Field<Duration> duration) {
+            ConfigValues values, ConfigKey<Integer> minutes, ConfigKey<Duration> duration) {
         if (values.given(minutes)) {
             values.put(duration, Duration.ofMinutes(values.get(minutes)), values.entry(minutes));
         }

@@ -3,8 +3,8 @@ package io.openmessaging.benchmark.drivers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.FakeDriverProvider;
 import java.net.URL;

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.openmessaging.benchmark.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;

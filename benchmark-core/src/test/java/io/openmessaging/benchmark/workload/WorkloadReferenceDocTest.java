@@ -2,6 +2,8 @@ package io.openmessaging.benchmark.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.config.ConfigKey;
+import io.openmessaging.benchmark.config.ConfigRule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,10 +37,10 @@ class WorkloadReferenceDocTest {
     @Test
     void referenceDocumentsEveryKeyAndRule() {
         String doc = WorkloadSchema.referenceMarkdown();
-        for (WorkloadSchema.Field<?> field : WorkloadSchema.fields()) {
+        for (ConfigKey<?> field : WorkloadSchema.fields()) {
             assertThat(doc).contains("`" + field.name() + "`").contains(field.meaning());
         }
-        for (WorkloadSchema.Rule rule : WorkloadSchema.rules()) {
+        for (ConfigRule rule : WorkloadSchema.rules()) {
             assertThat(doc).contains(rule.documentation());
         }
         assertThat(doc)

@@ -89,7 +89,7 @@ final class CompareCommand {
                 thresholds.add(Threshold.parse(arg.substring("--threshold=".length())));
             } else if (arg.startsWith("-") && arg.length() > 1) {
                 throw new IllegalArgumentException("unknown option '" + arg + "'"
-                        + io.openmessaging.benchmark.driver.Suggestions.didYouMean(
+                        + io.openmessaging.benchmark.config.Suggestions.didYouMean(
                                 arg, java.util.List.of("--help", "--json", "--threshold")));
             } else {
                 (afterSeparator ? candidate : base).add(Path.of(arg));

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.coordinator.RunOptions;
 import io.openmessaging.benchmark.coordinator.WorkerRoles;
@@ -13,7 +14,6 @@ import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.RunSummary;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.PayloadFiles;

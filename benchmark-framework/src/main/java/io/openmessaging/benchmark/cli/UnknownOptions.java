@@ -2,7 +2,7 @@ package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.ParameterDescription;
-import io.openmessaging.benchmark.driver.Suggestions;
+import io.openmessaging.benchmark.config.Suggestions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,14 +1,14 @@
 package io.openmessaging.benchmark.cli;
 
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.PayloadFiles;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
-import io.openmessaging.benchmark.workload.YamlMapping;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

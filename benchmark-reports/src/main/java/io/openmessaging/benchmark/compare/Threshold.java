@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.compare;
 
-import io.openmessaging.benchmark.driver.Suggestions;
+import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.Stat;
 import java.util.Optional;

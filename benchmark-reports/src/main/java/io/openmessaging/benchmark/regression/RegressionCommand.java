@@ -3,7 +3,7 @@ package io.openmessaging.benchmark.regression;
 import io.openmessaging.benchmark.compare.Comparison;
 import io.openmessaging.benchmark.compare.ComparisonTable;
 import io.openmessaging.benchmark.compare.Threshold;
-import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.config.ConfigException;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -105,7 +105,7 @@ public final class RegressionCommand {
                 case "--rate-tolerance" -> rateTolerancePercent = ratePercent(value(args, i++));
                 default ->
                     throw new IllegalArgumentException("unknown option '" + option + "'"
-                            + io.openmessaging.benchmark.driver.Suggestions.didYouMean(
+                            + io.openmessaging.benchmark.config.Suggestions.didYouMean(
                                     option,
                                     java.util.List.of(
                                             "--update-baseline",

@@ -2,12 +2,12 @@ package io.openmessaging.benchmark.regression;
 
 import io.openmessaging.benchmark.compare.Comparison;
 import io.openmessaging.benchmark.compare.Threshold;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.ReportRun;
 import io.openmessaging.benchmark.report.Stat;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.workload.ConfigException;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;

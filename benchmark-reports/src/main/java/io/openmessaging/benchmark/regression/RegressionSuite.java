@@ -1,7 +1,7 @@
 package io.openmessaging.benchmark.regression;
 
-import io.openmessaging.benchmark.driver.Suggestions;
-import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;

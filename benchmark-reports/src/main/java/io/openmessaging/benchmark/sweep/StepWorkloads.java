@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.sweep;
 
-import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.util.regex.Matcher;

@@ -4,9 +4,9 @@ import static io.openmessaging.benchmark.regression.RegressionFixtures.projectRo
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.workload.ConfigException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

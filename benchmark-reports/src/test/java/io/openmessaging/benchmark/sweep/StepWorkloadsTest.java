@@ -3,7 +3,7 @@ package io.openmessaging.benchmark.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.openmessaging.benchmark.workload.ConfigException;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import org.junit.jupiter.api.Test;

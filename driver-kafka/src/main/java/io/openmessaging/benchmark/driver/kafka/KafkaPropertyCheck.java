@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import io.openmessaging.benchmark.driver.Suggestions;
+import io.openmessaging.benchmark.config.Suggestions;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import com.fasterxml.jackson.core.JsonToken;
+import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.driver.DriverException;
-import io.openmessaging.benchmark.driver.Suggestions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

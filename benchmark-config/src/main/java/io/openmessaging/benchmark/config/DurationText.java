@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.config;
 
 import java.time.Duration;
 import java.util.List;

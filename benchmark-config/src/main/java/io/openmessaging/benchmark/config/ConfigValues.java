@@ -1,28 +1,30 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.config;
 
-import io.openmessaging.benchmark.workload.WorkloadSchema.Field;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The checked values of one workload file, with where each came from, while the file is loaded. */
-final class WorkloadValues {
+/**
+ * The checked values of one config file, with where each came from ({@link ConfigSchema#readKeys}); a key
+ * the file leaves out has its declared default.
+ */
+public final class ConfigValues {
 
-    private final Map<Field<?>, Object> values = new HashMap<>();
-    private final Map<Field<?>, YamlMapping.Entry> entries = new HashMap<>();
+    private final Map<ConfigKey<?>, Object> values = new HashMap<>();
+    private final Map<ConfigKey<?>, YamlMapping.Entry> entries = new HashMap<>();
 
     /** Records the value the file gives for {@code field}, written at {@code entry}. */
-    void put(Field<?> field, Object value, YamlMapping.Entry entry) {
+    public void put(ConfigKey<?> field, Object value, YamlMapping.Entry entry) {
         values.put(field, value);
         entries.put(field, entry);
     }
 
     /** Whether the file gives {@code field} (for a duration, in either form). */
-    boolean given(Field<?> field) {
+    public boolean given(ConfigKey<?> field) {
         return values.containsKey(field);
     }
 
     /** The value the file gives, or the field's default. */
-    <T> T get(Field<T> field) {
+    public <T> T get(ConfigKey<T> field) {
         Object value = values.containsKey(field) ? values.get(field) : field.defaultValue();
         @SuppressWarnings("unchecked")
         T typed = (T) value;
@@ -30,12 +32,12 @@ final class WorkloadValues {
     }
 
     /** Where the file gives {@code field}, or {@code null}. */
-    YamlMapping.Entry entry(Field<?> field) {
+    public YamlMapping.Entry entry(ConfigKey<?> field) {
         return entries.get(field);
     }
 
     /** The key as a message should name it: {@code key (line N)} as written, or the key alone. */
-    String showKey(Field<?> field) {
+    public String showKey(ConfigKey<?> field) {
         YamlMapping.Entry entry = entries.get(field);
         return entry == null ? field.name() : entry.key() + " (line " + entry.keyLine() + ")";
     }
@@ -44,7 +46,7 @@ final class WorkloadValues {
      * The setting as a message should show it: {@code key: value (line N)} as written, or {@code key:
      * value (default)}.
      */
-    String show(Field<?> field) {
+    public String show(ConfigKey<?> field) {
         YamlMapping.Entry entry = entries.get(field);
         if (entry != null) {
             return entry.key() + ": " + entry.text()
@@ -52,6 +54,6 @@ final class WorkloadValues {
                             ? " (--set)"
                             : " (line " + entry.keyLine() + ")");
         }
-        return field.name() + ": " + Field.show(field.defaultValue()) + " (default)";
+        return field.name() + ": " + ConfigKey.show(field.defaultValue()) + " (default)";
     }
 }

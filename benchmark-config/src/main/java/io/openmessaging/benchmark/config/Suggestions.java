@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.driver;
+package io.openmessaging.benchmark.config;
 
 import java.util.Collection;
 import java.util.Locale;

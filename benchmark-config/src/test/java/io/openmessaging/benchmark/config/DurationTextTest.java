@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.config;
 
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.Map;
  * @param items the elements of a list (empty otherwise)
  * @param fields the entries of a mapping (empty otherwise)
  */
-record YamlNode(
+public record YamlNode(
         YamlMapping.Kind kind,
         String text,
         Object value,
@@ -26,7 +26,7 @@ record YamlNode(
         Map<String, YamlNode> fields) {
 
     /** The value as an error message should quote it. */
-    String found() {
+    public String found() {
         return switch (kind) {
             case MAPPING -> "a mapping";
             case LIST -> "a list";

@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.workload;
+package io.openmessaging.benchmark.config;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -21,7 +21,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 public final class YamlMapping {
 
     /** What a top-level value is, as YAML typed it. */
-    enum Kind {
+    public enum Kind {
         STRING,
         INTEGER,
         FLOAT,
@@ -64,12 +64,12 @@ public final class YamlMapping {
     }
 
     /** Stands for a list item that is a nested mapping or list (kept apart from any text by identity). */
-    static final String NESTED_ITEM = new String("<nested>");
+    public static final String NESTED_ITEM = new String("<nested>");
 
     private static final YAMLFactory YAML = new YAMLFactory();
 
     /** The line of an entry given on the command line ({@code --set key=value}) instead of in the file. */
-    static final int FROM_COMMAND_LINE = -1;
+    public static final int FROM_COMMAND_LINE = -1;
 
     private final Map<String, Entry> entries;
 
@@ -134,7 +134,8 @@ public final class YamlMapping {
      *
      * @throws ConfigException for an assignment without {@code =} or whose value is not YAML
      */
-    YamlMapping withAssignments(List<String> assignments, java.util.function.Function<String, List<String>> replacedBy)
+    public YamlMapping withAssignments(
+            List<String> assignments, java.util.function.Function<String, List<String>> replacedBy)
             throws ConfigException {
         Map<String, Entry> merged = new LinkedHashMap<>(entries);
         for (String assignment : assignments) {

@@ -1,0 +1,58 @@
+package io.openmessaging.benchmark.config;
+
+/**
+ * The Markdown reference of a {@link ConfigSchema}, generated from its declarations so that it cannot
+ * drift from what the reader accepts: the table of keys (type, default, allowed values, meaning), the
+ * rules across keys, and the keys recognised but not supported.
+ */
+public final class KeyReference {
+
+    private KeyReference() {}
+
+    /** The table of the keys a file may hold, one row a key, with its header. */
+    public static String keyTable(ConfigSchema schema) {
+        StringBuilder doc = new StringBuilder();
+        doc.append("| Key | Type | Default | Allowed | Meaning |\n").append("|---|---|---|---|---|\n");
+        for (ConfigKey<?> key : schema.keys()) {
+            if (key.type() == ConfigKey.Type.NOT_SUPPORTED) {
+                continue;
+            }
+            doc.append("| `")
+                    .append(key.name())
+                    .append("` | ")
+                    .append(key.typeText())
+                    .append(" | ")
+                    .append(key.defaultText())
+                    .append(" | ")
+                    .append(key.allowedText())
+                    .append(" | ")
+                    .append(key.meaning())
+                    .append(" |\n");
+        }
+        return doc.toString();
+    }
+
+    /** The rules across keys, one list item each; empty when there are none. */
+    public static String ruleList(ConfigSchema schema) {
+        StringBuilder doc = new StringBuilder();
+        for (ConfigRule rule : schema.rules()) {
+            doc.append("- ").append(rule.documentation()).append('\n');
+        }
+        return doc.toString();
+    }
+
+    /** The keys recognised and refused, one list item each with what they would do; empty when none. */
+    public static String notSupportedList(ConfigSchema schema) {
+        StringBuilder doc = new StringBuilder();
+        for (ConfigKey<?> key : schema.keys()) {
+            if (key.type() == ConfigKey.Type.NOT_SUPPORTED) {
+                doc.append("- `")
+                        .append(key.name())
+                        .append("`: ")
+                        .append(key.meaning())
+                        .append('\n');
+            }
+        }
+        return doc.toString();
+    }
+}
