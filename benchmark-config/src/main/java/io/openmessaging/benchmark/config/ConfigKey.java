@@ -273,14 +273,18 @@ public final class ConfigKey<T> {
         }
     }
 
-    private Integer toInteger(YamlMapping.Entry entry) throws InvalidValue {
+    private Number toInteger(YamlMapping.Entry entry) throws InvalidValue {
         BigDecimal value = toDecimal(entry);
         if (value.stripTrailingZeros().scale() > 0) {
             throw new InvalidValue(entry, expected() + " (a whole number)");
         }
         checkRange(entry, value);
-        if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
-            throw new InvalidValue(entry, expected() + ", at most " + Integer.MAX_VALUE);
+        long largest = javaType == Long.class ? Long.MAX_VALUE : Integer.MAX_VALUE;
+        if (value.compareTo(BigDecimal.valueOf(largest)) > 0) {
+            throw new InvalidValue(entry, expected() + ", at most " + largest);
+        }
+        if (javaType == Long.class) { // not a ?: expression, which would widen an Integer to a Long
+            return value.longValueExact();
         }
         return value.intValueExact();
     }
@@ -355,6 +359,11 @@ public final class ConfigKey<T> {
 
     public static Builder<Integer> integer(String name, String unit) {
         return new Builder<>(name, Type.INTEGER, Integer.class, unit);
+    }
+
+    /** A whole number that may exceed {@link Integer#MAX_VALUE} (e.g. microseconds). */
+    public static Builder<Long> longInteger(String name, String unit) {
+        return new Builder<>(name, Type.INTEGER, Long.class, unit);
     }
 
     public static Builder<Double> number(String name, String unit) {

@@ -36,6 +36,13 @@ public final class ConfigSchema {
         }
     }
 
+    /** A driver's file format: the framework's keys ({@link DriverFileKeys}) followed by {@code keys}. */
+    public static ConfigSchema forDriverFile(String fileKind, List<ConfigKey<?>> keys, List<ConfigRule> rules) {
+        List<ConfigKey<?>> all = new ArrayList<>(DriverFileKeys.ALL);
+        all.addAll(keys);
+        return new ConfigSchema(fileKind, all, rules);
+    }
+
     /** What the files are, e.g. {@code workload file}. */
     public String fileKind() {
         return fileKind;
@@ -129,6 +136,49 @@ public final class ConfigSchema {
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
+        }
+        return values;
+    }
+
+    /**
+     * Reads one mapping nested in a file (an item of a list key, such as one stall of the loopback driver)
+     * by this schema's keys; messages name its keys as {@code path.key}. Rules are not checked.
+     *
+     * @throws InvalidValue at the first problem: not a mapping, an unknown key, a value that does not fit,
+     *     a missing required key
+     */
+    public ConfigValues readItem(YamlNode node, String path) throws InvalidValue {
+        if (node.kind() != YamlMapping.Kind.MAPPING) {
+            throw new InvalidValue(
+                    node.line(),
+                    node.column(),
+                    path + ": found " + node.found() + ", expected a mapping with the keys "
+                            + String.join(", ", allowedKeys()));
+        }
+        ConfigValues values = new ConfigValues();
+        for (Map.Entry<String, YamlNode> field : node.fields().entrySet()) {
+            YamlNode value = field.getValue();
+            ConfigKey<?> key = byName.get(field.getKey());
+            if (key == null || key.type() == ConfigKey.Type.NOT_SUPPORTED) {
+                throw new InvalidValue(
+                        value.line(),
+                        value.column(),
+                        path + ": unknown key '" + field.getKey() + "'"
+                                + Suggestions.didYouMean(field.getKey(), allowedKeys())
+                                + "; allowed keys: " + String.join(", ", allowedKeys()));
+            }
+            YamlMapping.Entry entry =
+                    YamlMapping.entryOf(path + "." + field.getKey(), value.line(), value.column(), value);
+            values.put(key, key.convert(entry), entry);
+        }
+        for (ConfigKey<?> key : keys) {
+            if (key.required() && !node.fields().containsKey(key.name())) {
+                throw new InvalidValue(
+                        node.line(),
+                        node.column(),
+                        path + ": missing key '" + key.name() + "' (" + key.meaning() + ") Expected " + key.expected()
+                                + ".");
+            }
         }
         return values;
     }

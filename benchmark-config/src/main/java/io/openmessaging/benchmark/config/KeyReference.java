@@ -55,4 +55,22 @@ public final class KeyReference {
         }
         return doc.toString();
     }
+
+    /**
+     * {@code document} with the text between its markers {@code <!-- generated:NAME -->} and {@code <!--
+     * /generated:NAME -->} (each on a line of its own) replaced by {@code content}: how a hand-written page
+     * holds a generated table. A test compares the page with this to keep it current.
+     *
+     * @throws IllegalArgumentException when the document lacks either marker
+     */
+    public static String withGeneratedBlock(String document, String name, String content) {
+        String begin = "<!-- generated:" + name + " -->\n";
+        String end = "<!-- /generated:" + name + " -->";
+        int start = document.indexOf(begin);
+        int stop = document.indexOf(end);
+        if (start < 0 || stop < start) {
+            throw new IllegalArgumentException("the document has no block '" + begin.strip() + "' … '" + end + "'");
+        }
+        return document.substring(0, start + begin.length()) + content + document.substring(stop);
+    }
 }

@@ -170,6 +170,24 @@ public final class YamlMapping {
         return new YamlMapping(merged);
     }
 
+    /**
+     * The entry of {@code key} with the value {@code node}, as a top-level key would have it: for a mapping
+     * nested in a file (one item of a list) read with a schema of its own, placed at {@code keyLine}:{@code
+     * keyColumn}.
+     */
+    public static Entry entryOf(String key, int keyLine, int keyColumn, YamlNode node) {
+        return new Entry(
+                key,
+                keyLine,
+                keyColumn,
+                node.kind(),
+                node.text(),
+                node.kind() == Kind.LIST ? itemTexts(node) : node.value(),
+                node.line(),
+                node.column(),
+                node.kind() == Kind.MAPPING || node.kind() == Kind.LIST ? node : null);
+    }
+
     private static Entry readEntry(JsonParser parser) throws IOException {
         JsonLocation keyAt = parser.currentTokenLocation();
         String key = parser.currentName();

@@ -106,6 +106,38 @@ class ConfigSchemaTest {
     }
 
     @Test
+    void aGeneratedBlockIsReplacedBetweenItsMarkersAndAMissingOneIsNamed() {
+        String page = "# Page\n\n<!-- generated:keys -->\nold table\n<!-- /generated:keys -->\n\nMore.\n";
+
+        assertThat(KeyReference.withGeneratedBlock(page, "keys", "| new |\n"))
+                .isEqualTo("# Page\n\n<!-- generated:keys -->\n| new |\n<!-- /generated:keys -->\n\nMore.\n");
+        assertThatThrownBy(() -> KeyReference.withGeneratedBlock(page, "rules", "x"))
+                .hasMessageContaining("<!-- generated:rules -->");
+    }
+
+    @Test
+    void aNestedMappingIsReadByItsOwnSchemaWithItsPathInMessages() throws Exception {
+        ConfigKey<Long> offset = ConfigKey.longInteger("offsetMicros", "µs")
+                .required()
+                .atLeast(0)
+                .meaning("Offset.")
+                .build();
+        ConfigSchema item = new ConfigSchema("item", List.of(offset, THREADS), List.of());
+        YamlMapping file = YamlMapping.read(
+                "items:\n  - {offsetMicros: 5000000000, threads: 2}\n  - {offsetMicros: 1, thread: 2}\n", "f.yaml");
+        List<YamlNode> items = file.get("items").nested().items();
+
+        ConfigValues first = item.readItem(items.get(0), "items[0]");
+        assertThat(first.get(offset)).isEqualTo(5_000_000_000L);
+        assertThat(first.get(THREADS)).isInstanceOf(Integer.class).isEqualTo(2);
+        assertThatThrownBy(() -> item.readItem(items.get(1), "items[1]"))
+                .isInstanceOf(InvalidValue.class)
+                .hasMessage("items[1]: unknown key 'thread' (did you mean 'threads'?); allowed keys: offsetMicros,"
+                        + " threads")
+                .satisfies(e -> assertThat(((InvalidValue) e).line()).isEqualTo(3));
+    }
+
+    @Test
     void aKeyDeclaredTwiceIsAMistakeOfTheDeclaration() {
         assertThatThrownBy(() -> new ConfigSchema("x", List.of(THREADS, THREADS), List.of()))
                 .isInstanceOf(IllegalArgumentException.class)

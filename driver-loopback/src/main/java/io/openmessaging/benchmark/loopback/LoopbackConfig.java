@@ -95,7 +95,7 @@ public record LoopbackConfig(
      * @param sourceName the file name, for error messages
      */
     public static LoopbackConfig fromYaml(String driverYaml, String sourceName) throws DriverException {
-        return LoopbackConfigParser.parse(driverYaml, sourceName);
+        return LoopbackConfigSchema.parse(driverYaml, sourceName);
     }
 
     public LoopbackConfig withAckDelayMicros(long newAckDelayMicros) {

@@ -79,7 +79,7 @@ class SendRateCapTest {
                 .isEqualTo(5000);
         assertThat(LoopbackConfig.defaults().maxSendRateMsgPerSec()).isZero();
         assertThatThrownBy(() -> LoopbackConfig.fromYaml("maxSendRateMsgPerSec: -1\n", "cap.yaml"))
-                .hasMessageContaining("cap.yaml")
-                .hasMessageContaining("maxSendRateMsgPerSec must be between 0 (no cap) and 1000000000, got -1");
+                .hasMessage("cap.yaml:1:23: maxSendRateMsgPerSec: found -1, expected an integer number of msg/s from 0"
+                        + " to 1000000000");
     }
 }
