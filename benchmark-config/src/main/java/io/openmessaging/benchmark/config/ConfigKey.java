@@ -57,6 +57,7 @@ public final class ConfigKey<T> {
     private final Converter<T> converter;
     private final String allowedOverride;
     private final String expectedOverride;
+    private final boolean ignoreCase;
 
     private ConfigKey(Builder<T> spec) {
         this.name = spec.name;
@@ -74,6 +75,7 @@ public final class ConfigKey<T> {
         this.converter = spec.converter;
         this.allowedOverride = spec.allowed;
         this.expectedOverride = spec.expected;
+        this.ignoreCase = spec.ignoreCase;
     }
 
     /** Keys any of which, when given, make this required key optional. */
@@ -257,7 +259,8 @@ public final class ConfigKey<T> {
     private Object toEnum(YamlMapping.Entry entry) throws InvalidValue {
         List<String> names = new ArrayList<>();
         for (T constant : javaType.getEnumConstants()) {
-            if (constant.toString().equals(entry.text())) {
+            String name = constant.toString();
+            if (ignoreCase ? name.equalsIgnoreCase(entry.text()) : name.equals(entry.text())) {
                 return constant;
             }
             names.add(constant.toString());
@@ -417,6 +420,7 @@ public final class ConfigKey<T> {
         private Converter<T> converter;
         private String allowed;
         private String expected;
+        private boolean ignoreCase;
 
         private Builder(String name, Type type, Class<T> javaType, String unit) {
             this.name = name;
@@ -454,6 +458,12 @@ public final class ConfigKey<T> {
 
         public Builder<T> expected(String text) {
             this.expected = text;
+            return this;
+        }
+
+        /** For an enum: accept its values in any letter case (as upstream's files were read). */
+        public Builder<T> ignoringCase() {
+            this.ignoreCase = true;
             return this;
         }
 

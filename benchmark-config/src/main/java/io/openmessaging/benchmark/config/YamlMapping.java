@@ -88,7 +88,7 @@ public final class YamlMapping {
             JsonToken token = parser.nextToken();
             if (token == null) {
                 throw new ConfigException(ConfigException.at(
-                        sourceName, 0, 0, "the file has no content; expected a mapping of keys such as 'topics: 1'"));
+                        sourceName, 0, 0, "the file has no content; expected a mapping of 'key: value' lines"));
             }
             if (token != JsonToken.START_OBJECT) {
                 JsonLocation where = parser.currentTokenLocation();

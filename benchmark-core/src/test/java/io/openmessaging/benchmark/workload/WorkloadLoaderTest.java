@@ -223,7 +223,7 @@ class WorkloadLoaderTest {
     @Test
     void fileThatIsNotAMappingIsRejected() {
         assertThatThrownBy(() -> WorkloadLoader.parse("", "empty.yaml"))
-                .hasMessage("empty.yaml: the file has no content; expected a mapping of keys such as 'topics: 1'");
+                .hasMessage("empty.yaml: the file has no content; expected a mapping of 'key: value' lines");
         assertThatThrownBy(() -> WorkloadLoader.parse("# just a comment\n- topics\n", "list.yaml"))
                 .hasMessage("list.yaml:2:1: expected a mapping of 'key: value' lines at the top level, found a list");
         assertThatThrownBy(() -> WorkloadLoader.parse(MINIMAL + "---\n" + MINIMAL, "two.yaml"))

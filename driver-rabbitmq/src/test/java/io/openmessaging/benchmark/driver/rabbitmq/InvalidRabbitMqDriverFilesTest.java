@@ -13,12 +13,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class InvalidRabbitMqDriverFilesTest {
 
     private static final String CASES = """
-            uri-scheme        | :5: key 'amqpUris', item 1: 'http://127.0.0.1:5672' must start with amqp:// or amqps://; allowed: a list of one or more URIs amqp[s]://[user:password@]host[:port][/vhost]
-            exchange-type     | :6: key 'exchangeType' has a value 'HEADERS'; allowed: DIRECT, TOPIC or FANOUT
+            uri-scheme        | :5:5: amqpUris item 1: 'http://127.0.0.1:5672' must start with amqp:// or amqps://
+            exchange-type     | :6:15: exchangeType: found 'HEADERS', expected one of DIRECT, TOPIC, FANOUT
             yaml-alias        | :6:12: YAML aliases (*uris) are not supported; write the value out
-            unknown-key       | :6: unknown key 'prefetchCnt' (did you mean 'prefetchCount'?); allowed keys: name, driver, driverClass, amqpUris,
-            prefetch-negative | :6: key 'prefetchCount' is -1; allowed: a whole number from 0 (unlimited) to 65535: unacknowledged deliveries per queue subscription of a consumer
-            no-uris           | :4: key 'amqpUris' is empty; allowed: a list of one or more URIs amqp[s]://[user:password@]host[:port][/vhost]
+            unknown-key       | :6:1: unknown key 'prefetchCnt' (did you mean 'prefetchCount'?); allowed keys: name, driver, driverClass, amqpUris,
+            prefetch-negative | :6:16: prefetchCount: found -1, expected an integer number of messages from 0 to 65535
+            no-uris           | :4:11: amqpUris: found an empty list, expected a list of one or more URIs amqp[s]://[user:password@]host[:port][/vhost]
             """;
 
     @ParameterizedTest(name = "{0}")

@@ -53,7 +53,7 @@ class RabbitMqBenchmarkDriverTest {
         RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver();
         assertThatThrownBy(() -> driver.configure("amqpUris: [amqp://x]\nbogus: 1\n", "my.yaml"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("my.yaml:2: unknown key 'bogus'");
+                .hasMessageStartingWith("my.yaml:2:1: unknown key 'bogus'");
     }
 
     @Test

@@ -107,15 +107,14 @@ class RabbitMqDriverConfigTest {
     void unknownKeyNamesFileLineKeyAndTheClosestAllowedKey() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nexchangeTyp: TOPIC\n"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:2: unknown key 'exchangeTyp' (did you mean 'exchangeType'?)")
+                .hasMessageStartingWith("test.yaml:2:1: unknown key 'exchangeTyp' (did you mean 'exchangeType'?)")
                 .hasMessageContaining("allowed keys: name, driver, driverClass, amqpUris");
     }
 
     @Test
     void badEnumValueNamesTheAllowedValues() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\n\nqueueType: LAZY\n"))
-                .hasMessageStartingWith(
-                        "test.yaml:3: key 'queueType' has a value 'LAZY'; allowed: CLASSIC, QUORUM or STREAM");
+                .hasMessage("test.yaml:3:12: queueType: found 'LAZY', expected one of CLASSIC, QUORUM, STREAM");
         assertThat(catchConfig("amqpUris: [amqp://h]\nexchangeType: topic\n").exchangeType())
                 .isEqualTo(ExchangeType.TOPIC);
     }
@@ -123,10 +122,9 @@ class RabbitMqDriverConfigTest {
     @Test
     void missingOrBadUrisAreRejectedWithTheirLine() {
         assertThatThrownBy(() -> parse("queueType: CLASSIC\n"))
-                .hasMessageStartingWith("test.yaml: key 'amqpUris' is missing");
+                .hasMessageStartingWith("test.yaml: missing key 'amqpUris' (The brokers;");
         assertThatThrownBy(() -> parse("amqpUris:\n  - amqp://a\n  - http://b\n"))
-                .hasMessageStartingWith(
-                        "test.yaml:3: key 'amqpUris', item 2: 'http://b' must start with amqp:// or amqps://");
+                .hasMessage("test.yaml:3:5: amqpUris item 2: 'http://b' must start with amqp:// or amqps://");
         assertThatThrownBy(() -> parse("amqpUris:\n  - amqp://u@b\n"))
                 .hasMessageContaining("gives a user but no password");
         assertThatThrownBy(() -> parse("amqpUris:\n  - amqp://u:secret@b?heartbeat=5\n"))
@@ -137,21 +135,27 @@ class RabbitMqDriverConfigTest {
     @Test
     void streamsNeedManualAcksAndAPrefetch() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueType: STREAM\nautoAck: true\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'autoAck' is true, but queueType STREAM needs manual");
+                .hasMessage("test.yaml:3:1: autoAck: true (line 3) cannot be used with queueType: STREAM (line 2):"
+                        + " RabbitMQ refuses auto-ack consumers on streams; use manual acknowledgements");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueType: STREAM\nprefetchCount: 0\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'prefetchCount' is 0 (unlimited), but queueType STREAM");
+                .hasMessageStartingWith(
+                        "test.yaml:3:1: prefetchCount: 0 (line 3), which is unlimited, cannot be used with"
+                                + " queueType: STREAM (line 2)");
     }
 
     @Test
     void rangesAreChecked() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nprefetchCount: 70000\n"))
-                .hasMessageStartingWith("test.yaml:2: key 'prefetchCount' is 70000; allowed: a whole number from 0");
+                .hasMessage("test.yaml:2:16: prefetchCount: found 70000, expected an integer number of messages from 0"
+                        + " to 65535");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nproducerConnectionsPerUri: 0\n"))
-                .hasMessageStartingWith("test.yaml:2: key 'producerConnectionsPerUri' is 0");
+                .hasMessage("test.yaml:2:28: producerConnectionsPerUri: found 0, expected an integer number of"
+                        + " connections, at least 1");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\ntopicPrefix: 'a b'\n"))
-                .hasMessageStartingWith("test.yaml:2: key 'topicPrefix' is 'a b'");
+                .hasMessage("test.yaml:2:1: topicPrefix: a b (line 2): expected 1 to 200 letters, digits, '.', '_' or"
+                        + " '-' (it starts every exchange and queue name)");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nprefetchCount: many\n"))
-                .hasMessageStartingWith("test.yaml:2: key 'prefetchCount' has a value 'many'");
+                .hasMessageStartingWith("test.yaml:2:16: prefetchCount: found 'many', expected an integer number");
     }
 
     @Test
@@ -170,7 +174,7 @@ class RabbitMqDriverConfigTest {
         assertThat(List.of(b.username(), b.password(), b.virtualHost())).containsExactly("other", "pw2", "v/host");
         assertThat(b.display()).isEqualTo("amqp://other@b:5673/v%2Fhost");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nusername: u\n"))
-                .hasMessageStartingWith("test.yaml:2: key 'username' is set but 'password' is not");
+                .hasMessageStartingWith("test.yaml:2:1: username (line 2) is set but password is not");
     }
 
     @Test
@@ -181,9 +185,11 @@ class RabbitMqDriverConfigTest {
                 .containsEntry("x-max-length", 1000L)
                 .containsEntry("x-overflow", "reject-publish");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueArguments:\n  x-queue-type: quorum\n"))
-                .hasMessageStartingWith("test.yaml:2: key 'queueArguments' sets x-queue-type");
+                .hasMessage("test.yaml:3:17: queueArguments.x-queue-type: the queue type is the key queueType; remove"
+                        + " it here");
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueArguments:\n  x-max-length: [1]\n"))
-                .hasMessageContaining("not a string, number or true/false");
+                .hasMessage("test.yaml:3:17: queueArguments.x-max-length: found a list, expected a string, number or"
+                        + " true/false");
     }
 
     @Test
@@ -191,7 +197,8 @@ class RabbitMqDriverConfigTest {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nautoAck: true\nautoAck: false\n"))
                 .hasMessageContaining("test.yaml:3:")
                 .hasMessageContaining("autoAck");
-        assertThatThrownBy(() -> parse("")).hasMessageStartingWith("test.yaml: the driver YAML is empty");
+        assertThatThrownBy(() -> parse(""))
+                .hasMessage("test.yaml: the file has no content; expected a mapping of 'key:" + " value' lines");
     }
 
     private static RabbitMqDriverConfig catchConfig(String yaml) {

@@ -1,0 +1,37 @@
+package io.openmessaging.benchmark.driver.rabbitmq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.config.KeyReference;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/drivers/rabbitmq.md holds the key table and rules generated from {@link RabbitMqDriverConfig#SCHEMA}.
+ * Regenerate after changing a declaration: {@code mvn -q -pl driver-rabbitmq -am test
+ * -Dtest=RabbitMqKeyReferenceDocTest -Dsurefire.failIfNoSpecifiedTests=false -DregenerateDocs=true}.
+ */
+class RabbitMqKeyReferenceDocTest {
+
+    private static final Path DOC = Path.of("..", "docs", "drivers", "rabbitmq.md");
+
+    @Test
+    void theKeyTableAndRulesOfThePageAreTheDeclaredOnes() throws IOException {
+        String page = Files.readString(DOC, StandardCharsets.UTF_8);
+        String generated = KeyReference.withGeneratedBlock(
+                KeyReference.withGeneratedBlock(
+                        page, "rabbitmq-keys", KeyReference.keyTable(RabbitMqDriverConfig.SCHEMA)),
+                "rabbitmq-rules",
+                KeyReference.ruleList(RabbitMqDriverConfig.SCHEMA));
+        if (Boolean.getBoolean("regenerateDocs")) {
+            Files.writeString(DOC, generated, StandardCharsets.UTF_8);
+            page = generated;
+        }
+        assertThat(page)
+                .as("%s is out of date; regenerate it (see this test's Javadoc)", DOC)
+                .isEqualTo(generated);
+    }
+}
