@@ -58,6 +58,7 @@ public final class ConfigKey<T> {
     private final String allowedOverride;
     private final String expectedOverride;
     private final boolean ignoreCase;
+    private final boolean absentWhenEmpty;
 
     private ConfigKey(Builder<T> spec) {
         this.name = spec.name;
@@ -76,6 +77,7 @@ public final class ConfigKey<T> {
         this.allowedOverride = spec.allowed;
         this.expectedOverride = spec.expected;
         this.ignoreCase = spec.ignoreCase;
+        this.absentWhenEmpty = spec.absentWhenEmpty;
     }
 
     /** Keys any of which, when given, make this required key optional. */
@@ -100,6 +102,11 @@ public final class ConfigKey<T> {
     /** Whether a file must give this key (or its {@link #alternativeTo() other form}). */
     public boolean required() {
         return required;
+    }
+
+    /** Whether the key written with no value or blank text counts as left out. */
+    public boolean absentWhenEmpty() {
+        return absentWhenEmpty;
     }
 
     /** One or two sentences on what the key does. */
@@ -421,6 +428,7 @@ public final class ConfigKey<T> {
         private String allowed;
         private String expected;
         private boolean ignoreCase;
+        private boolean absentWhenEmpty;
 
         private Builder(String name, Type type, Class<T> javaType, String unit) {
             this.name = name;
@@ -458,6 +466,15 @@ public final class ConfigKey<T> {
 
         public Builder<T> expected(String text) {
             this.expected = text;
+            return this;
+        }
+
+        /**
+         * A key written with no value ({@code key:}) or blank text counts as left out, as upstream's Pulsar
+         * files are read (they ship {@code tlsTrustCertsFilePath:} empty); otherwise that is an error.
+         */
+        public Builder<T> absentWhenEmpty() {
+            this.absentWhenEmpty = true;
             return this;
         }
 

@@ -90,19 +90,16 @@ public final class ConfigSchema {
         for (YamlMapping.Entry entry : mapping.entries()) {
             ConfigKey<?> key = byName.get(entry.key());
             if (key == null) {
-                problems.add(ConfigException.at(
-                        sourceName,
-                        entry.keyLine(),
-                        entry.keyColumn(),
-                        "unknown key '" + entry.key() + "'"
-                                + Suggestions.didYouMean(entry.key(), allowedKeys())
-                                + "; allowed keys: " + String.join(", ", allowedKeys())));
+                problems.add(
+                        ConfigException.at(sourceName, entry.keyLine(), entry.keyColumn(), unknownKey(entry.key())));
             } else if (key.type() == ConfigKey.Type.NOT_SUPPORTED) {
                 problems.add(ConfigException.at(
                         sourceName,
                         entry.keyLine(),
                         entry.keyColumn(),
                         entry.key() + " is not supported yet; remove it (" + key.meaning() + ")"));
+            } else if (key.absentWhenEmpty() && empty(entry)) {
+                continue; // counts as left out
             } else {
                 try {
                     values.put(key, key.convert(entry), entry);
@@ -123,7 +120,7 @@ public final class ConfigSchema {
                                 + mapping.get(other.name()).keyLine() + ") set the same thing; keep one"));
             }
             if (key.required()
-                    && !mapping.has(key.name())
+                    && (!mapping.has(key.name()) || (key.absentWhenEmpty() && empty(mapping.get(key.name()))))
                     && !hasAlternativeOf(key, mapping)
                     && key.requiredUnless().stream().noneMatch(exempting -> mapping.has(exempting.name()))) {
                 problems.add(ConfigException.at(
@@ -210,6 +207,51 @@ public final class ConfigSchema {
             }
         }
         return others;
+    }
+
+    /**
+     * Says that {@code key} is unknown, with the closest allowed key and the keys allowed beside it: for a
+     * dotted key ({@code producer.batchingEnabled}) those of its section, by their last part; at the top level
+     * the undotted keys and the sections.
+     */
+    private String unknownKey(String key) {
+        int dot = key.lastIndexOf('.');
+        String section = dot < 0 ? "" : key.substring(0, dot + 1);
+        List<String> beside = keysIn(section);
+        if (beside.isEmpty()) { // not a section of this format: show the top level
+            section = "";
+            beside = keysIn("");
+        }
+        String prefix = section;
+        String closest = Suggestions.closest(key.substring(Math.min(key.length(), prefix.length())), beside)
+                .map(s -> prefix + s)
+                .orElse(null);
+        return "unknown key '" + key + "'" + (closest == null ? "" : " (did you mean '" + closest + "'?)")
+                + (section.isEmpty()
+                        ? "; allowed keys: "
+                        : "; allowed keys in '" + section.substring(0, section.length() - 1) + "': ")
+                + String.join(", ", beside);
+    }
+
+    /** The allowed keys starting with {@code section}, by what follows it up to the next dot, once each. */
+    private List<String> keysIn(String section) {
+        List<String> beside = new ArrayList<>();
+        for (String allowed : allowedKeys()) {
+            if (allowed.startsWith(section)) {
+                String rest = allowed.substring(section.length());
+                String shown = rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest;
+                if (!beside.contains(shown)) {
+                    beside.add(shown);
+                }
+            }
+        }
+        return beside;
+    }
+
+    /** A key written with no value, or with blank text. */
+    private static boolean empty(YamlMapping.Entry entry) {
+        return entry.kind() == YamlMapping.Kind.NULL
+                || (entry.kind() == YamlMapping.Kind.STRING && entry.text().isBlank());
     }
 
     private boolean hasAlternativeOf(ConfigKey<?> key, YamlMapping mapping) {

@@ -128,6 +128,59 @@ public final class YamlMapping {
     }
 
     /**
+     * This mapping with its sections spread out: the value of every key in {@code sections} (dotted paths,
+     * e.g. {@code client} and {@code client.persistence}) is a mapping whose entries become top-level
+     * entries named by their path ({@code client.persistence.ensembleSize}), at their own lines. A section
+     * with no value holds nothing. For formats of nested sections (upstream's Pulsar driver file), read then
+     * by a schema of dotted keys.
+     *
+     * @throws ConfigException naming a section whose value is not a mapping
+     */
+    public YamlMapping flattened(java.util.Set<String> sections, String sourceName) throws ConfigException {
+        Map<String, Entry> flat = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Entry entry : entries.values()) {
+            spread(entry, sections, sourceName, flat, problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new YamlMapping(flat);
+    }
+
+    private static void spread(
+            Entry entry,
+            java.util.Set<String> sections,
+            String sourceName,
+            Map<String, Entry> flat,
+            List<String> problems) {
+        if (!sections.contains(entry.key())) {
+            flat.put(entry.key(), entry);
+            return;
+        }
+        if (entry.kind() == Kind.NULL) {
+            return;
+        }
+        if (entry.kind() != Kind.MAPPING) {
+            problems.add(ConfigException.at(
+                    sourceName,
+                    entry.valueLine(),
+                    entry.valueColumn(),
+                    entry.key() + ": found " + entry.found() + ", expected a mapping of " + entry.key() + ".* keys"));
+            return;
+        }
+        for (Map.Entry<String, YamlNode> field : entry.nested().fields().entrySet()) {
+            YamlNode node = field.getValue();
+            spread(
+                    entryOf(entry.key() + "." + field.getKey(), node.line(), node.column(), node),
+                    sections,
+                    sourceName,
+                    flat,
+                    problems);
+        }
+    }
+
+    /**
      * This mapping with {@code assignments} ({@code key=value}, the value in YAML) put over it, each
      * marked as {@link #FROM_COMMAND_LINE}; a key in {@code replacedBy} of an assigned key is dropped
      * (e.g. {@code testDurationMinutes} when {@code testDuration} is assigned).
@@ -231,7 +284,7 @@ public final class YamlMapping {
         JsonLocation valueAt = parser.currentTokenLocation();
         if (parser instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser yaml && yaml.isCurrentAlias()) {
             // the parser hands an alias over as the anchor's name: refuse it rather than read that name
-            throw new AliasNotSupported(
+            throw new ProblemAt(
                     parser,
                     valueAt,
                     "YAML aliases (*" + parser.getText() + ") are not" + " supported; write the value out");
@@ -247,8 +300,16 @@ public final class YamlMapping {
                 Map<String, YamlNode> read = new LinkedHashMap<>();
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
                     String name = parser.currentName();
+                    JsonLocation nameAt = parser.currentTokenLocation();
                     parser.nextToken();
-                    read.putIfAbsent(name, readNode(parser));
+                    YamlNode earlier = read.putIfAbsent(name, readNode(parser));
+                    if (earlier != null) {
+                        throw new ProblemAt(
+                                parser,
+                                nameAt,
+                                "key '" + name + "' is given twice in this mapping (first on line " + earlier.line()
+                                        + "); keep one");
+                    }
                 }
                 fields = read;
             }
@@ -293,20 +354,20 @@ public final class YamlMapping {
         };
     }
 
-    /** A YAML alias, which this reader refuses. */
-    private static final class AliasNotSupported extends com.fasterxml.jackson.core.JsonParseException {
+    /** What this reader refuses in text YAML accepts (an alias, a key given twice), with its place. */
+    private static final class ProblemAt extends com.fasterxml.jackson.core.JsonParseException {
         private static final long serialVersionUID = 1L;
 
         private final transient JsonLocation at;
 
-        AliasNotSupported(JsonParser parser, JsonLocation at, String message) {
+        ProblemAt(JsonParser parser, JsonLocation at, String message) {
             super(parser, message);
             this.at = at;
         }
     }
 
     private static ConfigException syntaxError(JacksonException e, String sourceName) {
-        if (e instanceof AliasNotSupported alias) {
+        if (e instanceof ProblemAt alias) {
             JsonLocation where = alias.at;
             return new ConfigException(
                     ConfigException.at(

@@ -1,24 +1,31 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
-import com.fasterxml.jackson.core.JsonToken;
-import io.openmessaging.benchmark.config.Suggestions;
+import static io.openmessaging.benchmark.config.ConfigKey.bool;
+import static io.openmessaging.benchmark.config.ConfigKey.enumeration;
+import static io.openmessaging.benchmark.config.ConfigKey.integer;
+import static io.openmessaging.benchmark.config.ConfigKey.longInteger;
+import static io.openmessaging.benchmark.config.ConfigKey.text;
+
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.ConfigKey;
+import io.openmessaging.benchmark.config.ConfigRule;
+import io.openmessaging.benchmark.config.ConfigSchema;
+import io.openmessaging.benchmark.config.ConfigValues;
+import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.DriverException;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.pulsar.client.api.SubscriptionType;
 
 /**
- * A Pulsar driver YAML, parsed strictly and checked. Immutable.
+ * A Pulsar driver YAML, declared with the config engine ({@link #SCHEMA}), read strictly and checked.
+ * Immutable.
  *
- * <p>The format is upstream OMB's ({@code client}, {@code producer}, {@code consumer} sections) plus a
- * few keys of this driver's own, marked in {@link #KEYS}. Every error names the file, the line, the
- * dotted key and what is allowed.
+ * <p>The format is upstream OMB's ({@code client}, {@code producer}, {@code consumer} sections, read as
+ * dotted keys such as {@code client.persistence.ensembleSize}) plus a few keys of this driver's own. Every
+ * problem is reported at once as {@code file:line:column: …} with the dotted key, what was found and what
+ * is allowed; docs/drivers/pulsar.md's key table is generated from {@link #SCHEMA}.
  *
  * @param sourceName the file name, for messages
  * @param client how to reach the cluster and what namespace to create
@@ -88,373 +95,310 @@ public record PulsarDriverConfig(String sourceName, Client client, Producer prod
 
     public record Consumer(int receiverQueueSize, SubscriptionType subscriptionType) {}
 
-    /** One allowed scalar key: what it accepts, its default, and whether it is this driver's own. */
-    public record Key(String path, String accepts, String defaultValue, boolean own) {}
+    /** {@code client.topicType}'s values, as written. */
+    public enum TopicType {
+        PERSISTENT("persistent"),
+        NON_PERSISTENT("non-persistent");
 
-    /** Every scalar key, by dotted path, in the order of the documentation. */
-    public static final Map<String, Key> KEYS = declareKeys();
+        private final String text;
 
-    /** Keys that hold mappings. */
-    public static final Set<String> SECTIONS = Collections.unmodifiableSet(new LinkedHashSet<>(
-            List.of("client", "client.persistence", "client.authentication", "producer", "consumer")));
+        TopicType(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    /** The keys that hold mappings, read as the prefixes of dotted keys. */
+    static final Set<String> SECTIONS =
+            Set.of("client", "client.persistence", "client.authentication", "producer", "consumer");
 
     private static final Pattern NAME_PART = Pattern.compile("[a-zA-Z0-9_=:.-]+");
-    private static final List<String> TOPIC_TYPES = List.of("persistent", "non-persistent");
+    private static final String OWN = "This driver's own: ";
 
-    private static Map<String, Key> declareKeys() {
-        Map<String, Key> keys = new LinkedHashMap<>();
-        key(keys, "name", "any text; read by the framework", "-", false);
-        key(keys, "driver", "the driver id 'pulsar'; read by the framework", "-", false);
-        key(
-                keys,
-                "driverClass",
-                "upstream's io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver;" + " read by the framework",
-                "-",
-                false);
-        key(keys, "client.serviceUrl", "pulsar://host:port or pulsar+ssl://host:port[,host:port…]", "required", false);
-        key(keys, "client.httpUrl", "http://host:port or https://host:port: the admin REST address", "required", false);
-        key(
-                keys,
-                "client.ioThreads",
-                "a whole number, 1 or more: the client's network threads",
-                String.valueOf(PulsarDriverDefaults.IO_THREADS),
-                false);
-        key(
-                keys,
-                "client.connectionsPerBroker",
-                "a whole number, 1 or more: connections from the client to each broker",
-                String.valueOf(PulsarDriverDefaults.CONNECTIONS_PER_BROKER),
-                false);
-        key(
-                keys,
-                "client.clientMemoryLimitMB",
-                "a whole number of MiB, 0 or more (0: no limit): memory for"
-                        + " pending messages of all producers of the client",
-                String.valueOf(PulsarDriverDefaults.CLIENT_MEMORY_LIMIT_MB),
-                false);
-        key(
-                keys,
-                "client.maxConcurrentLookupRequests",
-                "a whole number, 1 or more: topic lookups in flight per" + " connection",
-                String.valueOf(PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS),
-                false);
-        key(
-                keys,
-                "client.operationTimeoutMs",
-                "a whole number of milliseconds, 1 or more: bound of lookups,"
-                        + " producer and consumer creation and admin requests",
-                String.valueOf(PulsarDriverDefaults.OPERATION_TIMEOUT_MS),
-                true);
-        key(
-                keys,
-                "client.namespacePrefix",
-                "<tenant>/<namespace stem>, each letters, digits, '_', '=', ':', '.'"
-                        + " or '-'; the run's namespace is <stem>-<random>",
-                PulsarDriverDefaults.NAMESPACE_PREFIX,
-                false);
-        key(
-                keys,
-                "client.clusterName",
-                "the cluster name the tenant and namespace are assigned to",
-                "the only cluster the broker knows",
-                false);
-        key(keys, "client.topicType", "persistent or non-persistent", PulsarDriverDefaults.TOPIC_TYPE, false);
-        key(
-                keys,
-                "client.persistence.ensembleSize",
-                "a whole number, 1 or more: bookies per ledger",
-                String.valueOf(PulsarDriverDefaults.ENSEMBLE_SIZE),
-                false);
-        key(
-                keys,
-                "client.persistence.writeQuorum",
-                "a whole number from 1 to ensembleSize: copies of each entry",
-                String.valueOf(PulsarDriverDefaults.WRITE_QUORUM),
-                false);
-        key(
-                keys,
-                "client.persistence.ackQuorum",
-                "a whole number from 1 to writeQuorum: copies acknowledged" + " before a write completes",
-                String.valueOf(PulsarDriverDefaults.ACK_QUORUM),
-                false);
-        key(
-                keys,
-                "client.persistence.deduplicationEnabled",
-                "true or false: broker-side message deduplication",
-                String.valueOf(PulsarDriverDefaults.DEDUPLICATION_ENABLED),
-                false);
-        key(keys, "client.tlsAllowInsecureConnection", "true or false: accept any server certificate", "false", false);
-        key(
-                keys,
-                "client.tlsEnableHostnameVerification",
-                "true or false: check the server certificate's host" + " name",
-                "false",
-                false);
-        key(
-                keys,
-                "client.tlsTrustCertsFilePath",
-                "path of a PEM file of trusted certificates",
-                "the JVM's trust store",
-                false);
-        key(
-                keys,
-                "client.authentication.plugin",
-                "an authentication class name, e.g." + " org.apache.pulsar.client.impl.auth.AuthenticationToken",
-                "none",
-                false);
-        key(
-                keys,
-                "client.authentication.data",
-                "the plugin's parameters, e.g. token:<jwt> or file:///path",
-                "none",
-                false);
-        key(
-                keys,
-                "producer.batchingEnabled",
-                "true or false",
-                String.valueOf(PulsarDriverDefaults.BATCHING_ENABLED),
-                false);
-        key(
-                keys,
-                "producer.batchingMaxPublishDelayMs",
-                "a whole number of milliseconds, 1 or more: how long a" + " batch may wait for more messages",
-                String.valueOf(PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS),
-                false);
-        key(
-                keys,
-                "producer.batchingMaxBytes",
-                "a whole number of bytes, 1 or more: a batch is sent when it" + " reaches this size",
-                String.valueOf(PulsarDriverDefaults.BATCHING_MAX_BYTES),
-                false);
-        key(
-                keys,
-                "producer.blockIfQueueFull",
-                "true or false: a full pending queue blocks the send (true) or" + " fails it (false)",
-                String.valueOf(PulsarDriverDefaults.BLOCK_IF_QUEUE_FULL),
-                false);
-        key(
-                keys,
-                "producer.pendingQueueSize",
-                "a whole number, 0 or more (0: no limit): pending messages per" + " partition",
-                String.valueOf(PulsarDriverDefaults.PENDING_QUEUE_SIZE),
-                false);
-        key(
-                keys,
-                "producer.maxPendingMessagesAcrossPartitions",
-                "a whole number, 0 or more (0: no limit), not"
-                        + " below pendingQueueSize: pending messages of one producer over all partitions",
-                String.valueOf(PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS),
-                true);
-        key(
-                keys,
-                "consumer.receiverQueueSize",
-                "a whole number, 1 or more: messages prefetched per partition",
-                String.valueOf(PulsarDriverDefaults.RECEIVER_QUEUE_SIZE),
-                false);
-        key(
-                keys,
-                "consumer.subscriptionType",
-                "Exclusive, Shared, Failover or Key_Shared",
-                PulsarDriverDefaults.SUBSCRIPTION_TYPE,
-                false);
-        return Collections.unmodifiableMap(keys);
-    }
+    static final ConfigKey<String> SERVICE_URL = text("client.serviceUrl")
+            .required()
+            .absentWhenEmpty()
+            .allowed("`pulsar://host:port` or `pulsar+ssl://host:port[,host:port…]`")
+            .expected("pulsar://host:port or pulsar+ssl://host:port")
+            .meaning("The brokers' binary protocol address.")
+            .build();
+    static final ConfigKey<String> HTTP_URL = text("client.httpUrl")
+            .required()
+            .absentWhenEmpty()
+            .allowed("`http://host:port` or `https://host:port`")
+            .expected("http://host:port or https://host:port")
+            .meaning("The admin REST address.")
+            .build();
+    static final ConfigKey<Integer> IO_THREADS = integer("client.ioThreads", "threads")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.IO_THREADS)
+            .meaning("The client's network threads.")
+            .build();
+    static final ConfigKey<Integer> CONNECTIONS_PER_BROKER = integer("client.connectionsPerBroker", "connections")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.CONNECTIONS_PER_BROKER)
+            .meaning("Connections from the one client to each broker.")
+            .build();
+    static final ConfigKey<Long> CLIENT_MEMORY_LIMIT_MB = longInteger("client.clientMemoryLimitMB", "MiB")
+            .atLeast(0)
+            .byDefault(PulsarDriverDefaults.CLIENT_MEMORY_LIMIT_MB)
+            .meaning("Memory for pending messages of all producers (0: no limit); when it is used up, sends block"
+                    + " (`blockIfQueueFull: true`) or fail.")
+            .build();
+    static final ConfigKey<Integer> MAX_CONCURRENT_LOOKUP_REQUESTS = integer(
+                    "client.maxConcurrentLookupRequests", "lookups")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS)
+            .meaning("Topic lookups in flight per connection.")
+            .build();
+    static final ConfigKey<Long> OPERATION_TIMEOUT_MS = longInteger("client.operationTimeoutMs", "milliseconds")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.OPERATION_TIMEOUT_MS)
+            .meaning(OWN + "bound of lookups, producer and consumer creation, and of every admin request (connect"
+                    + " and response).")
+            .build();
+    static final ConfigKey<String> NAMESPACE_PREFIX = text("client.namespacePrefix")
+            .absentWhenEmpty()
+            .byDefault(PulsarDriverDefaults.NAMESPACE_PREFIX)
+            .allowed("`<tenant>/<stem>`, each letters, digits, `_`, `=`, `:`, `.` or `-`")
+            .meaning("The run's namespace is `<tenant>/<stem>-<random>`.")
+            .build();
+    static final ConfigKey<String> CLUSTER_NAME = text("client.clusterName")
+            .absentWhenEmpty()
+            .defaultText("the only cluster the broker knows")
+            .allowed("letters, digits, `_`, `=`, `:`, `.` or `-`")
+            .meaning("The cluster the tenant must allow and the namespace is assigned to; with several clusters it"
+                    + " must be set.")
+            .build();
+    static final ConfigKey<TopicType> TOPIC_TYPE = enumeration("client.topicType", TopicType.class)
+            .ignoringCase()
+            .byDefault(TopicType.PERSISTENT)
+            .meaning("The kind of topics a run creates.")
+            .build();
+    static final ConfigKey<Integer> ENSEMBLE_SIZE = integer("client.persistence.ensembleSize", "bookies")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.ENSEMBLE_SIZE)
+            .meaning("The namespace's policy: bookies each ledger is striped over.")
+            .build();
+    static final ConfigKey<Integer> WRITE_QUORUM = integer("client.persistence.writeQuorum", "copies")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.WRITE_QUORUM)
+            .meaning("Copies of each entry, at most `ensembleSize`.")
+            .build();
+    static final ConfigKey<Integer> ACK_QUORUM = integer("client.persistence.ackQuorum", "copies")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.ACK_QUORUM)
+            .meaning("Copies acknowledged before a write completes, at most `writeQuorum`.")
+            .build();
+    static final ConfigKey<Boolean> DEDUPLICATION_ENABLED = bool("client.persistence.deduplicationEnabled")
+            .byDefault(PulsarDriverDefaults.DEDUPLICATION_ENABLED)
+            .meaning("Broker-side deduplication by producer sequence id.")
+            .build();
+    static final ConfigKey<Boolean> TLS_ALLOW_INSECURE_CONNECTION = bool("client.tlsAllowInsecureConnection")
+            .byDefault(false)
+            .meaning("Accept any server certificate.")
+            .build();
+    static final ConfigKey<Boolean> TLS_ENABLE_HOSTNAME_VERIFICATION = bool("client.tlsEnableHostnameVerification")
+            .byDefault(false)
+            .meaning("Check the certificate's host name.")
+            .build();
+    static final ConfigKey<String> TLS_TRUST_CERTS_FILE_PATH = text("client.tlsTrustCertsFilePath")
+            .absentWhenEmpty()
+            .defaultText("the JVM's trust store")
+            .allowed("a file path")
+            .meaning("PEM file of trusted certificates.")
+            .build();
+    static final ConfigKey<String> AUTHENTICATION_PLUGIN = text("client.authentication.plugin")
+            .absentWhenEmpty()
+            .defaultText("none")
+            .allowed("a class name")
+            .meaning("An `Authentication` class, e.g. `org.apache.pulsar.client.impl.auth.AuthenticationToken`.")
+            .build();
+    static final ConfigKey<String> AUTHENTICATION_DATA = text("client.authentication.data")
+            .absentWhenEmpty()
+            .defaultText("none")
+            .meaning("The plugin's parameters in its own format, e.g. `token:<jwt>` or `file:///path/to/token`;"
+                    + " needs `plugin`.")
+            .build();
+    static final ConfigKey<Boolean> BATCHING_ENABLED = bool("producer.batchingEnabled")
+            .byDefault(PulsarDriverDefaults.BATCHING_ENABLED)
+            .meaning("Group messages into batches.")
+            .build();
+    static final ConfigKey<Long> BATCHING_MAX_PUBLISH_DELAY_MS = longInteger(
+                    "producer.batchingMaxPublishDelayMs", "milliseconds")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS)
+            .meaning("How long a batch may wait for more messages.")
+            .build();
+    static final ConfigKey<Integer> BATCHING_MAX_BYTES = integer("producer.batchingMaxBytes", "bytes")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.BATCHING_MAX_BYTES)
+            .meaning("A batch is sent when it reaches this size (the message-count limit is lifted).")
+            .build();
+    static final ConfigKey<Boolean> BLOCK_IF_QUEUE_FULL = bool("producer.blockIfQueueFull")
+            .byDefault(PulsarDriverDefaults.BLOCK_IF_QUEUE_FULL)
+            .meaning("A full pending queue or memory limit blocks `send` (its time shows as publish delay) instead"
+                    + " of failing it.")
+            .build();
+    static final ConfigKey<Integer> PENDING_QUEUE_SIZE = integer("producer.pendingQueueSize", "messages")
+            .atLeast(0)
+            .byDefault(PulsarDriverDefaults.PENDING_QUEUE_SIZE)
+            .meaning("Pending messages per partition (0: no count limit; the memory limit applies).")
+            .build();
+    static final ConfigKey<Integer> MAX_PENDING_MESSAGES_ACROSS_PARTITIONS = integer(
+                    "producer.maxPendingMessagesAcrossPartitions", "messages")
+            .atLeast(0)
+            .byDefault(PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS)
+            .meaning(OWN + "pending messages of one producer over all its partitions (0: none); not below"
+                    + " `pendingQueueSize`.")
+            .build();
+    static final ConfigKey<Integer> RECEIVER_QUEUE_SIZE = integer("consumer.receiverQueueSize", "messages")
+            .atLeast(1)
+            .byDefault(PulsarDriverDefaults.RECEIVER_QUEUE_SIZE)
+            .meaning("Messages prefetched per partition consumer.")
+            .build();
+    static final ConfigKey<SubscriptionType> SUBSCRIPTION_TYPE = enumeration(
+                    "consumer.subscriptionType", SubscriptionType.class)
+            .ignoringCase()
+            .byDefault(SubscriptionType.valueOf(PulsarDriverDefaults.SUBSCRIPTION_TYPE))
+            .meaning("How the consumers of a subscription share its partitions (any case).")
+            .build();
 
-    private static void key(Map<String, Key> keys, String path, String accepts, String defaultValue, boolean own) {
-        keys.put(path, new Key(path, accepts, defaultValue, own));
-    }
+    /** The Pulsar driver file: the framework's keys, this driver's dotted keys, and the rules across them. */
+    static final ConfigSchema SCHEMA = ConfigSchema.forDriverFile(
+            "Pulsar driver file",
+            List.of(
+                    SERVICE_URL,
+                    HTTP_URL,
+                    IO_THREADS,
+                    CONNECTIONS_PER_BROKER,
+                    CLIENT_MEMORY_LIMIT_MB,
+                    MAX_CONCURRENT_LOOKUP_REQUESTS,
+                    OPERATION_TIMEOUT_MS,
+                    NAMESPACE_PREFIX,
+                    CLUSTER_NAME,
+                    TOPIC_TYPE,
+                    ENSEMBLE_SIZE,
+                    WRITE_QUORUM,
+                    ACK_QUORUM,
+                    DEDUPLICATION_ENABLED,
+                    TLS_ALLOW_INSECURE_CONNECTION,
+                    TLS_ENABLE_HOSTNAME_VERIFICATION,
+                    TLS_TRUST_CERTS_FILE_PATH,
+                    AUTHENTICATION_PLUGIN,
+                    AUTHENTICATION_DATA,
+                    BATCHING_ENABLED,
+                    BATCHING_MAX_PUBLISH_DELAY_MS,
+                    BATCHING_MAX_BYTES,
+                    BLOCK_IF_QUEUE_FULL,
+                    PENDING_QUEUE_SIZE,
+                    MAX_PENDING_MESSAGES_ACROSS_PARTITIONS,
+                    RECEIVER_QUEUE_SIZE,
+                    SUBSCRIPTION_TYPE),
+            rules());
 
     /**
      * Parses and checks a driver YAML. Opens no connection.
      *
-     * @throws DriverException naming the file, the line when known, the key and what is allowed
+     * @throws DriverException listing every problem, one a line, each with the file, line, column and key
      */
     public static PulsarDriverConfig parse(String yaml, String sourceName) throws DriverException {
-        FlatYaml file = FlatYaml.read(yaml, sourceName, SECTIONS, KEYS.keySet());
-        Reader in = new Reader(file);
-
-        String serviceUrl = in.requiredText("client.serviceUrl");
-        if (!serviceUrl.startsWith("pulsar://") && !serviceUrl.startsWith("pulsar+ssl://")) {
-            throw in.error("client.serviceUrl", "is '" + serviceUrl + "'");
+        ConfigValues in;
+        try {
+            in = SCHEMA.read(
+                    YamlMapping.read(yaml == null ? "" : yaml, sourceName).flattened(SECTIONS, sourceName), sourceName);
+        } catch (ConfigException e) {
+            throw new DriverException(e.getMessage(), e);
         }
-        String httpUrl = in.requiredText("client.httpUrl");
-        if (!httpUrl.startsWith("http://") && !httpUrl.startsWith("https://")) {
-            throw in.error("client.httpUrl", "is '" + httpUrl + "'");
-        }
-        String namespacePrefix = in.text("client.namespacePrefix", PulsarDriverDefaults.NAMESPACE_PREFIX);
-        String[] parts = namespacePrefix.split("/", -1);
-        if (parts.length != 2
-                || !NAME_PART.matcher(parts[0]).matches()
-                || !NAME_PART.matcher(parts[1]).matches()) {
-            throw in.error("client.namespacePrefix", "is '" + namespacePrefix + "'");
-        }
-        String clusterName = in.text("client.clusterName", null);
-        if (clusterName != null && !NAME_PART.matcher(clusterName).matches()) {
-            throw in.error("client.clusterName", "is '" + clusterName + "'");
-        }
-
-        int ensembleSize = in.wholeNumber("client.persistence.ensembleSize", PulsarDriverDefaults.ENSEMBLE_SIZE, 1);
-        int writeQuorum = in.wholeNumber("client.persistence.writeQuorum", PulsarDriverDefaults.WRITE_QUORUM, 1);
-        int ackQuorum = in.wholeNumber("client.persistence.ackQuorum", PulsarDriverDefaults.ACK_QUORUM, 1);
-        if (writeQuorum > ensembleSize) {
-            throw in.error(
-                    "client.persistence.writeQuorum", "is " + writeQuorum + ", above ensembleSize " + ensembleSize);
-        }
-        if (ackQuorum > writeQuorum) {
-            throw in.error("client.persistence.ackQuorum", "is " + ackQuorum + ", above writeQuorum " + writeQuorum);
-        }
-        Persistence persistence = new Persistence(
-                ensembleSize,
-                writeQuorum,
-                ackQuorum,
-                in.bool("client.persistence.deduplicationEnabled", PulsarDriverDefaults.DEDUPLICATION_ENABLED));
-
-        String plugin = in.text("client.authentication.plugin", null);
-        String authData = in.text("client.authentication.data", null);
-        if (plugin == null && authData != null) {
-            throw in.error(
-                    "client.authentication.data",
-                    "is set but client.authentication.plugin is not;" + " name the plugin that reads it");
-        }
-
         Client client = new Client(
-                serviceUrl,
-                httpUrl,
-                in.wholeNumber("client.ioThreads", PulsarDriverDefaults.IO_THREADS, 1),
-                in.wholeNumber("client.connectionsPerBroker", PulsarDriverDefaults.CONNECTIONS_PER_BROKER, 1),
-                in.longNumber("client.clientMemoryLimitMB", PulsarDriverDefaults.CLIENT_MEMORY_LIMIT_MB, 0),
-                in.wholeNumber(
-                        "client.maxConcurrentLookupRequests", PulsarDriverDefaults.MAX_CONCURRENT_LOOKUP_REQUESTS, 1),
-                in.longNumber("client.operationTimeoutMs", PulsarDriverDefaults.OPERATION_TIMEOUT_MS, 1),
-                namespacePrefix,
-                clusterName,
-                in.choice("client.topicType", PulsarDriverDefaults.TOPIC_TYPE, TOPIC_TYPES),
-                persistence,
-                in.bool("client.tlsAllowInsecureConnection", false),
-                in.bool("client.tlsEnableHostnameVerification", false),
-                in.text("client.tlsTrustCertsFilePath", null),
-                new Authentication(plugin, authData));
-
-        int pendingQueueSize = in.wholeNumber("producer.pendingQueueSize", PulsarDriverDefaults.PENDING_QUEUE_SIZE, 0);
-        int acrossPartitions = in.wholeNumber(
-                "producer.maxPendingMessagesAcrossPartitions",
-                PulsarDriverDefaults.MAX_PENDING_MESSAGES_ACROSS_PARTITIONS,
-                0);
-        if (acrossPartitions > 0 && acrossPartitions < pendingQueueSize) {
-            throw in.error(
-                    "producer.maxPendingMessagesAcrossPartitions",
-                    "is " + acrossPartitions + ", below producer.pendingQueueSize " + pendingQueueSize);
-        }
+                in.get(SERVICE_URL),
+                in.get(HTTP_URL),
+                in.get(IO_THREADS),
+                in.get(CONNECTIONS_PER_BROKER),
+                in.get(CLIENT_MEMORY_LIMIT_MB),
+                in.get(MAX_CONCURRENT_LOOKUP_REQUESTS),
+                in.get(OPERATION_TIMEOUT_MS),
+                in.get(NAMESPACE_PREFIX),
+                in.get(CLUSTER_NAME),
+                in.get(TOPIC_TYPE).toString(),
+                new Persistence(
+                        in.get(ENSEMBLE_SIZE), in.get(WRITE_QUORUM), in.get(ACK_QUORUM), in.get(DEDUPLICATION_ENABLED)),
+                in.get(TLS_ALLOW_INSECURE_CONNECTION),
+                in.get(TLS_ENABLE_HOSTNAME_VERIFICATION),
+                in.get(TLS_TRUST_CERTS_FILE_PATH),
+                new Authentication(in.get(AUTHENTICATION_PLUGIN), in.get(AUTHENTICATION_DATA)));
         Producer producer = new Producer(
-                in.bool("producer.batchingEnabled", PulsarDriverDefaults.BATCHING_ENABLED),
-                in.longNumber(
-                        "producer.batchingMaxPublishDelayMs", PulsarDriverDefaults.BATCHING_MAX_PUBLISH_DELAY_MS, 1),
-                in.wholeNumber("producer.batchingMaxBytes", PulsarDriverDefaults.BATCHING_MAX_BYTES, 1),
-                in.bool("producer.blockIfQueueFull", PulsarDriverDefaults.BLOCK_IF_QUEUE_FULL),
-                pendingQueueSize,
-                acrossPartitions);
-
-        String subscriptionType = in.choice(
-                "consumer.subscriptionType",
-                PulsarDriverDefaults.SUBSCRIPTION_TYPE,
-                List.of("Exclusive", "Shared", "Failover", "Key_Shared"));
-        Consumer consumer = new Consumer(
-                in.wholeNumber("consumer.receiverQueueSize", PulsarDriverDefaults.RECEIVER_QUEUE_SIZE, 1),
-                SubscriptionType.valueOf(subscriptionType));
-
+                in.get(BATCHING_ENABLED),
+                in.get(BATCHING_MAX_PUBLISH_DELAY_MS),
+                in.get(BATCHING_MAX_BYTES),
+                in.get(BLOCK_IF_QUEUE_FULL),
+                in.get(PENDING_QUEUE_SIZE),
+                in.get(MAX_PENDING_MESSAGES_ACROSS_PARTITIONS));
+        Consumer consumer = new Consumer(in.get(RECEIVER_QUEUE_SIZE), in.get(SUBSCRIPTION_TYPE));
         return new PulsarDriverConfig(sourceName, client, producer, consumer);
     }
 
-    /** Typed access to the flattened file, with errors that name file, line and key. */
-    private static final class Reader {
-        private final FlatYaml file;
+    private static List<ConfigRule> rules() {
+        return List.of(
+                new ConfigRule(
+                        "`client.serviceUrl` starts with `pulsar://` or `pulsar+ssl://`.",
+                        List.of(SERVICE_URL),
+                        in -> !in.get(SERVICE_URL).startsWith("pulsar://")
+                                && !in.get(SERVICE_URL).startsWith("pulsar+ssl://"),
+                        in -> in.show(SERVICE_URL) + ": expected pulsar://host:port or pulsar+ssl://host:port"),
+                new ConfigRule(
+                        "`client.httpUrl` starts with `http://` or `https://`.",
+                        List.of(HTTP_URL),
+                        in -> !in.get(HTTP_URL).startsWith("http://")
+                                && !in.get(HTTP_URL).startsWith("https://"),
+                        in -> in.show(HTTP_URL) + ": expected http://host:port or https://host:port (the admin"
+                                + " REST address)"),
+                new ConfigRule(
+                        "`client.namespacePrefix` is `<tenant>/<stem>` and `client.clusterName` a name, of letters,"
+                                + " digits, `_`, `=`, `:`, `.` or `-`.",
+                        List.of(NAMESPACE_PREFIX, CLUSTER_NAME),
+                        in -> !namespacePrefixValid(in.get(NAMESPACE_PREFIX))
+                                || (in.get(CLUSTER_NAME) != null
+                                        && !NAME_PART
+                                                .matcher(in.get(CLUSTER_NAME))
+                                                .matches()),
+                        in -> !namespacePrefixValid(in.get(NAMESPACE_PREFIX))
+                                ? in.show(NAMESPACE_PREFIX) + ": expected <tenant>/<stem>, each letters, digits, '_',"
+                                        + " '=', ':', '.' or '-'"
+                                : in.show(CLUSTER_NAME) + ": expected letters, digits, '_', '=', ':', '.' or '-'"),
+                new ConfigRule(
+                        "`ackQuorum` ≤ `writeQuorum` ≤ `ensembleSize`.",
+                        List.of(WRITE_QUORUM, ACK_QUORUM, ENSEMBLE_SIZE),
+                        in -> in.get(WRITE_QUORUM) > in.get(ENSEMBLE_SIZE) || in.get(ACK_QUORUM) > in.get(WRITE_QUORUM),
+                        in -> in.get(WRITE_QUORUM) > in.get(ENSEMBLE_SIZE)
+                                ? in.show(WRITE_QUORUM) + " is above " + in.show(ENSEMBLE_SIZE)
+                                        + ": an entry cannot have more copies than bookies"
+                                : in.show(ACK_QUORUM) + " is above " + in.show(WRITE_QUORUM)
+                                        + ": a write cannot wait for more copies than are written"),
+                new ConfigRule(
+                        "`client.authentication.data` needs `client.authentication.plugin`.",
+                        List.of(AUTHENTICATION_DATA),
+                        in -> in.given(AUTHENTICATION_DATA) && !in.given(AUTHENTICATION_PLUGIN),
+                        in -> in.showKey(AUTHENTICATION_DATA) + " is set but client.authentication.plugin is not;"
+                                + " name the plugin that reads it"),
+                new ConfigRule(
+                        "`producer.maxPendingMessagesAcrossPartitions`, when above 0, is not below"
+                                + " `producer.pendingQueueSize`.",
+                        List.of(MAX_PENDING_MESSAGES_ACROSS_PARTITIONS, PENDING_QUEUE_SIZE),
+                        in -> in.get(MAX_PENDING_MESSAGES_ACROSS_PARTITIONS) > 0
+                                && in.get(MAX_PENDING_MESSAGES_ACROSS_PARTITIONS) < in.get(PENDING_QUEUE_SIZE),
+                        in -> in.show(MAX_PENDING_MESSAGES_ACROSS_PARTITIONS) + " is below "
+                                + in.show(PENDING_QUEUE_SIZE) + "; raise it, or set it to 0 (no limit)"));
+    }
 
-        Reader(FlatYaml file) {
-            this.file = file;
-        }
-
-        String requiredText(String path) throws DriverException {
-            String value = text(path, null);
-            if (value == null) {
-                throw new DriverException(FlatYaml.at(file.sourceName(), file.lineOf(path)) + "key '" + path
-                        + "' is required; allowed: " + KEYS.get(path).accepts());
-            }
-            return value;
-        }
-
-        String text(String path, String defaultValue) throws DriverException {
-            FlatYaml.Scalar scalar = file.get(path);
-            if (scalar == null) {
-                return defaultValue;
-            }
-            if (scalar.token() != JsonToken.VALUE_STRING) {
-                throw error(path, "is '" + scalar.text() + "', not text");
-            }
-            String text = scalar.text().strip();
-            return text.isEmpty() ? defaultValue : text;
-        }
-
-        int wholeNumber(String path, int defaultValue, int minimum) throws DriverException {
-            long value = longNumber(path, defaultValue, minimum);
-            if (value > Integer.MAX_VALUE) {
-                throw error(path, "is " + value + ", above " + Integer.MAX_VALUE);
-            }
-            return (int) value;
-        }
-
-        long longNumber(String path, long defaultValue, long minimum) throws DriverException {
-            FlatYaml.Scalar scalar = file.get(path);
-            if (scalar == null) {
-                return defaultValue;
-            }
-            long value;
-            if (scalar.token() != JsonToken.VALUE_NUMBER_INT) {
-                throw error(path, "is '" + scalar.text() + "'");
-            }
-            try {
-                value = Long.parseLong(scalar.text());
-            } catch (NumberFormatException e) {
-                throw error(path, "is '" + scalar.text() + "'");
-            }
-            if (value < minimum) {
-                throw error(path, "is " + value);
-            }
-            return value;
-        }
-
-        boolean bool(String path, boolean defaultValue) throws DriverException {
-            FlatYaml.Scalar scalar = file.get(path);
-            if (scalar == null) {
-                return defaultValue;
-            }
-            if (scalar.token() == JsonToken.VALUE_TRUE) {
-                return true;
-            }
-            if (scalar.token() == JsonToken.VALUE_FALSE) {
-                return false;
-            }
-            throw error(path, "is '" + scalar.text() + "'");
-        }
-
-        /** One of {@code allowed}, matched without regard to case and returned as spelt there. */
-        String choice(String path, String defaultValue, List<String> allowed) throws DriverException {
-            String value = text(path, defaultValue);
-            for (String candidate : allowed) {
-                if (candidate.toLowerCase(Locale.ROOT).equals(value.toLowerCase(Locale.ROOT))) {
-                    return candidate;
-                }
-            }
-            throw error(
-                    path,
-                    "is '" + value + "'"
-                            + Suggestions.closest(value, allowed)
-                                    .map(s -> " (did you mean '" + s + "'?)")
-                                    .orElse(""));
-        }
-
-        DriverException error(String path, String problem) {
-            return new DriverException(FlatYaml.at(file.sourceName(), file.lineOf(path)) + "key '" + path + "' "
-                    + problem + "; allowed: " + KEYS.get(path).accepts());
-        }
+    private static boolean namespacePrefixValid(String prefix) {
+        String[] parts = prefix.split("/", -1);
+        return parts.length == 2
+                && NAME_PART.matcher(parts[0]).matches()
+                && NAME_PART.matcher(parts[1]).matches();
     }
 }

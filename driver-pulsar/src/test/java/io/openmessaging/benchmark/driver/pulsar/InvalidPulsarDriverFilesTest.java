@@ -13,12 +13,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class InvalidPulsarDriverFilesTest {
 
     private static final String CASES = """
-            service-url-scheme    | :5: key 'client.serviceUrl' is 'http://127.0.0.1:6650'; allowed: pulsar://host:port or pulsar+ssl://host:port[,host:port…]
-            unknown-nested-key    | :8: unknown key 'producer.batchingMaxPublishDelayMillis' (did you mean 'batchingMaxPublishDelayMs'?); allowed keys in 'producer': batchingEnabled,
+            service-url-scheme    | :5:15: client.serviceUrl: http://127.0.0.1:6650 (line 5): expected pulsar://host:port or pulsar+ssl://host:port
+            unknown-nested-key    | :8:34: unknown key 'producer.batchingMaxPublishDelayMillis' (did you mean 'producer.batchingMaxPublishDelayMs'?); allowed keys in 'producer': batchingEnabled,
             yaml-alias            | :6:12: YAML aliases (*url) are not supported; write the value out
-            boolean-not-boolean   | :8: key 'producer.batchingEnabled' is 'sometimes'; allowed: true or false
-            subscription-type     | :8: key 'consumer.subscriptionType' is 'Shard' (did you mean 'Shared'?); allowed: Exclusive, Shared, Failover or Key_Shared
-            quorum-above-ensemble | :9: key 'client.persistence.writeQuorum' is 2, above ensembleSize 1; allowed: a whole number from 1 to ensembleSize: copies of each entry
+            boolean-not-boolean   | :8:20: producer.batchingEnabled: found 'sometimes', expected true or false
+            subscription-type     | :8:21: consumer.subscriptionType: found 'Shard', expected one of Exclusive, Shared, Failover, Key_Shared (did you mean 'Shared'?)
+            quorum-above-ensemble | :9:18: client.persistence.writeQuorum: 2 (line 9) is above client.persistence.ensembleSize: 1 (line 8): an entry cannot have more copies than bookies
             """;
 
     @ParameterizedTest(name = "{0}")

@@ -62,7 +62,7 @@ class PulsarBenchmarkDriverTest {
         BenchmarkDriver driver = new PulsarBenchmarkDriver();
         assertThatThrownBy(() -> driver.configure(LOCAL.formatted(1, 2) + "bogus: 1\n", "my.yaml"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("my.yaml:5: unknown key 'bogus'");
+                .hasMessageStartingWith("my.yaml:5:1: unknown key 'bogus'");
     }
 
     @Test
