@@ -1,27 +1,25 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.openmessaging.benchmark.config.Suggestions;
+import static io.openmessaging.benchmark.config.ConfigKey.bool;
+import static io.openmessaging.benchmark.config.ConfigKey.integer;
+import static io.openmessaging.benchmark.config.ConfigKey.longInteger;
+import static io.openmessaging.benchmark.config.ConfigKey.text;
+
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.ConfigKey;
+import io.openmessaging.benchmark.config.ConfigRule;
+import io.openmessaging.benchmark.config.ConfigSchema;
+import io.openmessaging.benchmark.config.ConfigValues;
+import io.openmessaging.benchmark.config.DriverFileKeys;
+import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.DriverException;
-import java.io.IOException;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -38,13 +36,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * <p>The file format is upstream OMB's ({@code replicationFactor}, {@code topicConfig}, {@code
  * commonConfig}, {@code producerConfig}, {@code consumerConfig}, {@code reset}) plus this driver's own
  * keys ({@code topicPrefix}, {@code offsetCommitLingerMs}, {@code topicCreationBatchSize}, {@code
- * topicCreationMaxRetries}, {@code initializeTimeoutMs}). Every error names the file, the line when
- * known, the key and what is allowed.
+ * topicCreationMaxRetries}, {@code initializeTimeoutMs}), declared with the config engine ({@link #schema}):
+ * every problem of the file's keys is reported at once as {@code file:line:column: …}; a property of a
+ * block is checked against the Kafka client's own definitions and named at its line. The key reference in
+ * docs/drivers/kafka.md is generated from the declarations.
  */
 public final class KafkaDriverConfig {
-
-    /** Every key a driver YAML may hold, with what it accepts. Used by error messages. */
-    static final Map<String, String> ALLOWED_KEYS = allowedKeys();
 
     /** Keys of the client property blocks that name the block in messages. */
     static final String COMMON_CONFIG = "commonConfig";
@@ -66,12 +63,6 @@ public final class KafkaDriverConfig {
     static final String TX_DRIVER_CLASS = "io.openmessaging.benchmark.driver.redpanda.tx.RedpandaBenchmarkDriver";
 
     private static final Pattern TOPIC_PREFIX = Pattern.compile("[a-zA-Z0-9._-]{1,200}");
-
-    private static final ObjectMapper MAPPER = new ObjectMapper(new YAMLFactory())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private final String sourceName;
     private final Short replicationFactor;
@@ -115,15 +106,24 @@ public final class KafkaDriverConfig {
      * @param yaml the whole file
      * @param sourceName the file name, for error messages
      * @param defaults the driver's defaults, applied where the file sets nothing
-     * @throws DriverException naming the file, the line when known, the key and what is allowed
+     * @throws DriverException naming the file, the line and column, the key and what is allowed
      */
     public static KafkaDriverConfig parse(String yaml, String sourceName, KafkaDriverDefaults defaults)
             throws DriverException {
-        RawFile raw = bind(yaml, sourceName);
-        Map<String, int[]> lines = locateTopLevelKeys(yaml);
-        Builder b = new Builder(sourceName, lines);
-        b.build(raw, yaml, defaults);
-        return new KafkaDriverConfig(b);
+        FileKeys keys = keys(defaults);
+        try {
+            ConfigValues values = keys.schema.read(YamlMapping.read(yaml == null ? "" : yaml, sourceName), sourceName);
+            Builder b = new Builder(sourceName, yaml, keys, values);
+            b.build(defaults);
+            return new KafkaDriverConfig(b);
+        } catch (ConfigException e) {
+            throw new DriverException(e.getMessage(), e);
+        }
+    }
+
+    /** The file format of the driver with {@code defaults} (Kafka's, Redpanda's), its defaults in its keys. */
+    public static ConfigSchema schema(KafkaDriverDefaults defaults) {
+        return keys(defaults).schema;
     }
 
     public String sourceName() {
@@ -229,198 +229,148 @@ public final class KafkaDriverConfig {
     // ---------------------------------------------------------------------------------------------
     // parsing
 
-    /** The file as Jackson binds it; every field null when absent. */
-    static final class RawFile {
-        @JsonProperty("name")
-        String name;
+    private static final Map<KafkaDriverDefaults, FileKeys> KEYS = new ConcurrentHashMap<>();
 
-        @JsonProperty("driver")
-        String driver;
-
-        @JsonProperty("driverClass")
-        String driverClass;
-
-        @JsonProperty("replicationFactor")
-        Short replicationFactor;
-
-        @JsonProperty(TOPIC_CONFIG)
-        String topicConfig;
-
-        @JsonProperty(COMMON_CONFIG)
-        String commonConfig;
-
-        @JsonProperty(PRODUCER_CONFIG)
-        String producerConfig;
-
-        @JsonProperty(CONSUMER_CONFIG)
-        String consumerConfig;
-
-        @JsonProperty("reset")
-        Boolean reset;
-
-        @JsonProperty("topicPrefix")
-        String topicPrefix;
-
-        @JsonProperty(OFFSET_COMMIT_LINGER_MS)
-        Long offsetCommitLingerMs;
-
-        @JsonProperty("topicCreationBatchSize")
-        Integer topicCreationBatchSize;
-
-        @JsonProperty("topicCreationMaxRetries")
-        Integer topicCreationMaxRetries;
-
-        @JsonProperty("initializeTimeoutMs")
-        Long initializeTimeoutMs;
-
-        @JsonProperty(REQUESTS_PER_TRANSACTION)
-        Integer requestsPerTransaction;
-
-        @JsonProperty(TRANSACTION_MAX_OPEN_MS)
-        Long transactionMaxOpenMs;
+    private static FileKeys keys(KafkaDriverDefaults defaults) {
+        return KEYS.computeIfAbsent(defaults, FileKeys::new);
     }
 
-    private static Map<String, String> allowedKeys() {
-        Map<String, String> keys = new LinkedHashMap<>();
-        keys.put("name", "any text; read by the framework, ignored by the driver");
-        keys.put("driver", "the driver id; read by the framework, ignored by the driver");
-        keys.put("driverClass", "an upstream driver class name; read by the framework, ignored by the driver");
-        keys.put(
-                "replicationFactor",
-                "a whole number from 1 to 32767; when absent the broker's default.replication.factor applies");
-        keys.put(TOPIC_CONFIG, "a block of Java properties (topic configs such as min.insync.replicas=2)");
-        keys.put(
-                COMMON_CONFIG,
-                "a block of Java properties for producers, consumers and the admin client; must set bootstrap.servers");
-        keys.put(PRODUCER_CONFIG, "a block of Java properties for every producer");
-        keys.put(CONSUMER_CONFIG, "a block of Java properties for every consumer");
-        keys.put("reset", "true or false: delete the topics whose names start with topicPrefix before creating topics");
-        keys.put("topicPrefix", "1 to 200 letters, digits, '.', '_' or '-' starting every topic name");
-        keys.put(
-                OFFSET_COMMIT_LINGER_MS,
-                "a whole number of milliseconds, 0 or more: least time between two offset commits of one consumer");
-        keys.put("topicCreationBatchSize", "a whole number, 1 or more: topics per create request");
-        keys.put(
-                "topicCreationMaxRetries",
-                "a whole number, 0 or more: retries of retriable topic-creation failures, with exponential backoff");
-        keys.put(
-                "initializeTimeoutMs",
-                "a whole number of milliseconds, 1 or more: how long initialize() waits for the cluster to answer");
-        keys.put(
-                REQUESTS_PER_TRANSACTION,
-                "a whole number, 1 or more: each producer sends in Kafka transactions of"
-                        + " this many messages (the Redpanda fork's key); absent: no transactions");
-        keys.put(
-                TRANSACTION_MAX_OPEN_MS,
-                "a whole number of milliseconds, 1 or more (default "
-                        + DEFAULT_TRANSACTION_MAX_OPEN_MS + "): a transaction open this long is committed with fewer"
-                        + " messages, so the last one of a run commits too; only with " + REQUESTS_PER_TRANSACTION);
-        return Collections.unmodifiableMap(keys);
-    }
+    /** The keys of a Kafka-protocol driver file, with one driver's defaults, and the rules across them. */
+    static final class FileKeys {
+        final ConfigKey<Integer> replicationFactor = integer("replicationFactor", "replicas")
+                .atLeast(1)
+                .atMost(Short.MAX_VALUE)
+                .defaultText("the broker's `default.replication.factor`")
+                .meaning("Replication factor of the topics a run creates.")
+                .build();
+        final ConfigKey<String> topicConfig = text(TOPIC_CONFIG)
+                .defaultText("none")
+                .allowed("a block of Java properties")
+                .expected("a block of Java properties (topic configs such as min.insync.replicas=2)")
+                .meaning("Topic configs of the topics a run creates, e.g. `min.insync.replicas=2`; checked against"
+                        + " Kafka's topic configs.")
+                .build();
+        final ConfigKey<String> commonConfig = text(COMMON_CONFIG)
+                .defaultText("*required*") // checked with bootstrap.servers, which it must set
+                .allowed("a block of Java properties that sets `bootstrap.servers`")
+                .expected("a block of Java properties that sets bootstrap.servers")
+                .meaning("Properties of the producers, the consumers and the admin client; checked against the"
+                        + " Kafka client's definitions.")
+                .build();
+        final ConfigKey<String> producerConfig = text(PRODUCER_CONFIG)
+                .defaultText("none")
+                .allowed("a block of Java properties")
+                .expected("a block of Java properties")
+                .meaning("Properties of every producer (over `commonConfig`); not the serializers or"
+                        + " `transactional.id`, which the driver decides.")
+                .build();
+        final ConfigKey<String> consumerConfig = text(CONSUMER_CONFIG)
+                .defaultText("none")
+                .allowed("a block of Java properties")
+                .expected("a block of Java properties")
+                .meaning("Properties of every consumer (over `commonConfig`); not the deserializers. A `group.id`"
+                        + " puts every subscription in that group.")
+                .build();
+        final ConfigKey<Boolean> reset = bool("reset")
+                .byDefault(false)
+                .meaning("Before the first topic creation, delete every topic whose name starts with `topicPrefix`"
+                        + " (never other topics) and wait until they are gone; topics already gone count as deleted.")
+                .build();
+        final ConfigKey<String> topicPrefix;
+        final ConfigKey<Long> offsetCommitLingerMs;
+        final ConfigKey<Integer> topicCreationBatchSize;
+        final ConfigKey<Integer> topicCreationMaxRetries;
+        final ConfigKey<Long> initializeTimeoutMs;
+        final ConfigKey<Integer> requestsPerTransaction = integer(REQUESTS_PER_TRANSACTION, "messages")
+                .atLeast(1)
+                .defaultText("none (no transactions)")
+                .meaning("The Redpanda fork's key: each producer sends in Kafka transactions of this many messages"
+                        + " (see [Transactions](#transactions)); consumers then read committed messages unless"
+                        + " `isolation.level` is set.")
+                .build();
+        final ConfigKey<Long> transactionMaxOpenMs = longInteger(TRANSACTION_MAX_OPEN_MS, "milliseconds")
+                .atLeast(1)
+                .byDefault(DEFAULT_TRANSACTION_MAX_OPEN_MS)
+                .meaning("This driver's own: a transaction open this long is committed with fewer messages, so the"
+                        + " last one of a run commits too; only with `" + REQUESTS_PER_TRANSACTION + "`.")
+                .build();
+        final ConfigSchema schema;
 
-    private static RawFile bind(String yaml, String sourceName) throws DriverException {
-        RawFile raw;
-        try {
-            JsonNode tree = MAPPER.readTree(yaml);
-            if (tree == null || tree.isMissingNode() || tree.isNull()) {
-                throw new DriverException(sourceName + ": the driver YAML is empty; it needs at least " + COMMON_CONFIG
-                        + " with bootstrap.servers");
-            }
-            raw = MAPPER.readValue(yaml, RawFile.class);
-        } catch (UnrecognizedPropertyException e) {
-            String key = e.getPropertyName();
-            throw new DriverException(
-                    where(sourceName, e.getLocation()) + "unknown key '" + key + "'"
-                            + Suggestions.closest(key, ALLOWED_KEYS.keySet())
-                                    .map(k -> " (did you mean '" + k + "'?)")
-                                    .orElse("")
-                            + "; allowed keys: " + String.join(", ", ALLOWED_KEYS.keySet()),
-                    e);
-        } catch (MismatchedInputException e) {
-            throw new DriverException(describeMismatch(sourceName, e), e);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            String key = keyOnLine(yaml, line);
-            if (key != null && ALLOWED_KEYS.containsKey(key)) {
-                throw new DriverException(
-                        where(sourceName, line) + "key '" + key + "' has a value that cannot be read ("
-                                + e.getOriginalMessage() + "); allowed: " + ALLOWED_KEYS.get(key),
-                        e);
-            }
-            throw new DriverException(
-                    where(sourceName, line) + "cannot parse the driver YAML: " + e.getOriginalMessage(), e);
+        FileKeys(KafkaDriverDefaults defaults) {
+            topicPrefix = text("topicPrefix")
+                    .byDefault(defaults.topicPrefix())
+                    .allowed("1 to 200 letters, digits, `.`, `_` or `-`")
+                    .meaning("This driver's own: starts every topic name a run creates.")
+                    .build();
+            offsetCommitLingerMs = longInteger(OFFSET_COMMIT_LINGER_MS, "milliseconds")
+                    .atLeast(0)
+                    .byDefault(defaults.offsetCommitLingerMs())
+                    .meaning("This driver's own: least time between two offset commits of one consumer (also read"
+                            + " from `consumerConfig`, where the Redpanda fork's files set it).")
+                    .build();
+            topicCreationBatchSize = integer("topicCreationBatchSize", "topics")
+                    .atLeast(1)
+                    .byDefault(defaults.topicCreationBatchSize())
+                    .meaning("This driver's own: topics per create request.")
+                    .build();
+            topicCreationMaxRetries = integer("topicCreationMaxRetries", "retries")
+                    .atLeast(0)
+                    .byDefault(defaults.topicCreationMaxRetries())
+                    .meaning("This driver's own: retries of retriable topic-creation failures, with exponential"
+                            + " backoff.")
+                    .build();
+            initializeTimeoutMs = longInteger("initializeTimeoutMs", "milliseconds")
+                    .atLeast(1)
+                    .byDefault(defaults.initializeTimeoutMs())
+                    .meaning("This driver's own: how long `initialize()` waits for the cluster to answer.")
+                    .build();
+            schema = ConfigSchema.forDriverFile(
+                    "Kafka driver file",
+                    List.of(
+                            replicationFactor,
+                            topicConfig,
+                            commonConfig,
+                            producerConfig,
+                            consumerConfig,
+                            reset,
+                            topicPrefix,
+                            offsetCommitLingerMs,
+                            topicCreationBatchSize,
+                            topicCreationMaxRetries,
+                            initializeTimeoutMs,
+                            requestsPerTransaction,
+                            transactionMaxOpenMs),
+                    List.of(
+                            new ConfigRule(
+                                    "`topicPrefix` is 1 to 200 letters, digits, `.`, `_` or `-`.",
+                                    List.of(topicPrefix),
+                                    in -> !TOPIC_PREFIX
+                                            .matcher(in.get(topicPrefix))
+                                            .matches(),
+                                    in -> in.show(topicPrefix) + ": expected 1 to 200 letters, digits, '.', '_' or '-'"
+                                            + " (it starts every topic name)"),
+                            new ConfigRule(
+                                    "`" + TRANSACTION_MAX_OPEN_MS + "` only with `" + REQUESTS_PER_TRANSACTION + "`.",
+                                    List.of(transactionMaxOpenMs),
+                                    in -> in.given(transactionMaxOpenMs) && !in.given(requestsPerTransaction),
+                                    in -> in.showKey(transactionMaxOpenMs) + " is set without "
+                                            + REQUESTS_PER_TRANSACTION + ", so no transaction is opened"),
+                            new ConfigRule(
+                                    "The Redpanda fork's transactional `driverClass` needs `" + REQUESTS_PER_TRANSACTION
+                                            + "`.",
+                                    List.of(DriverFileKeys.DRIVER_CLASS),
+                                    in -> TX_DRIVER_CLASS.equals(in.get(DriverFileKeys.DRIVER_CLASS))
+                                            && !in.given(requestsPerTransaction),
+                                    in -> "driverClass " + TX_DRIVER_CLASS + " runs Kafka transactions and needs "
+                                            + REQUESTS_PER_TRANSACTION + " (messages per transaction, 1 or more)")));
         }
-        return raw;
     }
-
-    /** The top-level key whose value starts on {@code line}, or null. */
-    private static String keyOnLine(String yaml, int line) {
-        for (Map.Entry<String, int[]> entry : locateTopLevelKeys(yaml).entrySet()) {
-            if (entry.getValue()[0] == line) {
-                return entry.getKey();
-            }
-        }
-        return null;
-    }
-
-    private static String describeMismatch(String sourceName, MismatchedInputException e) {
-        List<JsonMappingException.Reference> path = e.getPath();
-        String prefix = where(sourceName, e.getLocation());
-        if (path.isEmpty() || path.get(0).getFieldName() == null) {
-            return prefix + "the driver YAML must be a mapping of keys to values; allowed keys: "
-                    + String.join(", ", ALLOWED_KEYS.keySet());
-        }
-        String key = path.get(0).getFieldName();
-        String found = e instanceof InvalidFormatException ife ? " '" + ife.getValue() + "'" : " of the wrong type";
-        return prefix + "key '" + key + "' has a value" + found + "; allowed: " + ALLOWED_KEYS.get(key);
-    }
-
-    private static String where(String sourceName, JsonLocation location) {
-        return location == null || location.getLineNr() <= 0
-                ? sourceName + ": "
-                : sourceName + ":" + location.getLineNr() + ": ";
-    }
-
-    private static String where(String sourceName, int line) {
-        return line <= 0 ? sourceName + ": " : sourceName + ":" + line + ": ";
-    }
-
-    /**
-     * Line of each top-level key and of its value, and whether the value is a block scalar ({@code |}
-     * or {@code >}, whose text starts on the next line). Best effort: an unreadable file yields none.
-     */
-    private static Map<String, int[]> locateTopLevelKeys(String yaml) {
-        Map<String, int[]> lines = new HashMap<>();
-        String[] rawLines = yaml.split("\r\n|\r|\n", -1);
-        try (JsonParser p = MAPPER.getFactory().createParser(yaml)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return lines;
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String key = p.currentName();
-                int keyLine = p.currentTokenLocation().getLineNr();
-                p.nextToken();
-                JsonLocation value = p.currentTokenLocation();
-                int valueLine = value.getLineNr();
-                int column = value.getColumnNr();
-                boolean block = valueLine >= 1
-                        && valueLine <= rawLines.length
-                        && column >= 1
-                        && column <= rawLines[valueLine - 1].length()
-                        && "|>".indexOf(rawLines[valueLine - 1].charAt(column - 1)) >= 0;
-                lines.put(key, new int[] {keyLine, block ? valueLine + 1 : valueLine});
-                p.skipChildren();
-            }
-        } catch (IOException e) {
-            return lines;
-        }
-        return lines;
-    }
-
     /** Turns a bound file into checked settings; collects the line numbers for its messages. */
     private static final class Builder {
         final String sourceName;
-        final Map<String, int[]> lines;
+        final String[] yamlLines;
+        final FileKeys keys;
+        final ConfigValues values;
 
         Short replicationFactor;
         boolean reset;
@@ -439,52 +389,40 @@ public final class KafkaDriverConfig {
         final Map<String, String> producerProperties = new LinkedHashMap<>();
         final Map<String, String> consumerProperties = new LinkedHashMap<>();
 
-        Builder(String sourceName, Map<String, int[]> lines) {
+        Builder(String sourceName, String yaml, FileKeys keys, ConfigValues values) {
             this.sourceName = sourceName;
-            this.lines = lines;
+            this.yamlLines = (yaml == null ? "" : yaml).split("\r\n|\r|\n", -1);
+            this.keys = keys;
+            this.values = values;
         }
 
-        void build(RawFile raw, String yaml, KafkaDriverDefaults defaults) throws DriverException {
-            replicationFactor = raw.replicationFactor;
-            if (replicationFactor != null && replicationFactor < 1) {
-                throw keyError("replicationFactor", "is " + replicationFactor);
-            }
-            reset = raw.reset != null && raw.reset;
-            topicPrefix = raw.topicPrefix == null ? defaults.topicPrefix() : raw.topicPrefix;
-            if (!TOPIC_PREFIX.matcher(topicPrefix).matches()) {
-                throw keyError("topicPrefix", "is '" + topicPrefix + "'");
-            }
-            topicCreationBatchSize =
-                    raw.topicCreationBatchSize == null ? defaults.topicCreationBatchSize() : raw.topicCreationBatchSize;
-            if (topicCreationBatchSize < 1) {
-                throw keyError("topicCreationBatchSize", "is " + topicCreationBatchSize);
-            }
-            topicCreationMaxRetries = raw.topicCreationMaxRetries == null
-                    ? defaults.topicCreationMaxRetries()
-                    : raw.topicCreationMaxRetries;
-            if (topicCreationMaxRetries < 0) {
-                throw keyError("topicCreationMaxRetries", "is " + topicCreationMaxRetries);
-            }
-            initializeTimeoutMs =
-                    raw.initializeTimeoutMs == null ? defaults.initializeTimeoutMs() : raw.initializeTimeoutMs;
-            if (initializeTimeoutMs < 1) {
-                throw keyError("initializeTimeoutMs", "is " + initializeTimeoutMs);
-            }
+        void build(KafkaDriverDefaults defaults) throws DriverException {
+            replicationFactor = values.given(keys.replicationFactor)
+                    ? values.get(keys.replicationFactor).shortValue()
+                    : null;
+            reset = values.get(keys.reset);
+            topicPrefix = values.get(keys.topicPrefix);
+            topicCreationBatchSize = values.get(keys.topicCreationBatchSize);
+            topicCreationMaxRetries = values.get(keys.topicCreationMaxRetries);
+            initializeTimeoutMs = values.get(keys.initializeTimeoutMs);
 
-            PropertiesBlock common = block(COMMON_CONFIG, raw.commonConfig);
-            PropertiesBlock producer = block(PRODUCER_CONFIG, raw.producerConfig);
-            PropertiesBlock consumer = block(CONSUMER_CONFIG, raw.consumerConfig);
-            PropertiesBlock topic = block(TOPIC_CONFIG, raw.topicConfig);
+            PropertiesBlock common = block(keys.commonConfig);
+            PropertiesBlock producer = block(keys.producerConfig);
+            PropertiesBlock consumer = block(keys.consumerConfig);
+            PropertiesBlock topic = block(keys.topicConfig);
 
             if (!common.contains(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)
                     || common.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG).isBlank()) {
-                throw new DriverException(where(sourceName, keyLine(COMMON_CONFIG)) + COMMON_CONFIG
-                        + " must set bootstrap.servers (host:port[,host:port…]); the admin client, producers"
-                        + " and consumers all connect through it");
+                throw new DriverException(at(
+                        keyLine(COMMON_CONFIG),
+                        keyColumn(COMMON_CONFIG),
+                        COMMON_CONFIG
+                                + " must set bootstrap.servers (host:port[,host:port…]); the admin client, producers"
+                                + " and consumers all connect through it"));
             }
             rejectForced(common, producer, consumer);
             groupId = groupId(common, consumer);
-            transactions(raw, common, producer, consumer);
+            transactions(common, producer, consumer);
             checkValues(COMMON_CONFIG, common, KafkaPropertyCheck.Clients.ALL);
             checkValues(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
             checkValues(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
@@ -496,7 +434,7 @@ public final class KafkaDriverConfig {
                 }
             }
 
-            offsetCommitLingerMs = commitLinger(raw, consumer, defaults);
+            offsetCommitLingerMs = commitLinger(consumer);
 
             topicConfigs.putAll(defaults.topicProperties());
             topicConfigs.putAll(topic.values());
@@ -540,16 +478,34 @@ public final class KafkaDriverConfig {
             consumerProperties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(autoCommit));
         }
 
-        private PropertiesBlock block(String key, String text) throws DriverException {
+        private PropertiesBlock block(ConfigKey<String> key) throws DriverException {
+            YamlMapping.Entry entry = values.entry(key);
+            if (entry == null) {
+                return PropertiesBlock.EMPTY;
+            }
             try {
-                return PropertiesBlock.parse(text, valueLine(key));
+                return PropertiesBlock.parse(values.get(key), firstLineOf(entry));
             } catch (IllegalArgumentException e) {
                 throw new DriverException(
-                        where(sourceName, keyLine(key)) + "key '" + key
-                                + "' is not a valid Java-properties block (" + e.getMessage() + "); allowed: "
-                                + ALLOWED_KEYS.get(key),
+                        at(
+                                entry.keyLine(),
+                                entry.keyColumn(),
+                                key.name() + ": not a valid Java-properties block (" + e.getMessage() + "); expected "
+                                        + key.expected()),
                         e);
             }
+        }
+
+        /** The line of a value's first text: the next line for a block scalar ({@code |} or {@code >}). */
+        private int firstLineOf(YamlMapping.Entry entry) {
+            int line = entry.valueLine();
+            int column = entry.valueColumn();
+            boolean block = line >= 1
+                    && line <= yamlLines.length
+                    && column >= 1
+                    && column <= yamlLines[line - 1].length()
+                    && "|>".indexOf(yamlLines[line - 1].charAt(column - 1)) >= 0;
+            return block ? line + 1 : line;
         }
 
         private void rejectForced(PropertiesBlock common, PropertiesBlock producer, PropertiesBlock consumer)
@@ -599,30 +555,13 @@ public final class KafkaDriverConfig {
          * {@code acks=all} (which Kafka transactions need) must not be switched off, and consumers read
          * committed messages only unless {@code isolation.level} is set.
          */
-        private void transactions(
-                RawFile raw, PropertiesBlock common, PropertiesBlock producer, PropertiesBlock consumer)
+        private void transactions(PropertiesBlock common, PropertiesBlock producer, PropertiesBlock consumer)
                 throws DriverException {
-            requestsPerTransaction = raw.requestsPerTransaction;
-            if (requestsPerTransaction == null) {
-                if (raw.transactionMaxOpenMs != null) {
-                    throw keyError(TRANSACTION_MAX_OPEN_MS, "is set without " + REQUESTS_PER_TRANSACTION);
-                }
-                if (TX_DRIVER_CLASS.equals(raw.driverClass)) {
-                    throw new DriverException(where(sourceName, keyLine("driverClass")) + "driverClass "
-                            + TX_DRIVER_CLASS + " runs Kafka transactions and needs " + REQUESTS_PER_TRANSACTION
-                            + " (messages per transaction, 1 or more)");
-                }
-                return;
+            if (!values.given(keys.requestsPerTransaction)) {
+                return; // transactionMaxOpenMs alone and the transactional driverClass are refused by the schema
             }
-            if (requestsPerTransaction < 1) {
-                throw keyError(REQUESTS_PER_TRANSACTION, "is " + requestsPerTransaction);
-            }
-            if (raw.transactionMaxOpenMs != null) {
-                transactionMaxOpenMs = raw.transactionMaxOpenMs;
-                if (transactionMaxOpenMs < 1) {
-                    throw keyError(TRANSACTION_MAX_OPEN_MS, "is " + transactionMaxOpenMs);
-                }
-            }
+            requestsPerTransaction = values.get(keys.requestsPerTransaction);
+            transactionMaxOpenMs = values.get(keys.transactionMaxOpenMs);
             for (PropertiesBlock block : List.of(producer, common)) {
                 String blockKey = block == producer ? PRODUCER_CONFIG : COMMON_CONFIG;
                 if (block.contains(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG)
@@ -674,39 +613,33 @@ public final class KafkaDriverConfig {
             }
         }
 
-        private long commitLinger(RawFile raw, PropertiesBlock consumer, KafkaDriverDefaults defaults)
-                throws DriverException {
-            Long inBlock = null;
-            if (consumer.contains(OFFSET_COMMIT_LINGER_MS)) {
-                String text = consumer.get(OFFSET_COMMIT_LINGER_MS).strip();
-                try {
-                    inBlock = Long.parseLong(text);
-                } catch (NumberFormatException e) {
-                    inBlock = -1L;
-                }
-                if (inBlock < 0) {
-                    throw propertyError(
-                            CONSUMER_CONFIG,
-                            consumer,
-                            OFFSET_COMMIT_LINGER_MS,
-                            "is '" + text + "'; allowed: " + ALLOWED_KEYS.get(OFFSET_COMMIT_LINGER_MS));
-                }
-                if (raw.offsetCommitLingerMs != null && !raw.offsetCommitLingerMs.equals(inBlock)) {
-                    throw propertyError(
-                            CONSUMER_CONFIG,
-                            consumer,
-                            OFFSET_COMMIT_LINGER_MS,
-                            "is " + inBlock + " but the top-level key " + OFFSET_COMMIT_LINGER_MS + " is "
-                                    + raw.offsetCommitLingerMs + "; set it in one place");
-                }
+        private long commitLinger(PropertiesBlock consumer) throws DriverException {
+            if (!consumer.contains(OFFSET_COMMIT_LINGER_MS)) {
+                return values.get(keys.offsetCommitLingerMs);
             }
-            long linger = raw.offsetCommitLingerMs != null
-                    ? raw.offsetCommitLingerMs
-                    : inBlock != null ? inBlock : defaults.offsetCommitLingerMs();
-            if (linger < 0) {
-                throw keyError(OFFSET_COMMIT_LINGER_MS, "is " + linger);
+            String text = consumer.get(OFFSET_COMMIT_LINGER_MS).strip();
+            long inBlock;
+            try {
+                inBlock = Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                inBlock = -1L;
             }
-            return linger;
+            if (inBlock < 0) {
+                throw propertyError(
+                        CONSUMER_CONFIG,
+                        consumer,
+                        OFFSET_COMMIT_LINGER_MS,
+                        "is '" + text + "'; allowed: " + keys.offsetCommitLingerMs.expected());
+            }
+            if (values.given(keys.offsetCommitLingerMs) && values.get(keys.offsetCommitLingerMs) != inBlock) {
+                throw propertyError(
+                        CONSUMER_CONFIG,
+                        consumer,
+                        OFFSET_COMMIT_LINGER_MS,
+                        "is " + inBlock + " but the top-level key " + OFFSET_COMMIT_LINGER_MS + " is "
+                                + values.get(keys.offsetCommitLingerMs) + "; set it in one place");
+            }
+            return inBlock;
         }
 
         /** Upstream's {@code client.id} template: {@code {zone.id}} becomes the {@code zone.id} system property. */
@@ -721,25 +654,44 @@ public final class KafkaDriverConfig {
             return copy;
         }
 
-        private DriverException keyError(String key, String problem) {
-            return new DriverException(where(sourceName, valueLine(key)) + "key '" + key + "' " + problem
-                    + "; allowed: " + ALLOWED_KEYS.get(key));
-        }
-
         private DriverException propertyError(String blockKey, PropertiesBlock block, String property, String problem) {
             int line = block.lineOf(property);
-            return new DriverException(where(sourceName, line > 0 ? line : keyLine(blockKey)) + "key '" + blockKey
-                    + "' sets property '" + property + "', which " + problem);
+            return new DriverException(at(
+                    line > 0 ? line : keyLine(blockKey),
+                    line > 0 ? indentColumn(line) : keyColumn(blockKey),
+                    "key '" + blockKey + "' sets property '" + property + "', which " + problem));
+        }
+
+        /** {@code file:line:column: detail}, the one format of every config file's problems. */
+        private String at(int line, int column, String detail) {
+            return ConfigException.at(sourceName, line, column, detail);
+        }
+
+        /** The column of the first character of {@code line} that is not a space: where a property starts. */
+        private int indentColumn(int line) {
+            if (line < 1 || line > yamlLines.length) {
+                return 1;
+            }
+            String text = yamlLines[line - 1];
+            int column = 0;
+            while (column < text.length() && Character.isWhitespace(text.charAt(column))) {
+                column++;
+            }
+            return column + 1;
         }
 
         private int keyLine(String key) {
-            int[] l = lines.get(key);
-            return l == null ? 0 : l[0];
+            YamlMapping.Entry entry = entryOf(key);
+            return entry == null ? 0 : entry.keyLine();
         }
 
-        private int valueLine(String key) {
-            int[] l = lines.get(key);
-            return l == null ? 0 : l[1];
+        private int keyColumn(String key) {
+            YamlMapping.Entry entry = entryOf(key);
+            return entry == null ? 0 : entry.keyColumn();
+        }
+
+        private YamlMapping.Entry entryOf(String key) {
+            return values.entry(keys.schema.key(key).orElseThrow());
         }
     }
 }

@@ -34,7 +34,7 @@ class KafkaBenchmarkDriverTest {
         BenchmarkDriver driver = new KafkaBenchmarkDriver();
         assertThatThrownBy(() -> driver.configure("commonConfig: |\n  bootstrap.servers=x:1\nbogus: 1\n", "my.yaml"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("my.yaml:3: unknown key 'bogus'");
+                .hasMessageStartingWith("my.yaml:3:1: unknown key 'bogus'");
     }
 
     @Test

@@ -141,7 +141,7 @@ class KafkaDriverConfigTest {
     void unknownKeyErrorNamesFileKeyLineAndAllowedKeys() {
         assertThatThrownBy(() -> parse(MINIMAL + "replicationFactr: 3\n"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:3: unknown key 'replicationFactr'")
+                .hasMessageStartingWith("test.yaml:3:1: unknown key 'replicationFactr'")
                 .hasMessageContaining("did you mean 'replicationFactor'?")
                 .hasMessageContaining("allowed keys: name, driver, driverClass, replicationFactor");
     }
@@ -150,31 +150,32 @@ class KafkaDriverConfigTest {
     void wrongValueTypeNamesKeyLineAndWhatIsAllowed() {
         assertThatThrownBy(() -> parse(MINIMAL + "\nreplicationFactor: three\n"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:4: key 'replicationFactor' has a value 'three'")
-                .hasMessageContaining("a whole number from 1 to 32767");
+                .hasMessage("test.yaml:4:20: replicationFactor: found 'three', expected an integer number of replicas"
+                        + " from 1 to 32767");
         assertThatThrownBy(() -> parse(MINIMAL + "replicationFactor: 40000\n"))
                 .hasMessageStartingWith("test.yaml:3:")
                 .hasMessageContaining("replicationFactor");
         assertThatThrownBy(() -> parse(MINIMAL + "replicationFactor: 0\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'replicationFactor' is 0");
+                .hasMessage("test.yaml:3:20: replicationFactor: found 0, expected an integer number of replicas from 1"
+                        + " to 32767");
         assertThatThrownBy(() -> parse(MINIMAL + "reset: sometimes\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'reset'")
-                .hasMessageContaining("true or false");
+                .hasMessage("test.yaml:3:8: reset: found 'sometimes', expected true or false");
         assertThatThrownBy(() -> parse(MINIMAL + "producerConfig:\n  acks: all\n"))
-                .hasMessageStartingWith("test.yaml:")
-                .hasMessageContaining("key 'producerConfig'")
-                .hasMessageContaining("a block of Java properties");
+                .hasMessage("test.yaml:4:3: producerConfig: found a nested mapping, expected a block of Java"
+                        + " properties");
     }
 
     @Test
     void ownKeysOutOfRangeAreRejectedWithTheirLine() {
         assertThatThrownBy(() -> parse(MINIMAL + "offsetCommitLingerMs: -1\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'offsetCommitLingerMs' is -1");
+                .hasMessage("test.yaml:3:23: offsetCommitLingerMs: found -1, expected an integer number of"
+                        + " milliseconds, at least 0");
         assertThatThrownBy(() -> parse(MINIMAL + "topicCreationBatchSize: 0\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'topicCreationBatchSize' is 0");
+                .hasMessage("test.yaml:3:25: topicCreationBatchSize: found 0, expected an integer number of topics, at"
+                        + " least 1");
         assertThatThrownBy(() -> parse(MINIMAL + "topicPrefix: bad/prefix\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'topicPrefix' is 'bad/prefix'")
-                .hasMessageContaining("letters, digits");
+                .hasMessage("test.yaml:3:1: topicPrefix: bad/prefix (line 3): expected 1 to 200 letters, digits, '.',"
+                        + " '_' or '-' (it starts every topic name)");
     }
 
     @Test
@@ -205,26 +206,27 @@ class KafkaDriverConfigTest {
         assertThat(parse(MINIMAL).consumerProperties("s")).doesNotContainKey("isolation.level");
 
         assertThatThrownBy(() -> parse(MINIMAL + "requestsPerTransaction: 0\n"))
-                .hasMessageStartingWith("test.yaml:3: key 'requestsPerTransaction' is 0");
+                .hasMessage("test.yaml:3:25: requestsPerTransaction: found 0, expected an integer number of messages,"
+                        + " at least 1");
         assertThatThrownBy(() -> parse(MINIMAL + "transactionMaxOpenMs: 50\n"))
-                .hasMessageStartingWith(
-                        "test.yaml:3: key 'transactionMaxOpenMs' is set without requestsPerTransaction");
+                .hasMessage("test.yaml:3:1: transactionMaxOpenMs (line 3) is set without requestsPerTransaction, so no"
+                        + " transaction is opened");
         assertThatThrownBy(() ->
                         parse(MINIMAL + "requestsPerTransaction: 2\nproducerConfig: |\n  enable.idempotence=false\n"))
-                .hasMessageStartingWith("test.yaml:5: key 'producerConfig' sets property 'enable.idempotence'")
+                .hasMessageStartingWith("test.yaml:5:3: key 'producerConfig' sets property 'enable.idempotence'")
                 .hasMessageContaining("idempotent producer");
         assertThatThrownBy(() -> parse("driverClass: " + KafkaDriverConfig.TX_DRIVER_CLASS + "\n" + MINIMAL))
-                .hasMessageStartingWith("test.yaml:1: driverClass " + KafkaDriverConfig.TX_DRIVER_CLASS)
+                .hasMessageStartingWith("test.yaml:1:1: driverClass " + KafkaDriverConfig.TX_DRIVER_CLASS)
                 .hasMessageContaining("needs requestsPerTransaction");
     }
 
     @Test
     void serializerAndTransactionOverridesAreRejected() {
         assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  value.serializer=x.Custom\n"))
-                .hasMessageStartingWith("test.yaml:4: key 'producerConfig' sets property 'value.serializer'")
+                .hasMessageStartingWith("test.yaml:4:3: key 'producerConfig' sets property 'value.serializer'")
                 .hasMessageContaining("ByteArraySerializer");
         assertThatThrownBy(() -> parse(MINIMAL + "consumerConfig: |\n  key.deserializer=x.Custom\n"))
-                .hasMessageStartingWith("test.yaml:4: key 'consumerConfig' sets property 'key.deserializer'");
+                .hasMessageStartingWith("test.yaml:4:3: key 'consumerConfig' sets property 'key.deserializer'");
         assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  transactional.id=tx\n"))
                 .hasMessageContaining("'transactional.id'")
                 .hasMessageContaining("set requestsPerTransaction");
@@ -233,7 +235,7 @@ class KafkaDriverConfigTest {
     @Test
     void bootstrapServersAreRequiredInCommonConfig() {
         assertThatThrownBy(() -> parse("name: x\ncommonConfig: |\n  request.timeout.ms=1\n"))
-                .hasMessageStartingWith("test.yaml:2: commonConfig must set bootstrap.servers");
+                .hasMessageStartingWith("test.yaml:2:1: commonConfig must set bootstrap.servers");
         assertThatThrownBy(() -> parse("name: x\n"))
                 .hasMessageStartingWith("test.yaml: commonConfig must set bootstrap.servers");
     }
@@ -246,7 +248,7 @@ class KafkaDriverConfigTest {
         assertThat(on.autoCommit()).isTrue();
         assertThat(on.consumerProperties("g")).containsEntry("enable.auto.commit", "true");
         assertThatThrownBy(() -> parse(MINIMAL + "consumerConfig: |\n  enable.auto.commit=yes\n"))
-                .hasMessageStartingWith("test.yaml:4: key 'consumerConfig' sets property 'enable.auto.commit'")
+                .hasMessageStartingWith("test.yaml:4:3: key 'consumerConfig' sets property 'enable.auto.commit'")
                 .hasMessageContaining("true or false");
     }
 
@@ -257,17 +259,18 @@ class KafkaDriverConfigTest {
         assertThat(config.consumerProperties("g")).doesNotContainKey("offsetCommitLingerMs");
         assertThatThrownBy(() ->
                         parse(MINIMAL + "offsetCommitLingerMs: 10\nconsumerConfig: |\n  offsetCommitLingerMs=250\n"))
-                .hasMessageStartingWith("test.yaml:5: key 'consumerConfig' sets property 'offsetCommitLingerMs'")
+                .hasMessageStartingWith("test.yaml:5:3: key 'consumerConfig' sets property 'offsetCommitLingerMs'")
                 .hasMessageContaining("set it in one place");
     }
 
     @Test
     void duplicateKeysEmptyFilesAndNonMappingsAreRejected() {
         assertThatThrownBy(() -> parse(MINIMAL + "reset: true\nreset: false\n"))
-                .hasMessageStartingWith("test.yaml:4: ")
-                .hasMessageContaining("Duplicate field 'reset'");
-        assertThatThrownBy(() -> parse("")).hasMessageStartingWith("test.yaml: the driver YAML is empty");
-        assertThatThrownBy(() -> parse("- a\n- b\n")).hasMessageContaining("must be a mapping of keys");
+                .hasMessage("test.yaml:4:1: key 'reset' is given twice (first on line 3); keep one");
+        assertThatThrownBy(() -> parse(""))
+                .hasMessage("test.yaml: the file has no content; expected a mapping of 'key:" + " value' lines");
+        assertThatThrownBy(() -> parse("- a\n- b\n"))
+                .hasMessage("test.yaml:1:1: expected a mapping of 'key: value' lines at the top level, found a list");
     }
 
     @Test
@@ -305,7 +308,7 @@ class KafkaDriverConfigTest {
     void propertyValuesAreCheckedWithTheKafkaClientsOwnDefinitions() {
         assertThatThrownBy(() -> parse(MINIMAL + "producerConfig: |\n  linger.ms=1\n  acks=maybe\n"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:5: key 'producerConfig' sets property 'acks', which is 'maybe':"
+                .hasMessageStartingWith("test.yaml:5:3: key 'producerConfig' sets property 'acks', which is 'maybe':"
                         + " the Kafka client refuses it (Invalid value maybe for configuration acks");
         assertThatThrownBy(() -> parse(MINIMAL + "consumerConfig: |\n  fetch.min.bytes=-5\n"))
                 .hasMessageContaining("sets property 'fetch.min.bytes', which is '-5': the Kafka client refuses it");
@@ -331,7 +334,7 @@ class KafkaDriverConfigTest {
     void topicConfigNamesAreKafkasAndTheirValuesHaveTheRightKind() {
         assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  retention.ms=1000\n  min.insync.replica=2\n"))
                 .isInstanceOf(DriverException.class)
-                .hasMessageStartingWith("test.yaml:5: key 'topicConfig' sets property 'min.insync.replica', which is"
+                .hasMessageStartingWith("test.yaml:5:3: key 'topicConfig' sets property 'min.insync.replica', which is"
                         + " not a topic config Kafka defines, and Kafka brokers refuse unknown ones (did you mean"
                         + " 'min.insync.replicas'?); allowed: cleanup.policy, ");
         assertThatThrownBy(() -> parse(MINIMAL + "topicConfig: |\n  retention.ms=forever\n"))
