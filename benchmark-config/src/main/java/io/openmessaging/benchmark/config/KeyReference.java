@@ -1,5 +1,11 @@
 package io.openmessaging.benchmark.config;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
 /**
  * The Markdown reference of a {@link ConfigSchema}, generated from its declarations so that it cannot
  * drift from what the reader accepts: the table of keys (type, default, allowed values, meaning), the
@@ -72,5 +78,31 @@ public final class KeyReference {
             throw new IllegalArgumentException("the document has no block '" + begin.strip() + "' … '" + end + "'");
         }
         return document.substring(0, start + begin.length()) + content + document.substring(stop);
+    }
+
+    /**
+     * A hand-written page and what it reads with its generated blocks ({@code name → content}) brought up
+     * to date: the doc tests compare the two, and write the second when asked to regenerate.
+     */
+    public static Page page(Path doc, Map<String, String> blocks) throws IOException {
+        String current = Files.readString(doc, StandardCharsets.UTF_8);
+        String generated = current;
+        for (Map.Entry<String, String> block : blocks.entrySet()) {
+            generated = withGeneratedBlock(generated, block.getKey(), block.getValue());
+        }
+        return new Page(doc, current, generated);
+    }
+
+    /** A page as it is ({@code current}) and as its declarations make it ({@code generated}). */
+    public record Page(Path doc, String current, String generated) {
+
+        /** Writes the generated text over the page when {@code regenerate}; returns the page as it now is. */
+        public String writeIf(boolean regenerate) throws IOException {
+            if (!regenerate) {
+                return current;
+            }
+            Files.writeString(doc, generated, StandardCharsets.UTF_8);
+            return generated;
+        }
     }
 }

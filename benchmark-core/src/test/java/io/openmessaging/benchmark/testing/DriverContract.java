@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.testing;
 
+import static io.openmessaging.benchmark.testing.TestNames.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -108,10 +108,5 @@ public abstract class DriverContract {
                     .as("the send after close completed with an error")
                     .isNotNull();
         }
-    }
-
-    /** {@code prefix} with a random suffix: names of topics and subscriptions no other test uses. */
-    protected static String unique(String prefix) {
-        return prefix + "-" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
     }
 }

@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.testing.MessageLedger;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,9 +45,9 @@ class ConsumerPauseResumeIT {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
         MessageLedger ledger = new MessageLedger(PAYLOAD_BYTES);
         try (KafkaBenchmarkDriver driver = driver(broker)) {
-            String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
-            String subscription = SharedLocalKafka.unique("sub");
+            String subscription = TestNames.unique("sub");
             KafkaBenchmarkConsumer first = (KafkaBenchmarkConsumer)
                     driver.createConsumer(topic, subscription, ledger).get();
             KafkaBenchmarkConsumer second = (KafkaBenchmarkConsumer)
@@ -96,9 +97,9 @@ class ConsumerPauseResumeIT {
         MessageLedger pausedLedger = new MessageLedger(PAYLOAD_BYTES);
         MessageLedger activeLedger = new MessageLedger(PAYLOAD_BYTES);
         try (KafkaBenchmarkDriver driver = driver(broker)) {
-            String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
-            String subscription = SharedLocalKafka.unique("sub");
+            String subscription = TestNames.unique("sub");
             KafkaBenchmarkConsumer paused = (KafkaBenchmarkConsumer)
                     driver.createConsumer(topic, subscription, pausedLedger).get();
             SharedLocalKafka.awaitAssignment(List.of(paused), PARTITIONS, TIMEOUT);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,8 +26,8 @@ class KafkaExistingTopicsIT {
     @Test
     void describeTopicsReportsPartitionsOfExistingTopicsAndOmitsUnknownOnes() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        String three = SharedLocalKafka.unique("existing-3");
-        String missing = SharedLocalKafka.unique("missing");
+        String three = TestNames.unique("existing-3");
+        String missing = TestNames.unique("missing");
         try (KafkaBenchmarkDriver driver = driver(broker)) {
             driver.createTopics(List.of(new TopicSpec(three, 3))).get(60, TimeUnit.SECONDS);
 
@@ -41,8 +42,8 @@ class KafkaExistingTopicsIT {
     @Test
     void aRunOnAnExistingTopicUsesItAndCreatesNoOther() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        String topic = SharedLocalKafka.unique("orders");
-        String prefix = SharedLocalKafka.unique("never-created");
+        String topic = TestNames.unique("orders");
+        String prefix = TestNames.unique("never-created");
         try (KafkaBenchmarkDriver driver = driver(broker)) {
             driver.createTopics(List.of(new TopicSpec(topic, 3))).get(60, TimeUnit.SECONDS);
         }
@@ -68,9 +69,9 @@ class KafkaExistingTopicsIT {
     @Test
     void aMissingTopicStopsTheRunNamingIt() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        String missing = SharedLocalKafka.unique("no-such-topic");
+        String missing = TestNames.unique("no-such-topic");
 
-        BenchmarkRuns.Outcome outcome = run(broker, SharedLocalKafka.unique("p"), missing, 3);
+        BenchmarkRuns.Outcome outcome = run(broker, TestNames.unique("p"), missing, 3);
 
         assertThat(outcome.exitCode()).isNotZero();
         assertThat(outcome.stdout() + outcome.stderr()).contains(missing).contains("do not exist");
@@ -83,12 +84,12 @@ class KafkaExistingTopicsIT {
     @Test
     void aTopicWithOtherPartitionsStopsTheRun() throws Exception {
         LocalKafkaBroker broker = SharedLocalKafka.plaintextBroker();
-        String topic = SharedLocalKafka.unique("two-partitions");
+        String topic = TestNames.unique("two-partitions");
         try (KafkaBenchmarkDriver driver = driver(broker)) {
             driver.createTopics(List.of(new TopicSpec(topic, 2))).get(60, TimeUnit.SECONDS);
         }
 
-        BenchmarkRuns.Outcome outcome = run(broker, SharedLocalKafka.unique("p"), topic, 3);
+        BenchmarkRuns.Outcome outcome = run(broker, TestNames.unique("p"), topic, 3);
 
         assertThat(outcome.exitCode()).isNotZero();
         assertThat(outcome.stdout() + outcome.stderr())

@@ -8,6 +8,7 @@ import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import io.openmessaging.benchmark.testing.MessageLedger;
+import io.openmessaging.benchmark.testing.TestNames;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,9 +80,9 @@ class KafkaTransactionsIT {
         try (KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver()) {
             driver.configure(yaml, "kafka-local.yaml with transactions");
             driver.initialize();
-            String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, 1))).get(60, TimeUnit.SECONDS);
-            BenchmarkConsumer consumer = driver.createConsumer(topic, SharedLocalKafka.unique("sub"), ledger)
+            BenchmarkConsumer consumer = driver.createConsumer(topic, TestNames.unique("sub"), ledger)
                     .get();
             SharedLocalKafka.awaitAssignment(List.of(consumer), 1, Duration.ofSeconds(90));
             BenchmarkProducer producer = driver.createProducer(topic).get();

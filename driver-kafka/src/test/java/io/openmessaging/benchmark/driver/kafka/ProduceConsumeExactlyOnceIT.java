@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.testing.MessageLedger;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +36,10 @@ class ProduceConsumeExactlyOnceIT {
                     .containsKey("kafka.clusterId")
                     .containsKey("kafka.finalizedFeatures");
 
-            String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
 
-            String subscription = SharedLocalKafka.unique("sub");
+            String subscription = TestNames.unique("sub");
             List<BenchmarkConsumer> consumers = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 consumers.add(driver.createConsumer(topic, subscription, ledger).get());

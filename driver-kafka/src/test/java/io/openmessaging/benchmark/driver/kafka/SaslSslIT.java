@@ -8,6 +8,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.testing.MessageLedger;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -53,9 +54,9 @@ class SaslSslIT {
         try (KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver()) {
             driver.configure(shippedYaml(), "kafka-local-sasl-ssl.yaml");
             driver.initialize();
-            String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, 4))).get(60, TimeUnit.SECONDS);
-            BenchmarkConsumer consumer = driver.createConsumer(topic, SharedLocalKafka.unique("sub"), ledger)
+            BenchmarkConsumer consumer = driver.createConsumer(topic, TestNames.unique("sub"), ledger)
                     .get();
             SharedLocalKafka.awaitAssignment(List.of(consumer), 4, TIMEOUT);
             BenchmarkProducer producer = driver.createProducer(topic).get();

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -47,11 +46,6 @@ public final class SharedLocalKafka {
         return yaml.replaceAll("bootstrap\\.servers=\\S+", "bootstrap.servers=" + broker.bootstrapServers())
                 .replaceAll("(?m)^replicationFactor: \\d+$", "replicationFactor: 1")
                 .replace("min.insync.replicas=2", "min.insync.replicas=1");
-    }
-
-    /** A fresh name, so tests sharing a broker never share topics or groups. */
-    public static String unique(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /**

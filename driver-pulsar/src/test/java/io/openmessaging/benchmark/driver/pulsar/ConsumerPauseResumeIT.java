@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -43,9 +44,9 @@ class ConsumerPauseResumeIT {
                       receiverQueueSize: %d
                     """.formatted(pulsar.serviceUrl(), pulsar.httpUrl(), RECEIVER_QUEUE_SIZE), "pause-test.yaml");
             driver.initialize();
-            String topic = SharedLocalPulsar.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get(60, TimeUnit.SECONDS);
-            String subscription = SharedLocalPulsar.unique("sub");
+            String subscription = TestNames.unique("sub");
             PulsarBenchmarkConsumer consumer = (PulsarBenchmarkConsumer)
                     driver.createConsumer(topic, subscription, ledger).get(60, TimeUnit.SECONDS);
             assertThat(consumer.partitionConsumers()).hasSize(PARTITIONS);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.UUID;
 
 /**
  * Helpers for integration tests: one {@link LocalPulsarStandalone} shared by every test class of the
@@ -41,10 +40,5 @@ public final class SharedLocalPulsar {
         return yaml.replaceAll("serviceUrl: \\S+", "serviceUrl: " + pulsar.serviceUrl())
                 .replaceAll("httpUrl: \\S+", "httpUrl: " + pulsar.httpUrl())
                 .replaceAll("(ensembleSize|writeQuorum|ackQuorum): \\d+", "$1: 1");
-    }
-
-    /** A fresh name, so tests sharing a standalone never share topics or subscriptions. */
-    public static String unique(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 }

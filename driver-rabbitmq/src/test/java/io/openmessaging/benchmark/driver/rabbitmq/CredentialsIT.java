@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,7 @@ class CredentialsIT {
                     .endsWith("/perf")
                     .startsWith("amqp://bench@")
                     .doesNotContain(PASSWORD);
-            String topic = SharedLocalRabbitMq.unique("it-credentials");
+            String topic = TestNames.unique("it-credentials");
             driver.createTopics(List.of(new TopicSpec(topic, 2))).get();
             driver.createConsumer(topic, "sub", ledger).get();
             BenchmarkProducer producer = driver.createProducer(topic).get();

@@ -9,6 +9,7 @@ import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.testing.ConsumerCallbacks;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ class RabbitMqDriverIT {
                             SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker), "queueType", queueType.name()),
                     "rabbitmq.yaml");
             driver.initialize();
-            String topic = SharedLocalRabbitMq.unique("it-" + queueType.name().toLowerCase());
+            String topic = TestNames.unique("it-" + queueType.name().toLowerCase());
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get();
             BenchmarkConsumer first =
                     driver.createConsumer(topic, "sub", ledger).get();
@@ -85,7 +86,7 @@ class RabbitMqDriverIT {
         try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
             driver.configure(SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker), "rabbitmq.yaml");
             driver.initialize();
-            String topic = SharedLocalRabbitMq.unique("it-keyed");
+            String topic = TestNames.unique("it-keyed");
             driver.createTopics(List.of(new TopicSpec(topic, PARTITIONS))).get();
             RabbitMqBenchmarkConsumer consumer = (RabbitMqBenchmarkConsumer)
                     driver.createConsumer(topic, "sub", ledger).get();

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.config.KeyReference;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,18 +19,16 @@ class RabbitMqKeyReferenceDocTest {
 
     @Test
     void theKeyTableAndRulesOfThePageAreTheDeclaredOnes() throws IOException {
-        String page = Files.readString(DOC, StandardCharsets.UTF_8);
-        String generated = KeyReference.withGeneratedBlock(
-                KeyReference.withGeneratedBlock(
-                        page, "rabbitmq-keys", KeyReference.keyTable(RabbitMqDriverConfig.SCHEMA)),
-                "rabbitmq-rules",
-                KeyReference.ruleList(RabbitMqDriverConfig.SCHEMA));
-        if (Boolean.getBoolean("regenerateDocs")) {
-            Files.writeString(DOC, generated, StandardCharsets.UTF_8);
-            page = generated;
-        }
-        assertThat(page)
+        KeyReference.Page page = KeyReference.page(
+                DOC,
+                Map.of(
+                        "rabbitmq-keys",
+                        KeyReference.keyTable(RabbitMqDriverConfig.SCHEMA),
+                        "rabbitmq-rules",
+                        KeyReference.ruleList(RabbitMqDriverConfig.SCHEMA)));
+
+        assertThat(page.writeIf(Boolean.getBoolean("regenerateDocs")))
                 .as("%s is out of date; regenerate it (see this test's Javadoc)", DOC)
-                .isEqualTo(generated);
+                .isEqualTo(page.generated());
     }
 }

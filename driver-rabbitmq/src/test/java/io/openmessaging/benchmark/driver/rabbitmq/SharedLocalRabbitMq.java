@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,11 +60,6 @@ final class SharedLocalRabbitMq {
             return existing.replaceAll(Matcher.quoteReplacement(line));
         }
         return yaml + (yaml.endsWith("\n") ? "" : "\n") + line + "\n";
-    }
-
-    /** A fresh name, so tests sharing a broker never share exchanges or queues. */
-    static String unique(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /**

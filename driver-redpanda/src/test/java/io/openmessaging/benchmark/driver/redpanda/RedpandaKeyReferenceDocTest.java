@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.config.KeyReference;
 import io.openmessaging.benchmark.driver.kafka.KafkaDriverConfig;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,16 +20,12 @@ class RedpandaKeyReferenceDocTest {
 
     @Test
     void theKeyTableOfThePageHasTheRedpandaDefaults() throws IOException {
-        String page = Files.readString(DOC, StandardCharsets.UTF_8);
         String table = KeyReference.keyTable(KafkaDriverConfig.schema(RedpandaBenchmarkDriver.REDPANDA));
-        String generated = KeyReference.withGeneratedBlock(page, "redpanda-keys", table);
-        if (Boolean.getBoolean("regenerateDocs")) {
-            Files.writeString(DOC, generated, StandardCharsets.UTF_8);
-            page = generated;
-        }
+        KeyReference.Page page = KeyReference.page(DOC, Map.of("redpanda-keys", table));
+
         assertThat(table).contains("| `offsetCommitLingerMs` | integer (milliseconds) | `5000` |");
-        assertThat(page)
+        assertThat(page.writeIf(Boolean.getBoolean("regenerateDocs")))
                 .as("%s is out of date; regenerate it (see this test's Javadoc)", DOC)
-                .isEqualTo(generated);
+                .isEqualTo(page.generated());
     }
 }

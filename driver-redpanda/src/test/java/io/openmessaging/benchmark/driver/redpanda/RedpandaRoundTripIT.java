@@ -10,6 +10,7 @@ import io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver;
 import io.openmessaging.benchmark.driver.kafka.LocalKafkaBroker;
 import io.openmessaging.benchmark.driver.kafka.SharedLocalKafka;
 import io.openmessaging.benchmark.testing.MessageLedger;
+import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -37,9 +38,9 @@ class RedpandaRoundTripIT {
             assertThat(driver).isInstanceOf(RedpandaBenchmarkDriver.class);
             driver.configure(SharedLocalKafka.shippedYamlFor("redpanda-ack-all.yaml", broker), "redpanda-ack-all.yaml");
             driver.initialize();
-            String topic = SharedLocalKafka.unique(driver.topicNamePrefix());
+            String topic = TestNames.unique(driver.topicNamePrefix());
             driver.createTopics(List.of(new TopicSpec(topic, 8))).get(60, TimeUnit.SECONDS);
-            String subscription = SharedLocalKafka.unique("sub");
+            String subscription = TestNames.unique("sub");
             BenchmarkConsumer first =
                     driver.createConsumer(topic, subscription, ledger).get();
             BenchmarkConsumer second =
