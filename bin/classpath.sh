@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by bin/ scripts: builds the project when needed and prints the runtime classpath
 # (every module's jar plus its target/lib dependencies; drivers are found through ServiceLoader).
 # `omb_classpath MODULE…` adds modules outside the benchmark itself (the bench scripts: benchmark-bench).
@@ -23,7 +24,7 @@ omb_classpath() {
   omb_built "$@" || omb_build
   local m cp="" jar
   for m in "${omb_modules[@]}" "$@"; do
-    for jar in "$omb_root/$m"/target/"$m"-*.jar; do
+    for jar in "$omb_root/$m/target/$m"-*.jar; do
       case "$jar" in *-sources.jar|*-tests.jar|*-javadoc.jar) continue ;; esac
       cp="$cp:$jar"
     done

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by bin/benchmark and bin/benchmark-worker just before they exec the JVM.
 # Lowers the timer slack of this shell, which the JVM it execs and every thread of that JVM inherit, so
 # that LockSupport.parkNanos wakes within microseconds rather than after Linux's default 50 µs slack:

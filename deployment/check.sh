@@ -3,6 +3,7 @@
 # deployment/kubernetes/helm/benchmark and the container image deployment/docker):
 #
 #   versions      kafka_version of the Ansible versions file equals the root pom's kafka.version
+#   shell         ShellCheck (warning level) over every shell script: bin/, deployment/, distribution/, .ci/
 #   tf-fmt        terraform fmt -check -recursive
 #   tf-inventory  terraform init, validate and test of the provider-free inventory module
 #   checkov       checkov on the AWS configuration and the playbooks, download off: no failed check
@@ -138,6 +139,25 @@ check_versions() {
   ansible=$(sed -n 's/^kafka_version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' "$ansible_dir/group_vars/all/versions.yaml")
   echo "root pom kafka.version: $pom; deployment kafka_version: $ansible"
   [ -n "$pom" ] && [ "$pom" = "$ansible" ]
+}
+
+# Every shell script of the repository passes ShellCheck at warning level (a sourced file names its shell in
+# a "# shellcheck shell=bash" line); and ShellCheck does refuse a script it should.
+check_shell() {
+  local scripts=()
+  mapfile -t scripts < <(cd "$repo" && {
+    find bin -maxdepth 1 -type f
+    find deployment distribution .ci -name '*.sh' -not -path '*/target/*' -not -path '*/.venv/*'
+    echo .ci/run
+  } | sort -u)
+  echo "shellcheck -S warning: ${#scripts[@]} scripts"
+  (cd "$repo" && shellcheck -S warning -x "${scripts[@]}")
+  echo "--- must fail: a script that names no shell"
+  printf 'echo "$1"\n' >"$work/no-shell.sh"
+  if shellcheck -S warning "$work/no-shell.sh"; then
+    echo "shellcheck accepted a script without a shell"
+    return 1
+  fi
 }
 
 check_tf_fmt() {
@@ -574,6 +594,11 @@ PY
 
 log "deployment checks (scratch directory $work)"
 step versions check_versions
+if command -v shellcheck >/dev/null; then
+  step shell check_shell
+else
+  unavailable shell "shellcheck is not installed (apt-get install shellcheck)"
+fi
 tools=$(tools_missing)
 if [ -n "$tools" ]; then
   for name in tf-fmt tf-inventory checkov ansible-lint syntax render; do

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # JDK 17+ (javac and keytool for the local brokers), Maven, and ss (port checks of bin/local-broker).
 need=()
 if ! command -v javac >/dev/null || ! javac -version 2>&1 | grep -qE ' (1[7-9]|[2-9][0-9])'; then need+=(openjdk-17-jdk-headless); fi

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # RabbitMQ for driver-rabbitmq's integration tests: Debian's rabbitmq-server package. The tests start
 # private nodes with bin/local-broker rabbitmq (own ports, data dir and cookie), so the system node
 # must not run: it is stopped and disabled where the package started it (policy-rc.d usually

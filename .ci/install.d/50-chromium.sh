@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Headless Chromium for the HTML report's browser test (HtmlReportInChromiumIT), driven over the
 # DevTools protocol: Debian's browser, no driver, nothing downloaded at test time. Fonts so the
 # screenshots show text.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Tools of deployment/check.sh, which `mvn -B verify` runs (module deployment/, artifact
 # deployment-checks): the Debian packages of the real Ansible run against this machine, then the
 # pinned Python venvs under deployment/.venv and helm and kubeconform, built with the machine's Go

@@ -144,8 +144,9 @@ lb_start() {
   [ "$port" != "$web_port" ] || lb_die "$LB_EXIT_USAGE" "--port and --web-port must differ"
   if [ -n "$bookie_port" ]; then
     lb_parse_port --bookie-port "$bookie_port"
-    [ "$bookie_port" != "$port" ] && [ "$bookie_port" != "$web_port" ] ||
+    if [ "$bookie_port" = "$port" ] || [ "$bookie_port" = "$web_port" ]; then
       lb_die "$LB_EXIT_USAGE" "--bookie-port must differ from --port and --web-port"
+    fi
   fi
   [[ "$heap" =~ ^[0-9]+[kKmMgG]?$ ]] || lb_die "$LB_EXIT_USAGE" "--heap must look like 512m or 1g, got '$heap'"
   lb_parse_positive_int --timeout "$timeout"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # bin/classpath.sh of the packaged benchmark (the distribution module puts it in place of the source
 # tree's, which builds the project): sourced by bin/benchmark and bin/benchmark-worker, prints the
 # runtime classpath, lib/* (the framework, every driver and their dependencies).
