@@ -299,6 +299,56 @@ lb_select_states() {
   done
 }
 
+# lb_stop_states <system> <run dir> <one> <many> <default grace> <stop one> [stop options…]: the stop
+# command of every system. Parses --port, --data-dir, --all, --keep-data and --grace, selects the
+# registered instances (refusing to pick one of several without --all), and for each calls
+# "<stop one> <state file> <grace seconds>", which stops the process; then removes the temporary data dir
+# the start created (unless --keep-data) and the state file. <one> and <many> name the instances in
+# messages, e.g. "Kafka broker" and "Kafka brokers".
+lb_stop_states() {
+  local system=$1 run=$2 one=$3 many=$4 grace=$5 stop_one=$6
+  shift 6
+  local port="" data_dir="" all=false keep_data=false
+  while [ $# -gt 0 ]; do
+    if [[ "$1" == --*=* ]]; then
+      set -- "${1%%=*}" "${1#*=}" "${@:2}"
+    fi
+    case "$1" in
+      --port ) lb_need_value "$1" $#; lb_parse_port --port "$2"; port=$2; shift 2 ;;
+      --data-dir ) lb_need_value "$1" $#; data_dir=$(realpath -m -- "$2"); shift 2 ;;
+      --all ) all=true; shift ;;
+      --keep-data ) keep_data=true; shift ;;
+      --grace ) lb_need_value "$1" $#; lb_parse_positive_int --grace "$2"; grace=$2; shift 2 ;;
+      -h|--help ) lb_usage; return 0 ;;
+      * ) lb_die "$LB_EXIT_USAGE" "unknown stop option '$1' (see bin/local-broker $system --help)" ;;
+    esac
+  done
+  lb_select_states "$run" "$system" "$port" "$data_dir"
+  if [ ${#LB_SELECTED[@]} -eq 0 ]; then
+    lb_log "no local $one is registered${port:+ on port $port}${data_dir:+ for $data_dir}; nothing to stop"
+    return 0
+  fi
+  if [ ${#LB_SELECTED[@]} -gt 1 ] && [ "$all" = false ]; then
+    local state ports=()
+    for state in "${LB_SELECTED[@]}"; do ports+=("$(lb_state_get "$state" port)"); done
+    lb_die "$LB_EXIT_USAGE" "${#LB_SELECTED[@]} local $many are registered (ports ${ports[*]});" \
+      "choose one with --port or --data-dir, or stop them all with --all"
+  fi
+  local state dir
+  for state in "${LB_SELECTED[@]}"; do
+    dir=$(lb_state_get "$state" data.dir)
+    "$stop_one" "$state" "$grace"
+    if [ "$(lb_state_get "$state" data.dir.created)" = true ] && [ "$keep_data" = false ] &&
+        [[ "$(basename "$dir")" == local-$system.* ]]; then
+      rm -rf -- "$dir"
+      lb_log "removed temporary data dir $dir"
+    else
+      lb_log "data dir kept: $dir"
+    fi
+    rm -f "$state"
+  done
+}
+
 # Trap of a start interrupted while its JVM came up: stops LB_STARTING_PID, removes LB_STARTING_STATE.
 lb_abort_start() {
   trap - INT TERM

@@ -335,50 +335,19 @@ lb_status() {
 }
 
 lb_stop() {
-  local port="" data_dir="" all=false keep_data=false grace=$LB_PULSAR_DEFAULT_STOP_GRACE_SECONDS
-  while [ $# -gt 0 ]; do
-    if [[ "$1" == --*=* ]]; then
-      set -- "${1%%=*}" "${1#*=}" "${@:2}"
-    fi
-    case "$1" in
-      --port ) lb_need_value "$1" $#; lb_parse_port --port "$2"; port=$2; shift 2 ;;
-      --data-dir ) lb_need_value "$1" $#; data_dir=$(realpath -m -- "$2"); shift 2 ;;
-      --all ) all=true; shift ;;
-      --keep-data ) keep_data=true; shift ;;
-      --grace ) lb_need_value "$1" $#; lb_parse_positive_int --grace "$2"; grace=$2; shift 2 ;;
-      -h|--help ) lb_usage; return 0 ;;
-      * ) lb_die "$LB_EXIT_USAGE" "unknown stop option '$1' (see bin/local-broker pulsar --help)" ;;
-    esac
-  done
-  lb_select_states "$LB_PULSAR_RUN" pulsar "$port" "$data_dir"
-  if [ ${#LB_SELECTED[@]} -eq 0 ]; then
-    lb_log "no local Pulsar standalone is registered${port:+ on port $port}${data_dir:+ for $data_dir}; nothing to stop"
-    return 0
+  lb_stop_states pulsar "$LB_PULSAR_RUN" "Pulsar standalone" "Pulsar standalones" \
+    "$LB_PULSAR_DEFAULT_STOP_GRACE_SECONDS" lb_pulsar_stop_one "$@"
+}
+
+# lb_pulsar_stop_one <state file> <grace seconds>: stops one registered standalone (SIGTERM, then SIGKILL).
+lb_pulsar_stop_one() {
+  local state=$1 grace=$2 pid
+  pid=$(lb_state_get "$state" pid)
+  if lb_jvm_state_running "$state"; then
+    lb_log "stopping the Pulsar standalone on port $(lb_state_get "$state" port) (pid $pid)"
+    lb_terminate "$pid" "$grace"
+  else
+    lb_log "the standalone on port $(lb_state_get "$state" port) (pid $pid) was not running any more"
   fi
-  if [ ${#LB_SELECTED[@]} -gt 1 ] && [ "$all" = false ]; then
-    local state ports=()
-    for state in "${LB_SELECTED[@]}"; do ports+=("$(lb_state_get "$state" port)"); done
-    lb_die "$LB_EXIT_USAGE" "${#LB_SELECTED[@]} local Pulsar standalones are registered (ports ${ports[*]});" \
-      "choose one with --port or --data-dir, or stop them all with --all"
-  fi
-  local state pid dir
-  for state in "${LB_SELECTED[@]}"; do
-    pid=$(lb_state_get "$state" pid)
-    dir=$(lb_state_get "$state" data.dir)
-    if lb_jvm_state_running "$state"; then
-      lb_log "stopping the Pulsar standalone on port $(lb_state_get "$state" port) (pid $pid)"
-      lb_terminate "$pid" "$grace"
-    else
-      lb_log "the standalone on port $(lb_state_get "$state" port) (pid $pid) was not running any more"
-    fi
-    rm -f "$dir/broker.pid"
-    if [ "$(lb_state_get "$state" data.dir.created)" = true ] && [ "$keep_data" = false ] &&
-        [[ "$(basename "$dir")" == local-pulsar.* ]]; then
-      rm -rf -- "$dir"
-      lb_log "removed temporary data dir $dir"
-    else
-      lb_log "data dir kept: $dir"
-    fi
-    rm -f "$state"
-  done
+  rm -f "$(lb_state_get "$state" data.dir)/broker.pid"
 }

@@ -477,59 +477,33 @@ lb_status() {
 }
 
 lb_stop() {
-  local port="" data_dir="" all=false keep_data=false grace=$LB_RABBITMQ_DEFAULT_STOP_GRACE_SECONDS
-  while [ $# -gt 0 ]; do
-    if [[ "$1" == --*=* ]]; then
-      set -- "${1%%=*}" "${1#*=}" "${@:2}"
-    fi
-    case "$1" in
-      --port ) lb_need_value "$1" $#; lb_parse_port --port "$2"; port=$2; shift 2 ;;
-      --data-dir ) lb_need_value "$1" $#; data_dir=$(realpath -m -- "$2"); shift 2 ;;
-      --all ) all=true; shift ;;
-      --keep-data ) keep_data=true; shift ;;
-      --grace ) lb_need_value "$1" $#; lb_parse_positive_int --grace "$2"; grace=$2; shift 2 ;;
-      -h|--help ) lb_usage; return 0 ;;
-      * ) lb_die "$LB_EXIT_USAGE" "unknown stop option '$1' (see bin/local-broker rabbitmq --help)" ;;
-    esac
+  local arg
+  for arg in "$@"; do
+    case "$arg" in -h|--help ) lb_usage; return 0 ;; esac
   done
-  lb_select_states "$LB_RABBITMQ_RUN" rabbitmq "$port" "$data_dir"
-  if [ ${#LB_SELECTED[@]} -eq 0 ]; then
-    lb_log "no local RabbitMQ node is registered${port:+ on port $port}${data_dir:+ for $data_dir}; nothing to stop"
-    lb_rabbitmq_stop_epmd_if_ours
-    return 0
-  fi
-  if [ ${#LB_SELECTED[@]} -gt 1 ] && [ "$all" = false ]; then
-    local state ports=()
-    for state in "${LB_SELECTED[@]}"; do ports+=("$(lb_state_get "$state" port)"); done
-    lb_die "$LB_EXIT_USAGE" "${#LB_SELECTED[@]} local RabbitMQ nodes are registered (ports ${ports[*]});" \
-      "choose one with --port or --data-dir, or stop them all with --all"
-  fi
-  local state pid dir node started
-  for state in "${LB_SELECTED[@]}"; do
-    pid=$(lb_state_get "$state" pid)
-    dir=$(lb_state_get "$state" data.dir)
-    node=$(lb_state_get "$state" node)
-    if lb_rabbitmq_state_running "$state"; then
-      started=$(lb_now_ms)
-      lb_log "stopping RabbitMQ node $node on port $(lb_state_get "$state" port) (pid $pid)"
-      if timeout "$grace" env HOME="$dir" RABBITMQ_CONF_ENV_FILE="$dir/rabbitmq-env.conf" \
-          "$LB_RABBITMQ_SBIN/rabbitmqctl" -n "$node" -q shutdown >/dev/null 2>&1 && lb_wait_for_exit "$pid" 5; then
-        lb_log "node $node shut down in $(lb_seconds_since "$started") s"
-      else
-        lb_log "rabbitmqctl shutdown did not stop pid $pid within $grace s; terminating it"
-        lb_terminate "$pid" 10
-      fi
-    else
-      lb_log "the node on port $(lb_state_get "$state" port) (pid $pid) was not running any more"
-    fi
-    if [ "$(lb_state_get "$state" data.dir.created)" = true ] && [ "$keep_data" = false ] &&
-        [[ "$(basename "$dir")" == local-rabbitmq.* ]]; then
-      rm -rf -- "$dir"
-      lb_log "removed temporary data dir $dir"
-    else
-      lb_log "data dir kept: $dir"
-    fi
-    rm -f "$state"
-  done
+  lb_stop_states rabbitmq "$LB_RABBITMQ_RUN" "RabbitMQ node" "RabbitMQ nodes" \
+    "$LB_RABBITMQ_DEFAULT_STOP_GRACE_SECONDS" lb_rabbitmq_stop_one "$@"
   lb_rabbitmq_stop_epmd_if_ours
+}
+
+# lb_rabbitmq_stop_one <state file> <grace seconds>: stops one registered node with rabbitmqctl shutdown,
+# terminating it when that does not end it within the grace period.
+lb_rabbitmq_stop_one() {
+  local state=$1 grace=$2 pid dir node started
+  pid=$(lb_state_get "$state" pid)
+  dir=$(lb_state_get "$state" data.dir)
+  node=$(lb_state_get "$state" node)
+  if lb_rabbitmq_state_running "$state"; then
+    started=$(lb_now_ms)
+    lb_log "stopping RabbitMQ node $node on port $(lb_state_get "$state" port) (pid $pid)"
+    if timeout "$grace" env HOME="$dir" RABBITMQ_CONF_ENV_FILE="$dir/rabbitmq-env.conf" \
+        "$LB_RABBITMQ_SBIN/rabbitmqctl" -n "$node" -q shutdown >/dev/null 2>&1 && lb_wait_for_exit "$pid" 5; then
+      lb_log "node $node shut down in $(lb_seconds_since "$started") s"
+    else
+      lb_log "rabbitmqctl shutdown did not stop pid $pid within $grace s; terminating it"
+      lb_terminate "$pid" 10
+    fi
+  else
+    lb_log "the node on port $(lb_state_get "$state" port) (pid $pid) was not running any more"
+  fi
 }

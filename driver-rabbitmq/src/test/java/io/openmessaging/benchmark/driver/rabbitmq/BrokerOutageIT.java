@@ -2,224 +2,103 @@ package io.openmessaging.benchmark.driver.rabbitmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.testing.BenchmarkRuns;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Locale;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import io.openmessaging.benchmark.testing.BrokerOutageContract;
 
-/**
- * Broker outages are never hidden: a dead node fails the run and is named, a stalled node shows in
- * the response times, and sends the node refuses fail the run. Drills against a real local node:
- * the kill and the lowered message size limit get a node of their own, the stall uses the shared one
- * (which it leaves running).
- */
-class BrokerOutageIT {
+/** The broker-outage drills ({@link BrokerOutageContract}) against a real local RabbitMQ node. */
+class BrokerOutageIT extends BrokerOutageContract<LocalRabbitMqBroker> {
 
-    private static final int SAMPLE_RATE_MILLIS = 1000;
     /**
-     * RabbitMQ's default max_message_size is 128 MiB, too large to send cheaply: the drill lowers the
-     * node's limit to this at run time ({@link LocalRabbitMqBroker#setMaxMessageSize(int)})...
+     * RabbitMQ's default max_message_size is 128 MiB, too large to send cheaply: the drill lowers the node's
+     * limit to this at run time ({@link LocalRabbitMqBroker#setMaxMessageSize(int)})...
      */
     private static final int MAX_MESSAGE_BYTES = 16 * 1024;
     /** ... and sends messages above it. */
     private static final int TOO_LARGE_MESSAGE_BYTES = 64 * 1024;
 
-    @TempDir
-    Path dir;
+    @Override
+    protected LocalRabbitMqBroker startOwnBroker() {
+        return LocalRabbitMqBroker.start();
+    }
+
+    @Override
+    protected LocalRabbitMqBroker sharedBroker() {
+        return SharedLocalRabbitMq.broker();
+    }
+
+    @Override
+    protected void close(LocalRabbitMqBroker broker) {
+        broker.close();
+    }
+
+    @Override
+    protected void kill(LocalRabbitMqBroker broker) {
+        broker.kill();
+    }
+
+    @Override
+    protected void pause(LocalRabbitMqBroker broker) {
+        broker.pause();
+    }
+
+    @Override
+    protected void resume(LocalRabbitMqBroker broker) {
+        broker.resume();
+    }
+
+    @Override
+    protected boolean isPaused(LocalRabbitMqBroker broker) {
+        return broker.isPaused();
+    }
+
+    @Override
+    protected String address(LocalRabbitMqBroker broker) {
+        return hostAndPort(broker.amqpUri());
+    }
+
+    @Override
+    protected String driverFileName() {
+        return "rabbitmq-local.yaml";
+    }
+
+    @Override
+    protected String driverYaml(LocalRabbitMqBroker broker) {
+        return SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker);
+    }
+
+    @Override
+    protected int tooLargeMessageBytes() {
+        return TOO_LARGE_MESSAGE_BYTES;
+    }
+
+    /** A node of its own with the limit lowered, so that the shared one keeps RabbitMQ's default. */
+    @Override
+    protected Lease<LocalRabbitMqBroker> brokerRefusing() {
+        LocalRabbitMqBroker broker = LocalRabbitMqBroker.start();
+        try {
+            broker.setMaxMessageSize(MAX_MESSAGE_BYTES);
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
+        return new Lease<>(broker, true);
+    }
 
     /**
-     * Node killed mid-run: exit 1, a partial result naming the node, the outage in the response times or, as
-     * the client fails sends at once on a lost connection, in the failed sends.
+     * The client fails sends at once when the connection drops, and the lost consumer ends the run within a
+     * fraction of a second, so the outage shows as failed sends (each in the response times with the short time
+     * to its failure) more than as waiting. A longer run after the kill must show it either way: the messages
+     * waited through the outage, or most of those due in it failed or were written off.
      */
-    @Test
-    void killedNodeFailsTheRunNamesTheBrokerAndShowsTheOutageInTheResponseTimes() throws Exception {
-        try (LocalRabbitMqBroker broker = LocalRabbitMqBroker.start()) {
-            Path driver = Files.writeString(
-                    dir.resolve("rabbitmq-local.yaml"),
-                    SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
-            Path workload = BenchmarkRuns.workload(dir, "broker-kill", 4, 1, 1, 2000, "5s", "30s", SAMPLE_RATE_MILLIS);
-
-            BenchmarkRuns.Outcome outcome;
-            long returnedNanos;
-            long killedNanos;
-            long killedEpochMillis;
-            try (BenchmarkRuns.Drill kill =
-                    BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS, broker::kill)) {
-                outcome = BenchmarkRuns.run(
-                        dir,
-                        kill,
-                        "-d",
-                        driver.toString(),
-                        "--stall-timeout-seconds",
-                        "10",
-                        "--drain-timeout-seconds",
-                        "15",
-                        workload.toString());
-                returnedNanos = System.nanoTime();
-                killedNanos = kill.actionStartedNanos();
-                killedEpochMillis = kill.actionStartedEpochMillis();
-            }
-
-            assertThat(killedNanos).as("the broker was killed during the run").isPositive();
-            TestResult result = outcome.result();
-            // the run ends when its books close (result.endTime); closing the clients afterwards takes longer
-            // with a dead broker, and is no part of the measurement
-            double outageMillis = result == null ? Double.NaN : result.metadata.endTimeEpochMillis - killedEpochMillis;
-            String summary = summary(outcome)
-                    + String.format(
-                            Locale.ROOT,
-                            "; kill to the end of the run %.0f ms," + " to the return %.0f ms",
-                            outageMillis,
-                            (returnedNanos - killedNanos) / 1e6);
-            System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
-            assertThat(outcome.exitCode()).as(summary).isEqualTo(Benchmark.EXIT_FAILED);
-            assertThat(outcome.stderr()).as(summary).contains("run failed");
-            assertThat(result).as(summary).isNotNull();
-            assertThat(result.complete).as(summary).isFalse();
-            assertThat(result.failureReason).as(summary).isNotNull().contains(hostAndPort(broker.amqpUri()));
-            // every message due until the end is accounted for
-            assertThat(result.totalMessagesSent
-                            + result.totalSendErrors
-                            + result.totalMessagesNotSent
-                            + result.totalMessagesUnackedAtEnd)
-                    .as(summary)
-                    .isEqualTo(result.totalMessagesDue);
-            // the client fails sends at once when the connection drops, and the lost consumer ends the run within
-            // a fraction of a second, so the outage shows as failed sends (each in the response times with the
-            // short time to its failure) more than as waiting. A longer run after the kill must show it either
-            // way: the messages waited through the outage, or most of those due in it failed or were written off
-            long undelivered = result.totalSendErrors + result.totalMessagesNotSent + result.totalMessagesUnackedAtEnd;
-            double dueDuringOutage = 2000 * outageMillis / 1000;
-            assertThat(undelivered).as(summary).isPositive();
-            assertThat(outageMillis < 1000
-                            || result.aggregatedPublishResponseTimeMax >= 0.8 * outageMillis
-                            || undelivered >= 0.5 * dueDuringOutage)
-                    .as(summary + "; undelivered " + undelivered + " of ~" + (long) dueDuringOutage
-                            + " due in the outage")
-                    .isTrue();
-            assertThat(result.totalMessagesSent).as(summary).isPositive();
-            assertThat(Duration.ofNanos(returnedNanos - killedNanos))
-                    .as(summary)
-                    .isLessThan(Duration.ofSeconds(60));
-        }
-    }
-
-    /** Node frozen for 2 s: the run completes; the stall shows in response time p99.9, not service time. */
-    @Test
-    void nodeStalledForTwoSecondsShowsInTheResponseTimesAndTheRunCompletes() throws Exception {
-        LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
-        Path driver = Files.writeString(
-                dir.resolve("rabbitmq-local.yaml"), SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
-        Path workload = BenchmarkRuns.workload(dir, "broker-stall", 4, 1, 1, 2000, "5s", "30s", SAMPLE_RATE_MILLIS);
-
-        BenchmarkRuns.Outcome outcome;
-        long stallNanos;
-        try (BenchmarkRuns.Drill stall = BenchmarkRuns.Drill.at(
-                Duration.ofSeconds(14), SAMPLE_RATE_MILLIS, () -> pauseFor(broker, Duration.ofSeconds(2)))) {
-            outcome = BenchmarkRuns.run(
-                    dir,
-                    stall,
-                    "-d",
-                    driver.toString(),
-                    "--stall-timeout-seconds",
-                    "10",
-                    "--drain-timeout-seconds",
-                    "15",
-                    workload.toString());
-            assertThat(broker.isPaused()).isFalse();
-            stallNanos = stall.actionEndedNanos() - stall.actionStartedNanos();
-        }
-
-        TestResult result = outcome.result();
-        String summary = summary(outcome) + String.format(Locale.ROOT, "; stalled %.0f ms", stallNanos / 1e6);
-        System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
-        assertThat(stallNanos)
-                .as(summary)
-                .isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
-        assertThat(outcome.exitCode()).as(summary).isZero();
-        assertThat(result).as(summary).isNotNull();
-        assertThat(result.complete).as(summary).isTrue();
-        assertThat(result.failureReason).as(summary).isNull();
-        assertThat(result.aggregatedPublishResponseTime999pct).as(summary).isGreaterThanOrEqualTo(1500.0);
-        assertThat(result.aggregatedPublishLatency50pct).as(summary).isLessThan(100.0);
-    }
-
-    /** Messages the node refuses (64 KiB, limit 16 KiB): sends fail; exit 1, the reason names failed sends. */
-    @Test
-    void messagesLargerThanTheNodeAcceptsFailTheRun() throws Exception {
-        try (LocalRabbitMqBroker broker = LocalRabbitMqBroker.start()) {
-            broker.setMaxMessageSize(MAX_MESSAGE_BYTES);
-            Path driver = Files.writeString(
-                    dir.resolve("rabbitmq-local.yaml"),
-                    SharedLocalRabbitMq.shippedYamlFor("rabbitmq-local.yaml", broker));
-            Path workload = BenchmarkRuns.workload(
-                    dir, "too-large", 4, 1, 1, 10, "2s", "10s", SAMPLE_RATE_MILLIS, TOO_LARGE_MESSAGE_BYTES);
-
-            BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
-                    dir,
-                    "-d",
-                    driver.toString(),
-                    "--stall-timeout-seconds",
-                    "10",
-                    "--drain-timeout-seconds",
-                    "10",
-                    workload.toString());
-
-            TestResult result = outcome.result();
-            String summary = summary(outcome);
-            System.out.println("BrokerOutageIT: " + summary); // the figures, also when the test passes
-            assertThat(outcome.exitCode()).as(summary).isEqualTo(Benchmark.EXIT_FAILED);
-            assertThat(result).as(summary).isNotNull();
-            assertThat(result.complete).as(summary).isFalse();
-            assertThat(result.failureReason)
-                    .as(summary)
-                    .isNotNull()
-                    .containsIgnoringCase("send")
-                    .containsIgnoringCase("fail");
-        }
-    }
-
-    /** Pauses the node, and resumes it after {@code duration} whatever happens. */
-    private static void pauseFor(LocalRabbitMqBroker broker, Duration duration) {
-        broker.pause();
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            broker.resume();
-        }
-    }
-
-    /** {@code 127.0.0.1:5672} of {@code amqp://127.0.0.1:5672}. */
-    private static String hostAndPort(String url) {
-        URI uri = URI.create(url);
-        return uri.getHost() + ":" + uri.getPort();
-    }
-
-    /** What the run said, for assertion messages. */
-    private static String summary(BenchmarkRuns.Outcome outcome) {
-        TestResult r = outcome.result();
-        if (r == null) {
-            return "exit " + outcome.exitCode() + ", no result file; stderr:\n" + outcome.stderr();
-        }
-        return String.format(
-                Locale.ROOT,
-                "exit %d, complete %s, failureReason %s, sent %d, send errors %d,"
-                        + " publish response time max %.1f ms p99.9 %.1f ms, service time p50 %.3f ms",
-                outcome.exitCode(),
-                r.complete,
-                r.failureReason,
-                r.totalMessagesSent,
-                r.totalSendErrors,
-                r.aggregatedPublishResponseTimeMax,
-                r.aggregatedPublishResponseTime999pct,
-                r.aggregatedPublishLatency50pct);
+    @Override
+    protected void assertTheOutageShows(TestResult result, double outageMillis, String summary) {
+        long undelivered = result.totalSendErrors + result.totalMessagesNotSent + result.totalMessagesUnackedAtEnd;
+        double dueDuringOutage = 2000 * outageMillis / 1000;
+        assertThat(undelivered).as(summary).isPositive();
+        assertThat(outageMillis < 1000
+                        || result.aggregatedPublishResponseTimeMax >= 0.8 * outageMillis
+                        || undelivered >= 0.5 * dueDuringOutage)
+                .as(summary + "; undelivered " + undelivered + " of ~" + (long) dueDuringOutage + " due in the outage")
+                .isTrue();
     }
 }
