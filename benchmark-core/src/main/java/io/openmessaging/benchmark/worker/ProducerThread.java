@@ -231,9 +231,19 @@ final class ProducerThread implements Runnable {
         long at = dueUntilNanos();
         long due = 0;
         for (Slot slot : slots) {
-            due += slot.schedule.segment().countBefore(at + 1);
+            due += dueIn(slot, at);
         }
         return due;
+    }
+
+    /**
+     * Messages of {@code slot} intended at or before {@code at}, and never fewer than it handed over: a send
+     * that races the stop (the stop reads the clock, this thread reads a later time and sends a message
+     * intended in between, then sees the stop) handed over a message that had come due by this thread's
+     * clock, so it is due; otherwise it would be sent and never due.
+     */
+    private static long dueIn(Slot slot, long at) {
+        return Math.max(slot.schedule.segment().countBefore(at + 1), (long) HANDED_OVER.getAcquire(slot));
     }
 
     private long dueUntilNanos() {
@@ -250,7 +260,7 @@ final class ProducerThread implements Runnable {
         long at = dueUntilNanos();
         for (Slot slot : slots) {
             IntendedSendSchedule.Segment segment = slot.schedule.segment();
-            long due = segment.countBefore(at + 1);
+            long due = dueIn(slot, at);
             long first = Math.max((long) HANDED_OVER.getAcquire(slot), segment.firstIndex());
             long unsent = due - first;
             long groupSize = Math.max(1, (unsent + MAX_UNSENT_VISITS - 1) / MAX_UNSENT_VISITS);

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.ManualClock;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.Counters;
@@ -87,6 +88,57 @@ class OutageAccountingTest {
                         + totals.messagesUnackedAtEnd())
                 .isEqualTo(totals.messagesDue());
         assertThat(publishResponse.getTotalCount()).isEqualTo(totals.messagesDue());
+    }
+
+    @Test
+    void aSendThatRacesTheStopIsDueAndEveryMessageIsAccountedFor() throws Exception {
+        // the stop reads the clock at 2.9995 s; before it publishes that, this thread reads 3 s and hands over
+        // the message intended at 3 s; then it sees the stop
+        long[] staleRead = {-1};
+        Clock racing = new Clock() {
+            @Override
+            public long monotonicNanos() {
+                long stale = staleRead[0];
+                staleRead[0] = -1;
+                return stale >= 0 ? stale : clock.monotonicNanos();
+            }
+
+            @Override
+            public long epochNanos() {
+                return clock.epochNanos();
+            }
+
+            @Override
+            public long sleepUntil(long deadlineMonotonicNanos) {
+                return clock.sleepUntil(deadlineMonotonicNanos);
+            }
+        };
+        stats.endToEndCopies(1);
+        ProducerThread.Slot slot = new ProducerThread.Slot(
+                1,
+                producer,
+                KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
+                new IntendedSendSchedule(start, 1000),
+                ProducerThread.ackRecorder(clock, stats, e -> {}));
+        thread = new ProducerThread(racing, stats, List.of(slot), List.of(new byte[100]), 1, 0, e -> {});
+        stats.messagesDue(thread::messagesDue);
+        producer.onSend = call -> {
+            if (clock.monotonicNanos() == start + 3 * SECOND) {
+                staleRead[0] = start + 3 * SECOND - 500_000; // what the stop read, half a message earlier
+                thread.requestStop();
+            }
+            clock.advanceNanos(MILLI / 10);
+            call.complete(null);
+        };
+
+        thread.runUntil(start + 10 * SECOND);
+        closeBooks();
+
+        Counters totals = stats.cutPeriod(0, 1).totals();
+        assertThat(totals.messagesAcked()).isEqualTo(3_001); // intended 0 … 3.000 s, the last one racing the stop
+        assertThat(totals.messagesDue()).as("the racing send was due").isEqualTo(3_001);
+        assertThat(totals.messagesNotSent() + totals.messagesUnackedAtEnd() + totals.sendErrors())
+                .isZero();
     }
 
     @Test
