@@ -47,9 +47,10 @@
 #   --package FILE  the packaged benchmark to check and deploy (mvn verify passes the distribution
 #                   module's); without it, the package step builds it (mvn -DskipTests -pl distribution
 #                   -am package), or is skipped under --static-only
-# Needs the tools of deployment/install-tools.sh. The real run needs root, loop devices, XFS, tuned
-# and network namespaces. When something is missing the check fails under CI=true and is skipped
-# with a warning otherwise. Exit status: 0 all passed (or skipped outside CI), 1 a check failed.
+# Needs the tools that bin/test-setup installs (Debian packages and deployment/install-tools.sh); a
+# missing tool fails its check. The real run also needs root, loop devices, XFS and network
+# namespaces: without them it fails under CI=true and is skipped with the reason otherwise.
+# Exit status: 0 all passed (the real run possibly skipped outside CI), 1 a check failed.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -91,7 +92,15 @@ record() { # record <name> <passed|FAILED|skipped> <seconds> [note]
   case $2 in FAILED) failures=$((failures + 1)) ;; skipped) skips=$((skips + 1)) ;; esac
 }
 
-# unavailable <name> <reason>: a prerequisite is missing; fatal under CI, a loud skip otherwise.
+# missing_tool <name> <reason>: a tool of the check is not installed; always a failure (bin/test-setup,
+# which the test command bin/test runs first, installs every tool).
+missing_tool() {
+  log "FAILED $1: $2 (bin/test-setup installs the tools of these checks)"
+  record "$1" FAILED 0 "$2"
+}
+
+# unavailable <name> <reason>: the machine cannot do it (root, loop devices, XFS, network namespaces);
+# fatal under CI, a loud skip otherwise.
 unavailable() {
   if [ "$in_ci" = true ]; then
     log "FAILED $1: $2 (CI=true: a missing prerequisite fails the check)"
@@ -398,13 +407,19 @@ teardown() {
   return $status
 }
 
-localhost_prerequisites() {
-  local missing=()
-  [ "$(id -u)" = 0 ] || missing+=("root")
-  local tool
+# localhost_tools_missing: the commands the real run needs that are not installed.
+localhost_tools_missing() {
+  local missing=() tool
   for tool in losetup mkfs.xfs tuned tuned-adm ip start-stop-daemon prlimit runuser mountpoint java mvn curl; do
     command -v "$tool" >/dev/null || missing+=("$tool")
   done
+  [ ${#missing[@]} -eq 0 ] || echo "${missing[*]}"
+}
+
+# localhost_prerequisites: what the machine lacks for the real run (root and kernel features).
+localhost_prerequisites() {
+  local missing=()
+  [ "$(id -u)" = 0 ] || missing+=("root")
   [ -e /dev/loop-control ] || missing+=("/dev/loop-control")
   grep -qw xfs /proc/filesystems 2>/dev/null || modprobe xfs 2>/dev/null || missing+=("XFS in the kernel")
   if [ "$(id -u)" = 0 ] && ! unshare --net true 2>/dev/null; then missing+=("network namespaces"); fi
@@ -597,12 +612,12 @@ step versions check_versions
 if command -v shellcheck >/dev/null; then
   step shell check_shell
 else
-  unavailable shell "shellcheck is not installed (apt-get install shellcheck)"
+  missing_tool shell "shellcheck is not installed (apt-get install shellcheck)"
 fi
 tools=$(tools_missing)
 if [ -n "$tools" ]; then
   for name in tf-fmt tf-inventory checkov ansible-lint syntax render; do
-    unavailable "$name" "missing tools: $tools (run deployment/install-tools.sh)"
+    missing_tool "$name" "missing tools: $tools (run deployment/install-tools.sh)"
   done
 else
   step tf-fmt check_tf_fmt
@@ -625,7 +640,7 @@ fi
 for name in helm docker; do
   k8s_tools=$(kubernetes_tools_missing "$name")
   if [ -n "$k8s_tools" ]; then
-    unavailable "$name" "missing tools: $k8s_tools (run deployment/install-tools.sh)"
+    missing_tool "$name" "missing tools: $k8s_tools (run deployment/install-tools.sh)"
   else
     step "$name" "check_$name"
   fi
@@ -634,7 +649,9 @@ step dashboard check_dashboard
 if [ "$static_only" = true ]; then
   record localhost skipped 0 "--static-only"
 elif [ -n "$tools" ]; then
-  unavailable localhost "missing tools: $tools (run deployment/install-tools.sh)"
+  missing_tool localhost "missing tools: $tools (run deployment/install-tools.sh)"
+elif [ -n "$(localhost_tools_missing)" ]; then
+  missing_tool localhost "missing tools: $(localhost_tools_missing) (the Debian packages of DEPLOY_APT_PACKAGES)"
 else
   needs=$(localhost_prerequisites)
   if [ -n "$needs" ]; then

@@ -8,7 +8,7 @@
 #   deployment/.venv/go/bin   helm and kubeconform, built with Go (1.22 or newer on the PATH, or
 #                             /usr/local/go/bin/go) from the Go module proxy; rebuilt only when the
 #                             installed binary reports another version than deployment/tools/versions.env
-#   Debian packages xfsprogs and tuned (with --apt; .ci/install.d/60-deployment.sh installs them itself)
+#   Debian packages xfsprogs and tuned (with --apt; bin/test-setup installs them itself)
 # and checks that the pinned Terraform is on the PATH. Every pip version comes from
 # deployment/tools/requirements-*.txt; a venv is rebuilt when its requirements file changes.
 #

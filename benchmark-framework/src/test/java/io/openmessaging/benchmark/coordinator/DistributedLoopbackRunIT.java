@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import io.openmessaging.benchmark.testing.LocalBrokerScripts;
 import io.openmessaging.benchmark.testing.WorkerProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -164,8 +165,18 @@ class DistributedLoopbackRunIT {
         return Double.parseDouble(matching.get(0).split(" ")[2]);
     }
 
-    /** Parses with Python's prometheus_client (a real text-format parser); one line per sample. */
+    /**
+     * Parses with Python's prometheus_client (a real text-format parser); one line per sample. The
+     * Python is the tests' venv that {@code bin/test-setup} creates (pinned by bin/test-requirements.txt).
+     */
     private static String parseWithPrometheusClient(String exposition) throws IOException, InterruptedException {
+        Path python3 = LocalBrokerScripts.repositoryRoot().resolve(".venv/tests/bin/python3");
+        assertThat(Files.isExecutable(python3))
+                .as(
+                        "the tests' Python venv %s is missing: run bin/test (the README's test command) or"
+                                + " bin/test-setup first",
+                        python3)
+                .isTrue();
         String script = String.join(
                 "\n",
                 "import sys",
@@ -174,7 +185,7 @@ class DistributedLoopbackRunIT {
                 "    for s in family.samples:",
                 "        labels = ','.join(k + '=' + v for k, v in sorted(s.labels.items()))",
                 "        print(s.name, family.type, s.value, labels)");
-        Process python = new ProcessBuilder("python3", "-c", script)
+        Process python = new ProcessBuilder(python3.toString(), "-c", script)
                 .redirectErrorStream(true)
                 .start();
         python.getOutputStream().write(exposition.getBytes(StandardCharsets.UTF_8));

@@ -55,6 +55,22 @@ final class HeadlessChromium implements AutoCloseable {
         }
     }
 
+    /**
+     * The browser binary to use, which must exist: the browser tests are never skipped, since the test
+     * command ({@code bin/test}) installs Debian's chromium package first.
+     *
+     * @throws IllegalStateException naming the binary and how to install it, when it is missing
+     */
+    static Path requireBinary() {
+        Path binary = binary();
+        if (!Files.isExecutable(binary)) {
+            throw new IllegalStateException("Chromium is not installed at " + binary + ": run bin/test (the README's"
+                    + " test command) or bin/test-setup as root, which install Debian's chromium package, or set"
+                    + " CHROMIUM to another binary");
+        }
+        return binary;
+    }
+
     /** The browser binary to use: {@code $CHROMIUM} if set, else {@link #DEFAULT_BINARY}; it may be missing. */
     static Path binary() {
         String configured = System.getenv("CHROMIUM");

@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.openmessaging.benchmark.cli.Benchmark;
@@ -15,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * throughput against the parameter with the fitted model's curve) draw data points. The report and a
  * screenshot are kept under {@code target/report-screenshots/}.
  *
- * <p>Needs Debian's {@code chromium}, like {@link HtmlReportInChromiumIT}: fails without it in CI, skipped elsewhere.
+ * <p>Needs Debian's {@code chromium}, like {@link HtmlReportInChromiumIT}: fails without it.
  */
 class SweepReportInChromiumIT {
 
@@ -65,17 +63,7 @@ class SweepReportInChromiumIT {
 
     @BeforeAll
     static void startChromium() throws IOException {
-        Path binary = HeadlessChromium.binary();
-        if (!Files.isExecutable(binary)) {
-            String message = "Chromium is not installed at " + binary
-                    + " (set CHROMIUM to use another binary; .ci/install.d/50-chromium.sh installs Debian's chromium package)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(message);
-            }
-            System.err.println("SweepReportInChromiumIT SKIPPED: " + message);
-            Assumptions.abort(message + "; skipping the browser tests outside CI");
-        }
-        chromium = HeadlessChromium.launch(binary, profileDir.resolve("profile"));
+        chromium = HeadlessChromium.launch(HeadlessChromium.requireBinary(), profileDir.resolve("profile"));
     }
 
     @AfterAll
