@@ -24,6 +24,14 @@ public final class Defaults {
     public static final Duration WORKER_UNREACHABLE_TIMEOUT = Duration.ofSeconds(10);
 
     /**
+     * A worker's lease on a run when none is given: three lease renewals (one a second) plus the stall
+     * limit, so that a coordinator busy for as long as a run may stall keeps its workers.
+     */
+    public static Duration workerLease(Duration stallTimeout) {
+        return Duration.ofSeconds(3).plus(stallTimeout);
+    }
+
+    /**
      * While producers keep running, the backlog counts as drained once it is at most what every
      * subscription receives in this time at the workload rate (upstream: a fixed 1000 messages, which is
      * this window at 10,000 msg/s). See docs/backlog.md.

@@ -13,6 +13,8 @@ import java.time.Duration;
  * @param stallTimeout a run whose sends neither complete nor fail for this long has failed
  * @param latencySignificantDigits HdrHistogram precision of every latency histogram
  * @param workerUnreachableTimeout a worker that does not answer for this long has failed
+ * @param workerLease how long a worker keeps the run without hearing from this coordinator (then it stops
+ *     its load by itself); the coordinator renews it every second
  */
 public record RunOptions(
         Path outputDir,
@@ -21,7 +23,8 @@ public record RunOptions(
         Duration drainTimeout,
         Duration stallTimeout,
         int latencySignificantDigits,
-        Duration workerUnreachableTimeout) {
+        Duration workerUnreachableTimeout,
+        Duration workerLease) {
 
     public static RunOptions defaults(Path outputDir) {
         return new RunOptions(
@@ -31,6 +34,7 @@ public record RunOptions(
                 Defaults.DRAIN_TIMEOUT,
                 Defaults.STALL_TIMEOUT,
                 Defaults.LATENCY_SIGNIFICANT_DIGITS,
-                Defaults.WORKER_UNREACHABLE_TIMEOUT);
+                Defaults.WORKER_UNREACHABLE_TIMEOUT,
+                Defaults.workerLease(Defaults.STALL_TIMEOUT));
     }
 }

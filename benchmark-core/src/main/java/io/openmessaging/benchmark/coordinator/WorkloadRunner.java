@@ -122,7 +122,8 @@ public final class WorkloadRunner {
             for (String url : urls) {
                 HttpWorkerClient client;
                 try {
-                    client = new HttpWorkerClient(url, workers.token(), workload.name(), driver.name());
+                    client = new HttpWorkerClient(
+                            url, workers.token(), workload.name(), driver.name(), options.workerLease());
                 } catch (IllegalArgumentException e) {
                     err.println("error: " + e.getMessage());
                     return new Outcome(Status.REFUSED, null, null);

@@ -10,7 +10,7 @@ import java.util.List;
  * Entry point of {@code bin/benchmark}. {@link #run} does the work and returns the exit code, so tests
  * run the command line inside their JVM; only {@link #main} exits.
  *
- * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}) are chosen by the first
+ * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}) are chosen by the first
  * argument; anything else runs benchmarks.
  *
  * <p>Exit codes: 0 every run complete (or every file valid, every threshold met), 1 a run failed, a file
@@ -48,6 +48,8 @@ public final class Benchmark {
                 runSubcommand(new ReportCommand(), ReportCommand.NAME, ReportCommand.USAGE, commandArgs, out, err);
             case CsvCommand.NAME ->
                 runSubcommand(new CsvCommand(), CsvCommand.NAME, CsvCommand.USAGE, commandArgs, out, err);
+            case StopCommand.NAME ->
+                runSubcommand(new StopCommand(), StopCommand.NAME, StopCommand.USAGE, commandArgs, out, err);
             case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
             default -> runBenchmark(args, out, err, installSignalHandler);
@@ -126,6 +128,8 @@ public final class Benchmark {
                                     "                                           side by side; exit code 1 when a threshold is broken",
                                     "  bin/benchmark sweep --rates R1,R2,… -d DRIVER… WORKLOAD  (or --message-sizes, --partitions, --topics)",
                                     "                                           one run per value; summary, peak stable throughput, fit",
+                                    "  bin/benchmark stop --workers URL,… [--token-file FILE]",
+                                    "                                           end the runs on these workers (a coordinator that is gone)",
                                     "Examples:",
                                     "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
                                     "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml",

@@ -111,6 +111,12 @@ final class RunCommand {
             description = "Fail the run when no send completes or fails for this long")
     long stallTimeoutSeconds = Defaults.STALL_TIMEOUT.toSeconds();
 
+    @Parameter(
+            names = "--worker-lease-seconds",
+            description = "How long a worker keeps running the load without hearing from this coordinator"
+                    + " (renewed every second; default: 3 + the stall timeout)")
+    Long workerLeaseSeconds;
+
     @Parameter(names = "--latency-digits", description = "HdrHistogram significant digits (1-5)")
     int latencyDigits = Defaults.LATENCY_SIGNIFICANT_DIGITS;
 
@@ -200,6 +206,11 @@ final class RunCommand {
         requireSeconds("--readiness-timeout-seconds", readinessTimeoutSeconds);
         requireSeconds("--drain-timeout-seconds", drainTimeoutSeconds);
         requireSeconds("--stall-timeout-seconds", stallTimeoutSeconds);
+        if (workerLeaseSeconds != null && (workerLeaseSeconds < 3 || workerLeaseSeconds > MAX_TIMEOUT_SECONDS)) {
+            throw new CommandFailure(
+                    Benchmark.EXIT_USAGE,
+                    "--worker-lease-seconds must be 3 to " + MAX_TIMEOUT_SECONDS + ", got " + workerLeaseSeconds);
+        }
         checkOutputDirectory();
         DriverRegistry registry = new DriverRegistry();
         List<Workload> loadedWorkloads = new ArrayList<>();
@@ -307,7 +318,10 @@ final class RunCommand {
                 Duration.ofSeconds(drainTimeoutSeconds),
                 Duration.ofSeconds(stallTimeoutSeconds),
                 latencyDigits,
-                Defaults.WORKER_UNREACHABLE_TIMEOUT);
+                Defaults.WORKER_UNREACHABLE_TIMEOUT,
+                workerLeaseSeconds != null
+                        ? Duration.ofSeconds(workerLeaseSeconds)
+                        : Defaults.workerLease(Duration.ofSeconds(stallTimeoutSeconds)));
     }
 
     /** Runs {@code workload} with one driver and writes its result; {@code commandLine} goes into the metadata. */

@@ -38,6 +38,12 @@ public final class HttpWorkerClient implements WorkerHandle {
     private final HttpClient http;
     private final String workload;
     private final String driver;
+    /** How often the run's lease is renewed ({@code POST /v1/lease}) while this client owns the worker. */
+    public static final Duration HEARTBEAT = Duration.ofSeconds(1);
+
+    private final Duration lease;
+    private java.util.concurrent.ScheduledExecutorService heartbeat;
+
     /** This client's run id ({@link WorkerServer#RUN_HEADER}): the worker takes orders only from its owner. */
     private final String runId = Long.toHexString(new java.security.SecureRandom().nextLong());
 
@@ -48,6 +54,14 @@ public final class HttpWorkerClient implements WorkerHandle {
      * @param driver label for the worker's metrics
      */
     public HttpWorkerClient(String baseUrl, String token, String workload, String driver) {
+        this(baseUrl, token, workload, driver, null);
+    }
+
+    /**
+     * @param lease how long the worker keeps the run without a request of this client (the client renews
+     *     it every {@link #HEARTBEAT}), or {@code null} for the worker's default
+     */
+    public HttpWorkerClient(String baseUrl, String token, String workload, String driver, Duration lease) {
         String url = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.base = URI.create(url + "/" + WorkerServer.PROTOCOL + "/");
         if (base.getScheme() == null || !base.getScheme().startsWith("http") || base.getHost() == null) {
@@ -57,6 +71,7 @@ public final class HttpWorkerClient implements WorkerHandle {
         this.workload = workload;
         this.driver = driver;
         this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+        this.lease = lease;
     }
 
     @Override
@@ -94,7 +109,61 @@ public final class HttpWorkerClient implements WorkerHandle {
     @Override
     public Map<String, String> initializeDriver(DriverConfiguration configuration)
             throws DriverException, IOException, InterruptedException {
-        return control("POST", "driver", configuration, new TypeReference<Map<String, String>>() {});
+        Map<String, String> headers =
+                lease == null ? Map.of() : Map.of(WorkerServer.LEASE_HEADER, String.valueOf(lease.toMillis()));
+        Map<String, String> answer;
+        try {
+            answer = call("POST", "driver", configuration, CONTROL_TIMEOUT, headers, new TypeReference<>() {});
+        } catch (WorkerError e) {
+            if ("driver".equals(e.error)) {
+                throw new DriverException(e.detail, e);
+            }
+            throw e;
+        }
+        startHeartbeat();
+        return answer;
+    }
+
+    /**
+     * Renews the run's lease every {@link #HEARTBEAT} until {@link #close}, on a daemon thread, whatever the
+     * run is doing (a long request to another worker included). A failed renewal is left to the run's own
+     * polls to notice: they name an unreachable worker or the worker's reason for ending the run.
+     */
+    private synchronized void startHeartbeat() {
+        if (heartbeat != null) {
+            return;
+        }
+        heartbeat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "lease-" + base.getAuthority());
+            thread.setDaemon(true);
+            return thread;
+        });
+        long millis = HEARTBEAT.toMillis();
+        heartbeat.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        call("POST", "lease", null, POLL_TIMEOUT, new TypeReference<Map<String, Object>>() {});
+                    } catch (IOException e) {
+                        // the run's polls report it
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                millis,
+                millis,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops renewing the lease without telling the worker: what a killed coordinator does (for tests). */
+    synchronized void abandon() {
+        stopHeartbeat();
+    }
+
+    private synchronized void stopHeartbeat() {
+        if (heartbeat != null) {
+            heartbeat.shutdownNow();
+            heartbeat = null;
+        }
     }
 
     @Override
@@ -218,7 +287,23 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     @Override
     public void close() throws IOException, InterruptedException {
+        stopHeartbeat();
         call("POST", "stop", null, Duration.ofSeconds(90), new TypeReference<Map<String, Object>>() {});
+    }
+
+    /**
+     * An operator's stop: ends the run in progress on the worker, whichever coordinator started it
+     * ({@code POST /v1/stop} with {@link WorkerServer#FORCE_HEADER}). Returns whether a run was stopped.
+     */
+    public boolean forceStop() throws IOException, InterruptedException {
+        Map<String, Object> answer = call(
+                "POST",
+                "stop",
+                null,
+                Duration.ofSeconds(90),
+                Map.of(WorkerServer.FORCE_HEADER, "true"),
+                new TypeReference<Map<String, Object>>() {});
+        return Boolean.TRUE.equals(answer.get("stopped"));
     }
 
     private <T> T control(String method, String path, Object body, TypeReference<T> type)
@@ -235,6 +320,17 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     private <T> T call(String method, String path, Object body, Duration timeout, TypeReference<T> type)
             throws IOException, InterruptedException {
+        return call(method, path, body, timeout, Map.of(), type);
+    }
+
+    private <T> T call(
+            String method,
+            String path,
+            Object body,
+            Duration timeout,
+            Map<String, String> headers,
+            TypeReference<T> type)
+            throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
@@ -247,6 +343,7 @@ public final class HttpWorkerClient implements WorkerHandle {
             request.header("Authorization", "Bearer " + token);
         }
         request.header(WorkerServer.RUN_HEADER, runId);
+        headers.forEach(request::header);
         HttpResponse<byte[]> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

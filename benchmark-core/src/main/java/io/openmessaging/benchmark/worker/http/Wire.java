@@ -30,7 +30,18 @@ final class Wire {
 
     private Wire() {}
 
-    record Health(String protocol, String version, String state, String driver, String epoch) {}
+    /**
+     * {@code leaseMillis}: the current run's lease (null when idle); {@code lastRunEnd}: how the last run
+     * the worker ended itself (lease expired, operator's stop) ended, or null.
+     */
+    record Health(
+            String protocol,
+            String version,
+            String state,
+            String driver,
+            String epoch,
+            Long leaseMillis,
+            String lastRunEnd) {}
 
     record Clock(long epochNanos) {}
 

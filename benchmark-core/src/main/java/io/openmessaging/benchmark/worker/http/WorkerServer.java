@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -45,6 +46,13 @@ import org.slf4j.LoggerFactory;
  * same id, or it is refused with 409 and changes nothing. So a second coordinator, refused because a run is
  * in progress, cannot stop or change the first one's run. Reads ({@code GET}) are open to any client.
  *
+ * <p>The run is the coordinator's only while it keeps calling: its {@code POST /v1/driver} may set a lease
+ * ({@value #LEASE_HEADER}, else {@link #DEFAULT_LEASE_MILLIS}), every request carrying its run id renews it
+ * (the coordinator's client renews it with {@code POST /v1/lease} every second), and when the lease runs out
+ * with no request of the owner in progress the worker stops the load, closes the run, says why in its log
+ * and in {@code GET /v1/health} ({@code lastRunEnd}), and is idle again. An operator ends a run whose
+ * coordinator is gone with {@code POST /v1/stop} and the header {@value #FORCE_HEADER}{@code : true}.
+ *
  * <p>A known path asked with another method gets 405 with an {@code Allow} header; {@code HEAD} works
  * wherever {@code GET} does.
  */
@@ -65,6 +73,24 @@ public final class WorkerServer implements AutoCloseable {
     /** Request header with the id of the coordinator's run (any text up to 100 characters). */
     public static final String RUN_HEADER = "X-OMB-Run";
 
+    /** Header of {@code POST /v1/driver}: the run's lease in milliseconds ({@link #MIN_LEASE_MILLIS} to 1 day). */
+    public static final String LEASE_HEADER = "X-OMB-Lease-Millis";
+
+    /** Header of {@code POST /v1/stop}: {@code true} stops a run of any coordinator (an operator's stop). */
+    public static final String FORCE_HEADER = "X-OMB-Force";
+
+    /**
+     * Lease of a run whose coordinator set none: 3 heartbeats of 1 s plus the coordinator's default stall
+     * limit of 30 s (docs/distributed.md).
+     */
+    public static final long DEFAULT_LEASE_MILLIS = 33_000;
+
+    /** Shortest lease a coordinator may set: a few heartbeats, so that a busy machine does not end runs. */
+    public static final long MIN_LEASE_MILLIS = 3_000;
+
+    private static final long MAX_LEASE_MILLIS = 86_400_000;
+    private static final long LEASE_CHECK_MILLIS = 250;
+
     private static final Logger log = LoggerFactory.getLogger(WorkerServer.class);
 
     /** The methods of every route, for 405 answers. */
@@ -80,6 +106,23 @@ public final class WorkerServer implements AutoCloseable {
     private String driverName;
     /** The run id of the coordinator that owns {@link #worker}; {@code null} for a client that sent none. */
     private String ownerRunId;
+    /** The current run's lease, and when its owner's last request began or ended (monotonic). */
+    private long leaseNanos;
+
+    private long lastOwnerCallNanos;
+    /** Requests of the owner being answered now: the lease never runs out during one. */
+    private int ownerCallsInFlight;
+    /** How the last run ended when the worker ended it itself (lease, operator), for health; or null. */
+    private String lastRunEnd;
+    /** The run id of a run the worker ended itself, to tell its coordinator why when it comes back. */
+    private String endedRunId;
+
+    private final java.util.concurrent.ScheduledExecutorService leaseWatch =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "worker-lease");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     /**
      * @param token the bearer token every request must carry, or {@code null} for none
@@ -104,6 +147,8 @@ public final class WorkerServer implements AutoCloseable {
 
     public void start() {
         JettyServers.start(server);
+        leaseWatch.scheduleWithFixedDelay(
+                this::endRunIfLeaseExpired, LEASE_CHECK_MILLIS, LEASE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
         log.info(
                 "Worker listening on {} (protocol {}, {})",
                 address(),
@@ -185,8 +230,10 @@ public final class WorkerServer implements AutoCloseable {
     private record Answer(int status, Object body) {}
 
     private Answer answer(String method, String path, String route, Exchange exchange) {
+        boolean ownerCall = false;
         try {
-            checkOwner(method, exchange);
+            checkOwner(method, route, exchange);
+            ownerCall = ownerCallStarted(exchange);
             Object response = route(method, route, exchange);
             return new Answer(200, response == null ? Map.of() : response);
         } catch (NotFound e) {
@@ -208,6 +255,10 @@ public final class WorkerServer implements AutoCloseable {
             log.error("Request {} {} failed", method, path, e);
             return new Answer(
                     500, new Wire.Error("internal", "the worker failed on this request; its log has the" + " details"));
+        } finally {
+            if (ownerCall) {
+                ownerCallEnded();
+            }
         }
     }
 
@@ -216,7 +267,14 @@ public final class WorkerServer implements AutoCloseable {
         switch (method + " " + route) {
             case "GET health":
                 synchronized (this) {
-                    return new Wire.Health(PROTOCOL, version, worker == null ? "idle" : "busy", driverName, epoch);
+                    return new Wire.Health(
+                            PROTOCOL,
+                            version,
+                            worker == null ? "idle" : "busy",
+                            driverName,
+                            epoch,
+                            worker == null ? null : TimeUnit.NANOSECONDS.toMillis(leaseNanos),
+                            lastRunEnd);
                 }
             case "GET clock":
                 return new Wire.Clock(clock.epochNanos());
@@ -225,6 +283,7 @@ public final class WorkerServer implements AutoCloseable {
                 if (configuration.name() == null || configuration.yamlText() == null) {
                     throw new IllegalArgumentException("the driver request needs 'name' and 'yamlText'");
                 }
+                long leaseMillis = leaseMillis(exchange);
                 LocalWorker fresh;
                 synchronized (this) {
                     if (worker != null) {
@@ -235,12 +294,18 @@ public final class WorkerServer implements AutoCloseable {
                     worker = fresh;
                     driverName = configuration.name();
                     ownerRunId = runId(exchange);
+                    leaseNanos = TimeUnit.MILLISECONDS.toNanos(leaseMillis);
+                    lastOwnerCallNanos = clock.monotonicNanos();
+                    ownerCallsInFlight = 1; // this request: the lease does not run out while the driver loads
+                    endedRunId = null;
                 }
                 try {
                     return fresh.initializeDriver(configuration);
                 } catch (DriverException | RuntimeException e) {
                     stopWorker();
                     throw e;
+                } finally {
+                    ownerCallEnded();
                 }
             }
             case "POST topics": {
@@ -318,7 +383,15 @@ public final class WorkerServer implements AutoCloseable {
                 return Wire.toWire(new WorkerStatus(
                         status.snapshots(), status.totals(), status.failure(), epoch, status.firstSendError()));
             }
+            case "POST lease":
+                synchronized (this) {
+                    return Map.of("leaseMillis", TimeUnit.NANOSECONDS.toMillis(leaseNanos));
+                }
             case "POST stop":
+                if (forced(exchange)) {
+                    String ended = endRun("stopped by an operator (POST /v1/stop with " + FORCE_HEADER + ")");
+                    return Map.of("stopped", ended != null);
+                }
                 stopWorker();
                 return null;
             default:
@@ -344,17 +417,108 @@ public final class WorkerServer implements AutoCloseable {
 
     /**
      * Refuses (409) a {@code POST} that does not carry the run id of the coordinator whose run is in progress.
-     * {@code POST /v1/driver} on an idle worker starts a run and is always let through.
+     * {@code POST /v1/driver} on an idle worker starts a run and is always let through, and so is an
+     * operator's forced stop. A coordinator whose run the worker ended itself is told why.
      */
-    private synchronized void checkOwner(String method, Exchange exchange) {
-        if (!"POST".equals(method) || worker == null) {
+    private synchronized void checkOwner(String method, String route, Exchange exchange) {
+        if (!"POST".equals(method) || ("stop".equals(route) && forced(exchange))) {
             return;
         }
         String runId = runId(exchange);
+        if (worker == null) {
+            if (endedRunId != null && endedRunId.equals(runId) && !"driver".equals(route) && !"stop".equals(route)) {
+                throw new IllegalStateException("this worker ended the run: " + lastRunEnd);
+            }
+            return;
+        }
         if (!java.util.Objects.equals(runId, ownerRunId)) {
             throw new IllegalStateException("a run of another coordinator is in progress on this worker (driver "
                     + driverName + "); only that coordinator may change or stop it");
         }
+    }
+
+    /** Counts a request of the current run's owner as in progress; whether it was one. */
+    private synchronized boolean ownerCallStarted(Exchange exchange) {
+        if (worker == null || ownerRunId == null || !ownerRunId.equals(exchange.header(RUN_HEADER))) {
+            return false;
+        }
+        ownerCallsInFlight++;
+        lastOwnerCallNanos = clock.monotonicNanos();
+        return true;
+    }
+
+    private synchronized void ownerCallEnded() {
+        ownerCallsInFlight = Math.max(0, ownerCallsInFlight - 1);
+        lastOwnerCallNanos = clock.monotonicNanos();
+    }
+
+    /** The lease watch: ends the run when its owner has not called for longer than the lease. */
+    private void endRunIfLeaseExpired() {
+        long silentNanos;
+        synchronized (this) {
+            if (worker == null || ownerCallsInFlight > 0) {
+                return;
+            }
+            silentNanos = clock.monotonicNanos() - lastOwnerCallNanos;
+            if (silentNanos <= leaseNanos) {
+                return;
+            }
+        }
+        endRun(String.format(
+                java.util.Locale.ROOT,
+                "lease expired: no request from its coordinator for %.1f s (lease %.1f s); the load was stopped",
+                silentNanos / 1e9,
+                leaseNanos / 1e9));
+    }
+
+    /**
+     * Ends the current run on the worker's own account (lease, operator): stops the load, closes the run,
+     * logs and keeps why. Returns the ended run's driver name, or {@code null} when the worker was idle.
+     */
+    private String endRun(String why) {
+        String driver;
+        String reason;
+        synchronized (this) {
+            if (worker == null) {
+                return null;
+            }
+            driver = driverName;
+            reason = "run of driver " + driver + " ended at "
+                    + java.time.Instant.ofEpochMilli(clock.epochNanos() / 1_000_000) + ": " + why;
+            // said before the worker reads idle, so that whoever sees it idle also sees why
+            lastRunEnd = reason;
+            endedRunId = ownerRunId;
+        }
+        log.warn("Ending the {}", reason);
+        try {
+            stopWorker();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("Closing the run failed", e);
+        }
+        return driver;
+    }
+
+    private static boolean forced(Exchange exchange) {
+        return "true".equalsIgnoreCase(exchange.header(FORCE_HEADER));
+    }
+
+    private static long leaseMillis(Exchange exchange) {
+        String text = exchange.header(LEASE_HEADER);
+        if (text == null) {
+            return DEFAULT_LEASE_MILLIS;
+        }
+        try {
+            long millis = Long.parseLong(text.trim());
+            if (millis >= MIN_LEASE_MILLIS && millis <= MAX_LEASE_MILLIS) {
+                return millis;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new IllegalArgumentException(LEASE_HEADER + " must be a whole number of milliseconds from "
+                + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS + ", got '" + text + "'");
     }
 
     private static String runId(Exchange exchange) {
@@ -380,6 +544,7 @@ public final class WorkerServer implements AutoCloseable {
             worker = null;
             driverName = null;
             ownerRunId = null;
+            ownerCallsInFlight = 0;
         }
         if (metrics != null) {
             metrics.runEnded();
@@ -452,6 +617,7 @@ public final class WorkerServer implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        leaseWatch.shutdownNow();
         stopWorker();
         JettyServers.stop(server);
     }
@@ -476,6 +642,7 @@ public final class WorkerServer implements AutoCloseable {
                 "consumers/resume",
                 "stats/measured",
                 "stats/cut",
+                "lease",
                 "stop")) {
             routes.put(post, Set.of("POST"));
         }
