@@ -76,8 +76,8 @@ public record WorkloadFields(Map<String, String> values, Optional<String> proble
             try {
                 fromWorkload(workload(metadata, file), found);
             } catch (ConfigException e) {
-                problem = Optional.of(file + ": metadata.workloadYaml is not a workload this version reads ("
-                        + e.problems().get(0) + "), so only the result's own fields are compared");
+                problem = Optional.of(file + ": the workload in it cannot be read, so only the result's own fields"
+                        + " are compared: " + e.problems().get(0));
             }
         }
         // The result's own fields win: they are what ran (messageSize is the payload file's size too).
@@ -104,7 +104,7 @@ public record WorkloadFields(Map<String, String> values, Optional<String> proble
 
     private static Workload workload(RunMetadata metadata, Path file) throws ConfigException {
         return WorkloadLoader.parse(
-                metadata.workloadYaml, file + " (metadata.workloadYaml)", workloadAssignments(metadata.commandLine));
+                metadata.workloadYaml, "metadata.workloadYaml", workloadAssignments(metadata.commandLine));
     }
 
     /** The {@code --set KEY=VALUE} arguments of a command line that set workload keys (not {@code driver.…}). */
