@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.openmessaging.benchmark.report.ConfluentFixtures;
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.result.TestResult;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/benchmark compare} on real files: the Confluent fork's Kafka runs at 200k msg/s, one with
@@ -22,6 +27,9 @@ class CompareCommandTest {
     private static final String FAST =
             ConfluentFixtures.file("kafka/latency/default-sync-200k.json").toString();
     private static final String OURS = ConfluentFixtures.ourGoldenResult().toString();
+
+    @TempDir
+    Path temp;
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -155,5 +163,112 @@ class CompareCommandTest {
     void anUnreadableFileIsNamed() {
         assertThat(run("compare", "does/not/exist.json", "--", SLOW)).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(stderr()).contains("error: does/not/exist.json: no such file or directory");
+    }
+
+    @Test
+    void filesOfDifferentWorkloadsAreRefusedWithExitTwoNamingEachDifference() throws IOException {
+        String base = ourRun("base.json", "producerRate: 10000\ntestDuration: 30s\n");
+        String candidate = ourRun("new.json", "producerRate: 20000\ntestDuration: 15s\n");
+
+        int exitCode = run("compare", base, "--", candidate, "--threshold", "publishLatency.p99=+10%");
+
+        assertThat(exitCode).as(stdout() + stderr()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stdout()).isEmpty();
+        assertThat(stderr())
+                .contains("error: the files did not run the same workload, so their figures are no comparison"
+                        + " (give --allow-different-workloads to compare them anyway):")
+                .contains("  producerRate: base 10000 (" + base + "), candidate 20000 (" + candidate + ")")
+                .contains("  testDuration: base 30s (" + base + "), candidate 15s (" + candidate + ")")
+                .doesNotContain("partitionsPerTopic:");
+    }
+
+    @Test
+    void allowedDifferencesArePrintedAboveTheTableAndTheComparisonGoesOn() throws IOException {
+        String base = ourRun("base.json", "producerRate: 10000\ntestDuration: 30s\n");
+        String candidate = ourRun("new.json", "producerRate: 20000\ntestDuration: 15s\n");
+
+        int exitCode = run(
+                "compare",
+                base,
+                "--",
+                candidate,
+                "--allow-different-workloads",
+                "--threshold",
+                "publishLatency.p99=+10%");
+
+        assertThat(exitCode).as(stdout() + stderr()).isZero();
+        String table = stdout();
+        assertThat(table)
+                .contains("Workload: DIFFERENT, compared anyway (--allow-different-workloads):\n"
+                        + "  producerRate: base 10000 (" + base + "), candidate 20000 (" + candidate + ")\n"
+                        + "  testDuration: base 30s (" + base + "), candidate 15s (" + candidate + ")\n")
+                .contains("PASSED: all 1 threshold(s) met");
+        assertThat(table.indexOf("Workload: DIFFERENT")).isLessThan(table.indexOf("figure "));
+    }
+
+    @Test
+    void allowedDifferencesAreInTheJson() throws IOException {
+        String base = ourRun("base.json", "producerRate: 10000\ntestDuration: 30s\n");
+        String candidate = ourRun("new.json", "producerRate: 20000\ntestDuration: 30s\n");
+
+        int exitCode = run("compare", base, "--", candidate, "--json", "--allow-different-workloads");
+
+        assertThat(exitCode).as(stderr()).isZero();
+        JsonNode workload = new ObjectMapper().readTree(stdout()).path("workload");
+        assertThat(workload.path("same").asBoolean(true)).isFalse();
+        assertThat(workload.path("differences")).hasSize(1);
+        JsonNode difference = workload.path("differences").get(0);
+        assertThat(difference.path("field").asText()).isEqualTo("producerRate");
+        assertThat(difference.path("values").get(0).path("side").asText()).isEqualTo("base");
+        assertThat(difference.path("values").get(0).path("file").asText()).isEqualTo(base);
+        assertThat(difference.path("values").get(0).path("value").asText()).isEqualTo("10000");
+        assertThat(difference.path("values").get(1).path("value").asText()).isEqualTo("20000");
+        assertThat(stderr()).contains("workload differs (allowed): producerRate: base 10000");
+    }
+
+    @Test
+    void theSameWorkloadWithAnotherDriverPasses() throws IOException {
+        String base = ourRun("kafka.json", "producerRate: 10000\ntestDuration: 30s\n");
+        String candidate = ourRun("pulsar.json", "producerRate: 10000\ntestDuration: 30s\n");
+
+        assertThat(run("compare", base, "--", candidate)).as(stderr()).isZero();
+        assertThat(stdout()).contains("Workload: the same in every file (24 of 24 fields compared)");
+    }
+
+    @Test
+    void upstreamFilesSayWhichWorkloadFieldsWereNotCompared() throws IOException {
+        String ours = ourRun("ours.json", "producerRate: 10000\ntestDuration: 30s\n");
+
+        assertThat(run("compare", ours, "--", FAST)).as(stderr()).isZero();
+        assertThat(stdout())
+                .contains("Workload: the same in every file (0 of 24 fields compared)")
+                .contains("Workload fields not compared:\n  not recorded in " + FAST + ": producerRate, ")
+                .contains(", testDuration, sampleRateMillis, producerWakeIntervalMicros\n");
+    }
+
+    @Test
+    void theFilesOfASideMustAgree() throws IOException {
+        String first = ourRun("base-1.json", "producerRate: 10000\ntestDuration: 30s\n");
+        String second = ourRun("base-2.json", "producerRate: 10000\ntestDuration: 30s\nmessageSize: 100\n");
+        String candidate = ourRun("new.json", "producerRate: 10000\ntestDuration: 30s\n");
+
+        assertThat(run("compare", first, second, "--", candidate)).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr()).contains("  messageSize: base 1024 (" + first + "), base 100 (" + second + ")");
+    }
+
+    /**
+     * This project's golden result (1 topic, 1 partition, 1 producer, 1 subscription, 1 consumer) with that
+     * workload and {@code keys} as its text (messageSize 1024 unless {@code keys} give it), written to
+     * {@code fileName}.
+     */
+    private String ourRun(String fileName, String keys) throws IOException {
+        TestResult result = ResultFiles.read(ConfluentFixtures.ourGoldenResult());
+        java.util.regex.Matcher size =
+                java.util.regex.Pattern.compile("messageSize: (\\d+)").matcher(keys);
+        result.messageSize = size.find() ? Integer.parseInt(size.group(1)) : 1024;
+        result.metadata.workloadYaml = "name: compared\ntopics: 1\npartitionsPerTopic: 1\nproducersPerTopic: 1\n"
+                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + (keys.contains("messageSize") ? "" : "messageSize: 1024\n") + keys;
+        return ResultFiles.writeTo(result, temp.resolve(fileName)).toString();
     }
 }

@@ -24,8 +24,16 @@ import java.util.OptionalDouble;
  * @param candidate the candidate runs, in the order given
  * @param figures one per metric and stat, in {@link Metric} then {@link Stat} order
  * @param checks one per threshold, in the order given
+ * @param workload whether both sides, and the files of each side, ran the same workload; a difference
+ *     does not fail the comparison by itself: {@code bin/benchmark compare} refuses it before printing
+ *     unless told to go on
  */
-public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<Figure> figures, List<Check> checks) {
+public record Comparison(
+        List<ReportRun> base,
+        List<ReportRun> candidate,
+        List<Figure> figures,
+        List<Check> checks,
+        WorkloadCheck workload) {
 
     /**
      * One side's value of a figure.
@@ -131,7 +139,12 @@ public record Comparison(List<ReportRun> base, List<ReportRun> candidate, List<F
                     : threshold.isBrokenBy(figure.changePercent().getAsDouble()) ? Verdict.BROKEN : Verdict.MET;
             checks.add(new Check(threshold, figure, verdict));
         }
-        return new Comparison(List.copyOf(base), List.copyOf(candidate), List.copyOf(figures), List.copyOf(checks));
+        return new Comparison(
+                List.copyOf(base),
+                List.copyOf(candidate),
+                List.copyOf(figures),
+                List.copyOf(checks),
+                WorkloadCheck.of(base, candidate));
     }
 
     /** Whether every threshold was checked and met (true when there are none). */

@@ -18,9 +18,10 @@ import java.util.OptionalDouble;
 
 /**
  * A {@link Comparison} as JSON for machines ({@code compare --json}): {@code passed}, the files of each
- * side, every figure either side holds ({@code null} for a side that lacks it), the metrics some files
- * lack, and every threshold with its verdict. Layout in {@code docs/reports.md}. Numbers keep every digit;
- * a relative change from a base of 0 is {@code null}.
+ * side, the workload check (whether it is the same, the differences, the fields not compared), every
+ * figure either side holds ({@code null} for a side that lacks it), the metrics some files lack, and
+ * every threshold with its verdict. Layout in {@code docs/reports.md}. Numbers keep every digit; a
+ * relative change from a base of 0 is {@code null}.
  */
 public final class ComparisonJson implements ResultFormat<Comparison> {
 
@@ -35,6 +36,7 @@ public final class ComparisonJson implements ResultFormat<Comparison> {
         root.put("combinedBy", "median");
         root.set("base", files(comparison.base()));
         root.set("candidate", files(comparison.candidate()));
+        root.set("workload", workload(comparison.workload()));
         ArrayNode figures = root.putArray("figures");
         for (Figure figure : comparison.presentFigures()) {
             ObjectNode node = figures.addObject();
@@ -69,6 +71,35 @@ public final class ComparisonJson implements ResultFormat<Comparison> {
         MAPPER.writeValue(out, root);
         out.write('\n');
         out.flush();
+    }
+
+    private static ObjectNode workload(WorkloadCheck check) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("same", check.sameWorkload());
+        ArrayNode compared = node.putArray("comparedFields");
+        check.comparedFields().forEach(compared::add);
+        ArrayNode differences = node.putArray("differences");
+        for (WorkloadCheck.Difference difference : check.differences()) {
+            ObjectNode entry = differences.addObject();
+            entry.put("field", difference.field());
+            ArrayNode values = entry.putArray("values");
+            for (WorkloadCheck.Value value : List.of(difference.first(), difference.second())) {
+                ObjectNode valueNode = values.addObject();
+                valueNode.put("side", value.side().label());
+                valueNode.put("file", value.file().toString());
+                valueNode.put("value", value.value());
+            }
+        }
+        ArrayNode notCompared = node.putArray("notCompared");
+        for (WorkloadCheck.NotCompared field : check.notCompared()) {
+            ObjectNode entry = notCompared.addObject();
+            entry.put("field", field.field());
+            ArrayNode lacking = entry.putArray("notRecordedIn");
+            field.lackingFiles().forEach(file -> lacking.add(file.toString()));
+        }
+        ArrayNode unreadable = node.putArray("unreadable");
+        check.unreadable().forEach(unreadable::add);
+        return node;
     }
 
     private static ObjectNode files(List<ReportRun> runs) {

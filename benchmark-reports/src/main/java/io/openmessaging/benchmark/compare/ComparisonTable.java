@@ -16,9 +16,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A {@link Comparison} as a plain-text table for a terminal or a CI log: the files of each side, one
- * row per figure that either side holds (grouped by metric), the metrics some files lack, and one line
- * per threshold with its verdict.
+ * A {@link Comparison} as a plain-text table for a terminal or a CI log: the files of each side, the
+ * workload check ({@link WorkloadCheck}: its differences, the fields not compared), one row per figure
+ * that either side holds (grouped by metric), the metrics some files lack, and one line per threshold
+ * with its verdict.
  */
 public final class ComparisonTable implements ResultFormat<Comparison> {
 
@@ -34,6 +35,7 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
         if (comparison.base().size() > 1 || comparison.candidate().size() > 1) {
             out.write("(several files on a side: each figure is the median over the files that hold it)\n");
         }
+        writeWorkload(comparison.workload(), out);
         out.write('\n');
 
         List<String[]> rows = new ArrayList<>();
@@ -87,6 +89,32 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
                                     broken, comparison.checks().size(), notChecked));
         }
         out.flush();
+    }
+
+    /**
+     * The workload check: the differences (printed only when they were allowed), then the fields some
+     * files do not record.
+     */
+    private static void writeWorkload(WorkloadCheck workload, Writer out) throws IOException {
+        if (workload.sameWorkload()) {
+            out.write("Workload: the same in every file ("
+                    + workload.comparedFields().size() + " of " + WorkloadFields.FIELDS.size() + " fields compared)\n");
+        } else {
+            out.write("Workload: DIFFERENT, compared anyway (--allow-different-workloads):\n");
+            for (WorkloadCheck.Difference difference : workload.differences()) {
+                out.write("  " + difference.text() + "\n");
+            }
+        }
+        List<String> notCompared = workload.notComparedLines();
+        if (!notCompared.isEmpty() || !workload.unreadable().isEmpty()) {
+            out.write("Workload fields not compared:\n");
+            for (String line : workload.unreadable()) {
+                out.write("  " + line + "\n");
+            }
+            for (String line : notCompared) {
+                out.write("  " + line + "\n");
+            }
+        }
     }
 
     private static String sideLine(String title, List<ReportRun> runs) {

@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.regression;
 
 import io.openmessaging.benchmark.compare.Comparison;
 import io.openmessaging.benchmark.compare.Threshold;
+import io.openmessaging.benchmark.compare.WorkloadCheck;
 import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.Numbers;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -94,9 +96,9 @@ public final class RegressionJudge {
         Optional<ReportRun> baseline = readBaseline(baselineFile, failures, notes);
         Optional<Comparison> comparison = Optional.empty();
         if (candidate.isPresent() && baseline.isPresent()) {
-            checkSameSetup(baseline.get(), candidate.get(), failures, notes);
             Comparison result = Comparison.of(
                     List.of(baseline.get()), List.of(candidate.get()), updatingBaseline ? List.of() : thresholds);
+            checkSameSetup(baseline.get(), candidate.get(), result.workload(), failures, notes);
             result.failedChecks()
                     .forEach(check ->
                             failures.add("latency threshold " + check.verdict().label() + ": " + check.explanation()));
@@ -245,12 +247,23 @@ public final class RegressionJudge {
         }
     }
 
-    private void checkSameSetup(ReportRun baseline, ReportRun candidate, List<String> failures, List<String> notes) {
+    private void checkSameSetup(
+            ReportRun baseline,
+            ReportRun candidate,
+            WorkloadCheck workload,
+            List<String> failures,
+            List<String> notes) {
         String baselineWorkload = baseline.result().metadata == null ? null : baseline.result().metadata.workloadYaml;
         String candidateWorkload =
                 candidate.result().metadata == null ? null : candidate.result().metadata.workloadYaml;
         if (!Objects.equals(baselineWorkload, candidateWorkload)) {
-            String stale = "the baseline " + baseline.file() + " was made with another workload text than this run";
+            String stale = "the baseline " + baseline.file() + " was made with another workload text than this run ("
+                    + (workload.sameWorkload()
+                            ? "no key that changes the load differs"
+                            : workload.differences().stream()
+                                    .map(WorkloadCheck.Difference::text)
+                                    .collect(Collectors.joining("; ")))
+                    + ")";
             if (updatingBaseline) {
                 notes.add(stale);
             } else {

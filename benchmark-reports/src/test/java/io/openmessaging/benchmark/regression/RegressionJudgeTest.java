@@ -242,7 +242,8 @@ class RegressionJudgeTest {
         assertThat(outcome.failures())
                 .singleElement()
                 .asString()
-                .contains("was made with another workload text than this run")
+                .contains("was made with another workload text than this run (testDuration: base 30s (" + baseline
+                        + "), candidate 20s (")
                 .endsWith("refresh it with bin/regression --update-baseline");
     }
 
