@@ -14,8 +14,11 @@
 #                 Pulsar metadata store and ensemble, RabbitMQ peers, Redpanda seeds, Prometheus
 #                 targets), rendered on the control host and checked
 #   package       the packaged benchmark (--package FILE, or built now with mvn -DskipTests -pl
-#                 distribution -am package unless --static-only): its layout, and its launchers run
-#                 from the unpacked archive (bin/benchmark validate of its files, bin/benchmark-worker --help)
+#                 distribution -am package unless --static-only): its layout (payload/ with upstream's six
+#                 payload file names included), and its launchers run from the unpacked archive
+#                 (bin/benchmark validate of its files, and of an upstream-style workload naming
+#                 payload/payload-1Kb.data copied outside the package, from its root and from another
+#                 directory; bin/benchmark-worker --help)
 #   helm          the chart: helm lint --strict and helm template with the default values and each value set
 #                 of its ci/ (three workers on Kafka with an existing token Secret and a results claim;
 #                 workers only; an existing claim), every rendered object validated by kubeconform -strict
@@ -214,6 +217,24 @@ build_package() {
   mvn -B -q -Dstyle.color=never -DskipTests -pl distribution -am package
 }
 
+# upstream_style_workload: a workload file as upstream writes them, naming upstream's payload file.
+upstream_style_workload() {
+  cat <<'EOF'
+name: 1 topic / 16 partitions / 1Kb
+topics: 1
+partitionsPerTopic: 16
+keyDistributor: "NO_KEY"
+messageSize: 1024
+payloadFile: "payload/payload-1Kb.data"
+subscriptionsPerTopic: 1
+consumerPerSubscription: 1
+producersPerTopic: 1
+producerRate: 50000
+consumerBacklogSizeGB: 0
+testDurationMinutes: 15
+EOF
+}
+
 check_package() {
   [ -f "$package" ] || { echo "the packaged benchmark $package does not exist (mvn package builds it)"; return 1; }
   local top
@@ -222,7 +243,9 @@ check_package() {
   local entry
   for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' 'lib/benchmark-core-.*\.jar' 'lib/benchmark-config-.*\.jar' 'lib/benchmark-reports-.*\.jar' \
       'lib/driver-loopback-.*\.jar' 'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
-      'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml' 'LICENSE' 'NOTICE'; do
+      'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml' 'LICENSE' 'NOTICE' \
+      'payload/payload-100b\.data' 'payload/payload-200b\.data' 'payload/payload-400b\.data' \
+      'payload/payload-1Kb\.data' 'payload/payload-2Kb\.data' 'payload/payload-4Kb\.data'; do
     grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }
   done
   if grep -v "^$top/" "$work/package.list"; then echo "$package has entries outside $top/"; return 1; fi
@@ -234,6 +257,11 @@ check_package() {
   tar -C "$work/package" -xzf "$package"
   cd "$work/package/$top"
   offline bin/benchmark validate workloads/ driver-kafka/ driver-redpanda/ driver-pulsar/ driver-rabbitmq/ driver-loopback/
+  # an upstream workload file copied elsewhere finds payload/payload-1Kb.data from the package's root,
+  # and, started in another directory, from the package's root as the installation root
+  upstream_style_workload >"$work/copied-upstream.yaml"
+  offline bin/benchmark validate "$work/copied-upstream.yaml"
+  (cd "$work" && offline "$work/package/$top/bin/benchmark" validate "$work/copied-upstream.yaml")
   local help
   help=$(offline bin/benchmark-worker --help)
   grep -q -- --token-file <<<"$help"

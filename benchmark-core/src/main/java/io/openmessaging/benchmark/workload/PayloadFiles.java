@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 /**
  * Reads the payloads a workload's {@code payloadFile} names: a file (its bytes, upstream), or a directory
  * (one payload per regular file directly in it, in name order, hidden files skipped: the Redpanda fork's
- * extension; every file the same size). A relative {@code payloadFile} is looked up in the current
- * directory, then beside the workload file. A payload file is a regular file of 1 to {@value
+ * extension; every file the same size). A relative {@code payloadFile} is looked up beside the workload
+ * file, then in the current directory, then in the installation root ({@link PayloadSearch}). A payload file is a regular file of 1 to {@value
  * #MAX_PAYLOAD_BYTES} bytes, and its size equals {@code messageSize} when both are given. Both {@code run}
  * and {@code validate} read payloads here, so {@code validate} refuses every payload a run would refuse.
  */
@@ -27,7 +27,12 @@ public final class PayloadFiles {
 
     /** The payload size of every message of {@code workload}: its payload file's, else its messageSize. */
     public static int messageBytes(Workload workload) throws ConfigException {
-        return workload.payloadFile() != null ? read(workload).get(0).length : workload.messageSize();
+        return messageBytes(workload, PayloadSearch.ofThisProcess());
+    }
+
+    /** As {@link #messageBytes(Workload)}, looking for a relative payload file where {@code search} says. */
+    public static int messageBytes(Workload workload, PayloadSearch search) throws ConfigException {
+        return workload.payloadFile() != null ? read(workload, search).get(0).length : workload.messageSize();
     }
 
     /**
@@ -46,20 +51,13 @@ public final class PayloadFiles {
 
     /** The payloads of a workload that gives {@code payloadFile}. */
     public static List<byte[]> read(Workload workload) throws ConfigException {
-        Path path = resolve(workload);
-        return Files.isDirectory(path) ? readDirectory(workload, path) : List.of(readFile(workload, path));
+        return read(workload, PayloadSearch.ofThisProcess());
     }
 
-    private static Path resolve(Workload workload) {
-        Path asGiven = Path.of(workload.payloadFile());
-        if (!asGiven.isAbsolute() && !Files.exists(asGiven) && workload.sourceName() != null) {
-            Path besideWorkload =
-                    Path.of(workload.sourceName()).toAbsolutePath().getParent().resolve(asGiven);
-            if (Files.exists(besideWorkload)) {
-                return besideWorkload;
-            }
-        }
-        return asGiven;
+    /** As {@link #read(Workload)}, looking for a relative payload file where {@code search} says. */
+    public static List<byte[]> read(Workload workload, PayloadSearch search) throws ConfigException {
+        Path path = search.resolve(workload);
+        return Files.isDirectory(path) ? readDirectory(workload, path) : List.of(readFile(workload, path));
     }
 
     private static byte[] readFile(Workload workload, Path file) throws ConfigException {
@@ -68,8 +66,7 @@ public final class PayloadFiles {
             bytes = InputFiles.readBytes(file, MAX_PAYLOAD_BYTES, "a payload file");
         } catch (IOException e) {
             throw new ConfigException(workload.sourceName() + ": payloadFile '" + workload.payloadFile()
-                    + "' cannot be read (looked in the current directory and beside the workload file): "
-                    + InputFiles.problem(e));
+                    + "' cannot be read: " + InputFiles.problem(e));
         }
         if (workload.messageSize() != 0 && bytes.length != workload.messageSize()) {
             throw new ConfigException(workload.sourceName() + ": payloadFile '" + file + "' has " + bytes.length

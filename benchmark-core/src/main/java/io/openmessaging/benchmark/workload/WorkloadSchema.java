@@ -106,8 +106,10 @@ public final class WorkloadSchema {
             .meaning("File whose bytes are the payload of every message (as upstream, e.g."
                     + " `payload/payload-1Kb.data`), or a directory whose files (hidden ones skipped) form the payload"
                     + " pool, each message taking one at random (as the Redpanda fork); the files must all have the"
-                    + " same size. A relative path is looked up in the directory the benchmark is started in, then"
-                    + " beside the workload file.")
+                    + " same size. A relative path is looked up beside the workload file, then in the directory the"
+                    + " benchmark is started in, then in the benchmark's installation root, whose `payload/` holds"
+                    + " upstream's payload files (`payload-100b.data` … `payload-4Kb.data`), so upstream's workload"
+                    + " files run as they are.")
             .build();
 
     public static final ConfigKey<Integer> SUBSCRIPTIONS_PER_TOPIC = integer("subscriptionsPerTopic", "subscriptions")

@@ -141,8 +141,9 @@ class PayloadsTest {
     void missingPayloadFileFailsNamingIt() {
         assertThatThrownBy(() -> Payloads.forWorkload(workload(COMMON + "payloadFile: no/such/file.data\n")))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("no/such/file.data")
-                .hasMessageContaining("cannot be read");
+                .hasMessageContaining("payloadFile 'no/such/file.data' was found nowhere; looked")
+                .hasMessageContaining("in the current directory ("
+                        + Path.of("no/such/file.data").toAbsolutePath() + ")");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.PayloadFiles;
+import io.openmessaging.benchmark.workload.PayloadSearch;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;
@@ -40,6 +41,11 @@ public final class Validation {
      *     problems), in the order given; empty when every file is good
      */
     public static List<String> validate(List<Path> files, DriverRegistry registry) {
+        return validate(files, registry, PayloadSearch.ofThisProcess());
+    }
+
+    /** As {@link #validate(List, DriverRegistry)}, looking for relative payload files where {@code search} says. */
+    static List<String> validate(List<Path> files, DriverRegistry registry, PayloadSearch search) {
         List<String> problems = new ArrayList<>();
         Map<Workload, Integer> workloads = new LinkedHashMap<>(); // each valid workload with its message size
         Map<DriverConfiguration, BenchmarkDriver> drivers = new LinkedHashMap<>();
@@ -54,7 +60,7 @@ public final class Validation {
                 }
                 for (Path file : expanded) {
                     try {
-                        check(file, registry, workloads, drivers);
+                        check(file, registry, search, workloads, drivers);
                     } catch (ConfigException e) {
                         problems.add(e.getMessage());
                     }
@@ -97,6 +103,7 @@ public final class Validation {
     private static void check(
             Path file,
             DriverRegistry registry,
+            PayloadSearch search,
             Map<Workload, Integer> workloads,
             Map<DriverConfiguration, BenchmarkDriver> drivers)
             throws ConfigException {
@@ -107,7 +114,7 @@ public final class Validation {
                 && !mapping.has(DriverConfigurationLoader.DRIVER_CLASS_KEY)) {
             Workload workload = WorkloadLoader.parse(text, sourceName);
             // a payload file gets the same checks as in a run: exists, regular, not empty, sizes agree
-            workloads.put(workload, PayloadFiles.messageBytes(workload));
+            workloads.put(workload, PayloadFiles.messageBytes(workload, search));
             return;
         }
         DriverConfiguration configuration = DriverConfigurationLoader.parse(text, sourceName, registry);

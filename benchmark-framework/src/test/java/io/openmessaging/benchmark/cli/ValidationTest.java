@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.testing.CoreFixtures;
+import io.openmessaging.benchmark.testing.UpstreamPayloads;
 import io.openmessaging.benchmark.workload.FakeDriverProvider;
+import io.openmessaging.benchmark.workload.PayloadSearch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,6 +24,10 @@ class ValidationTest {
     private static final Path DRIVERS = CoreFixtures.path("drivers");
 
     private final FakeDriverProvider fake = new FakeDriverProvider();
+
+    @TempDir
+    Path temp;
+
     private final DriverRegistry registry = new DriverRegistry(List.of(fake));
 
     @Test
@@ -146,20 +154,70 @@ class ValidationTest {
     /** One workload per payload a run would refuse, each with the exact message {@code validate} prints. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            payload-missing         | payloadFile 'no-such-payload.data' cannot be read (looked in the current directory and beside the workload file): no-such-payload.data: no such file
+            payload-missing         | payloadFile 'no-such-payload.data' was found nowhere; looked beside the workload file (@/no-such-payload.data), in the current directory (~/no-such-payload.data), in the installation root (^/no-such-payload.data); give an absolute path, or one relative to one of these
             payload-empty           | payloadFile '@/empty.data' is empty; a payload needs at least 1 byte
             payload-empty-directory | payloadFile directory '@/empty-directory' holds no payload files; put one file per payload in it (hidden files are skipped)
             payload-size-mismatch   | payloadFile '@/100-bytes.data' has 100 bytes but messageSize is 1024; they must be equal
             payload-mixed-sizes     | payloadFile directory '@/mixed-sizes' mixes sizes: 'a.data' has 4 bytes but 'b.data' has 8; every payload file must have the same size
             """)
-    void aPayloadARunWouldRefuseIsRefusedByValidate(String name, String detail) {
+    void aPayloadARunWouldRefuseIsRefusedByValidate(String name, String detail) throws IOException {
         Path file = PAYLOADS.resolve(name + ".yaml");
         String besideTheWorkload = PAYLOADS.toAbsolutePath().toString();
+        Path installationRoot = Files.createDirectories(temp.resolve("installed"));
+        PayloadSearch search = new PayloadSearch(Path.of(""), Optional.of(installationRoot));
 
-        assertThat(Validation.validate(List.of(file), registry))
+        assertThat(Validation.validate(List.of(file), registry, search))
                 .singleElement()
                 .asString()
-                .isEqualTo(file + ": " + detail.replace("@", besideTheWorkload));
+                .isEqualTo(file + ": "
+                        + detail.replace("@", besideTheWorkload)
+                                .replace("~", Path.of("").toAbsolutePath().toString())
+                                .replace("^", installationRoot.toString()));
+    }
+
+    /** An upstream workload file copied anywhere, naming upstream's payload/payload-1Kb.data. */
+    private Path copiedUpstreamWorkload() throws IOException {
+        return Files.writeString(temp.resolve("copied-upstream.yaml"), """
+                name: 1 topic / 16 partitions / 1Kb
+                topics: 1
+                partitionsPerTopic: 16
+                keyDistributor: "NO_KEY"
+                messageSize: 1024
+                payloadFile: "payload/payload-1Kb.data"
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 50000
+                consumerBacklogSizeGB: 0
+                testDurationMinutes: 15
+                """);
+    }
+
+    @Test
+    void anUpstreamWorkloadCopiedAnywhereValidatesFromTheRepositoryRoot() throws IOException {
+        Path root = UpstreamPayloads.repositoryRoot();
+
+        assertThat(Validation.validate(
+                        List.of(copiedUpstreamWorkload()), registry, new PayloadSearch(root, Optional.empty())))
+                .isEmpty();
+    }
+
+    @Test
+    void anUpstreamWorkloadCopiedAnywhereValidatesFromElsewhereThroughTheInstallationRoot() throws IOException {
+        Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+        Path root = UpstreamPayloads.repositoryRoot();
+        Path workload = copiedUpstreamWorkload();
+
+        assertThat(Validation.validate(List.of(workload), registry, new PayloadSearch(elsewhere, Optional.of(root))))
+                .isEmpty();
+        assertThat(Validation.validate(List.of(workload), registry, new PayloadSearch(elsewhere, Optional.empty())))
+                .as("without the installation root, nothing has payload/")
+                .singleElement()
+                .asString()
+                .startsWith(workload + ": payloadFile 'payload/payload-1Kb.data' was found nowhere; looked beside the"
+                        + " workload file (" + temp.resolve("payload/payload-1Kb.data")
+                        + "), in the current directory ("
+                        + elsewhere.resolve("payload/payload-1Kb.data") + ");");
     }
 
     @Test
