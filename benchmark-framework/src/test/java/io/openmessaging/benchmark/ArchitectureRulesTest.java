@@ -44,14 +44,14 @@ class ArchitectureRulesTest {
                         "worker.http",
                         "coordinator",
                         "logging"));
-        MODULES.put("benchmark-reports", Set.of("report", "compare", "sweep", "regression"));
+        MODULES.put("benchmark-reports", Set.of("report", "compare", "sweep", "regression", "abtest"));
         MODULES.put("benchmark-framework", Set.of("cli"));
     }
 
     private static final Pattern REFERENCE =
             Pattern.compile("io\\.openmessaging\\.benchmark\\.([a-z]+(?:\\.http)?)\\.");
 
-    private static final Set<String> REPORTS = Set.of("report", "compare", "sweep", "regression");
+    private static final Set<String> REPORTS = Set.of("report", "compare", "sweep", "regression", "abtest");
     private static final Set<String> RUNNERS = Set.of("coordinator", "worker", "worker.http", "cli");
 
     /** Forbidden arrows: from a package to the packages it must never use, with why. */

@@ -58,19 +58,26 @@ final class ReportCommand implements Subcommand {
             ReportInputs loaded = ReportInputs.load(paths);
             List<ReportRun> runs = loaded.runs();
             StringWriter html = new StringWriter(1 << 20);
-            new HtmlReport().withSweeps(loaded.sweeps()).writeOut(runs, html);
+            new HtmlReport()
+                    .withSweeps(loaded.sweeps())
+                    .withAbTests(loaded.abTests())
+                    .writeOut(runs, html);
             Path target = output != null ? Path.of(output) : defaultOutput(paths.get(0));
             Path written =
                     ResultFiles.writeWithoutOverwriting(html.toString().getBytes(StandardCharsets.UTF_8), target);
             out.printf(
-                    "wrote %s (%d run%s%s)%n",
+                    "wrote %s (%d run%s%s%s)%n",
                     written,
                     runs.size(),
                     runs.size() == 1 ? "" : "s",
                     loaded.sweeps().isEmpty()
                             ? ""
                             : ", " + loaded.sweeps().size() + " sweep"
-                                    + (loaded.sweeps().size() == 1 ? "" : "s"));
+                                    + (loaded.sweeps().size() == 1 ? "" : "s"),
+                    loaded.abTests().isEmpty()
+                            ? ""
+                            : ", " + loaded.abTests().size() + " A/B comparison"
+                                    + (loaded.abTests().size() == 1 ? "" : "s"));
             return Benchmark.EXIT_OK;
         } catch (IOException e) {
             err.println("error: " + e.getMessage());

@@ -23,6 +23,7 @@ import java.util.List;
  * RegressionCommand plan  --suite FILE [options]    checks the options and the suite, prints the cases
  * RegressionCommand judge --suite FILE --results-dir DIR --baseline-dir DIR [options]
  *                                                    judges the results, prints the table
+ * RegressionCommand ab-plan|ab-judge …              an A/B comparison of two broker versions ({@link AbCommand})
  * options: --cases NAME,…  --threshold METRIC.STAT=±N%  --rate-tolerance PERCENT  --update-baseline
  *          --root DIR (what the suite's paths are relative to; default: the working directory)
  * </pre>
@@ -62,6 +63,9 @@ public final class RegressionCommand {
 
     /** Runs {@code plan} or {@code judge} and returns the exit code; never exits the JVM. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && AbCommand.handles(args[0])) {
+            return AbCommand.run(args, out, err);
+        }
         RegressionCommand command = new RegressionCommand();
         RegressionSuite suite;
         try {
@@ -88,8 +92,9 @@ public final class RegressionCommand {
 
     private void parse(String[] args) {
         if (args.length == 0 || !(args[0].equals("plan") || args[0].equals("judge"))) {
-            throw new IllegalArgumentException("the first argument must be 'plan' or 'judge', got "
-                    + (args.length == 0 ? "nothing" : "'" + args[0] + "'"));
+            throw new IllegalArgumentException(
+                    "the first argument must be 'plan', 'judge', 'ab-plan' or 'ab-judge', got "
+                            + (args.length == 0 ? "nothing" : "'" + args[0] + "'"));
         }
         mode = args[0];
         for (int i = 1; i < args.length; i++) {

@@ -36,6 +36,7 @@ public final class HtmlReport implements ResultFormat<List<ReportRun>> {
 
     private final Instant generatedAt;
     private final List<ReportSweep> sweeps;
+    private final List<ReportAbTest> abTests;
 
     /** A report stamped with the current time. */
     public HtmlReport() {
@@ -44,17 +45,23 @@ public final class HtmlReport implements ResultFormat<List<ReportRun>> {
 
     /** A report stamped with {@code generatedAt} (tests use a fixed time). */
     public HtmlReport(Instant generatedAt) {
-        this(generatedAt, List.of());
+        this(generatedAt, List.of(), List.of());
     }
 
-    private HtmlReport(Instant generatedAt, List<ReportSweep> sweeps) {
+    private HtmlReport(Instant generatedAt, List<ReportSweep> sweeps, List<ReportAbTest> abTests) {
         this.generatedAt = generatedAt;
         this.sweeps = List.copyOf(sweeps);
+        this.abTests = List.copyOf(abTests);
     }
 
     /** This report with a sweep section: a table and two charts per sweep summary (none when empty). */
     public HtmlReport withSweeps(List<ReportSweep> sweepSummaries) {
-        return new HtmlReport(generatedAt, sweepSummaries);
+        return new HtmlReport(generatedAt, sweepSummaries, abTests);
+    }
+
+    /** This report with an A/B section: the verdicts table of each A/B comparison (none when empty). */
+    public HtmlReport withAbTests(List<ReportAbTest> comparisons) {
+        return new HtmlReport(generatedAt, sweeps, comparisons);
     }
 
     @Override
@@ -77,6 +84,7 @@ public final class HtmlReport implements ResultFormat<List<ReportRun>> {
                                 + " (MIT licence), inlined: no network needed to view this file"),
                 "data", scriptSafeJson(runs)));
         values.put("sweeps", SweepSection.html(sweeps));
+        values.put("abTests", AbSection.html(abTests));
         String template = resource("report.html");
         Matcher matcher = PLACEHOLDER.matcher(template);
         StringBuilder page = new StringBuilder(1 << 20);

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.report;
 
+import io.openmessaging.benchmark.abtest.AbVerdictsFiles;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
@@ -52,7 +53,8 @@ public record ReportRun(Path file, String label, TestResult result) {
 
     /**
      * Reads result files and directories of result files, in the order given. A directory stands for
-     * every {@code *.json} file below it (recursively, sorted by path, hidden files and sweep summaries skipped).
+     * every {@code *.json} file below it (recursively, sorted by path, hidden files, sweep summaries and A/B
+     * comparisons skipped).
      *
      * @throws IOException naming the path when one does not exist, a directory holds no result file, or a
      *     file cannot be read or parsed ({@link io.openmessaging.benchmark.result.ResultFileException})
@@ -87,6 +89,7 @@ public record ReportRun(Path file, String label, TestResult result) {
                     .filter(file -> file.getFileName().toString().endsWith(".json"))
                     .filter(file -> !file.getFileName().toString().startsWith("."))
                     .filter(file -> !SweepSummaryFiles.isSweepSummary(file))
+                    .filter(file -> !AbVerdictsFiles.isAbVerdicts(file))
                     .sorted()
                     .toList();
         }

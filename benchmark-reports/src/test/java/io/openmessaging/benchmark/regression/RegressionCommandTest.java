@@ -92,8 +92,8 @@ class RegressionCommandTest {
                 new String[] {"judge", "--suite", committedSuite(), "--results-dir", "x"},
                 new String[] {"plan", "--suite", temp.resolve("missing").toString()});
         List<String> expectedMessages = List.of(
-                "the first argument must be 'plan' or 'judge', got nothing",
-                "the first argument must be 'plan' or 'judge', got 'run'",
+                "the first argument must be 'plan', 'judge', 'ab-plan' or 'ab-judge', got nothing",
+                "the first argument must be 'plan', 'judge', 'ab-plan' or 'ab-judge', got 'run'",
                 "--suite FILE is required",
                 "unknown option '--bogus'",
                 "--cases needs a value",

@@ -53,6 +53,9 @@ class RegressionScriptTest {
                         "--threshold",
                         "--rate-tolerance",
                         "--judge DIR",
+                        "--compare SYSTEM=A,B",
+                        "--repeats N",
+                        "--judge-compare DIR",
                         "Exit codes: 0 every case passed, 1 a case failed");
     }
 
@@ -72,7 +75,12 @@ class RegressionScriptTest {
                         temp.toString(),
                         "--results-dir",
                         temp.resolve("new").toString()),
-                List.of("--results-dir", nonEmpty.toString()));
+                List.of("--results-dir", nonEmpty.toString()),
+                List.of("--compare", "kafka=3.9.1,4.4.0"),
+                List.of("--compare", "kafka=3.9.1,4.4.0", "--repeats", "5", "--cases", "kafka"),
+                List.of("--judge-compare", temp.toString(), "--compare", "kafka=3.9.1,4.4.0"),
+                List.of("--judge-compare", temp.resolve("missing").toString()),
+                List.of("--repeats", "5"));
         List<String> expectedMessages = List.of(
                 "regression: error: unknown option or argument '--bogus'",
                 "regression: error: unknown option or argument 'results/'",
@@ -81,7 +89,12 @@ class RegressionScriptTest {
                 "regression: error: option --results-dir needs a value",
                 "regression: error: --judge " + temp.resolve("missing") + ": no such directory",
                 "regression: error: --judge DIR judges DIR; --results-dir names where a new run writes",
-                "regression: error: --results-dir " + nonEmpty + " is not empty; give a new directory");
+                "regression: error: --results-dir " + nonEmpty + " is not empty; give a new directory",
+                "regression: error: --compare needs --repeats N, the runs per side (at least 2)",
+                "regression: error: --cases belongs to the regression suite, not to --compare / --judge-compare",
+                "regression: error: --compare runs new A/B runs and --judge-compare DIR analyses old ones",
+                "regression: error: --judge-compare " + temp.resolve("missing") + ": no such directory",
+                "regression: error: --repeats and --alpha go with --compare SYSTEM=A,B or --judge-compare DIR");
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < commandLines.size(); i++) {
             Outcome outcome = script(commandLines.get(i).toArray(String[]::new));
