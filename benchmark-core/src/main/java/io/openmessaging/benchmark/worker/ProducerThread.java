@@ -61,6 +61,8 @@ final class ProducerThread implements Runnable {
         final KeyDistributor keys;
         final IntendedSendSchedule schedule;
         final SendCallback callback;
+        /** {@link #callback} behind the owning thread's guard against failures it caused itself. */
+        private SendCallback guarded;
         /** Messages whose send call returned (schedule indexes below this one); release-published. */
         @SuppressWarnings("unused") // through HANDED_OVER
         private long handedOver;
@@ -103,6 +105,15 @@ final class ProducerThread implements Runnable {
 
     private volatile double requestedRatePerProducer = Double.NaN;
 
+    /** The thread running {@link #runUntil}. */
+    private Thread runner;
+    /**
+     * Set when the send in progress failed only because the worker abandoned and interrupted this thread:
+     * the broker never answered it, so it is neither a send error nor a completion (it would restart the
+     * run's stall clock); the message was never sent, and the books write it off as due and not sent.
+     */
+    private boolean sendCutByAbandon;
+
     ProducerThread(
             Clock clock,
             WorkerStats stats,
@@ -126,6 +137,27 @@ final class ProducerThread implements Runnable {
         for (int i = heap.length / 2 - 1; i >= 0; i--) {
             siftDown(i);
         }
+        for (Slot slot : heap) {
+            SendCallback callback = slot.callback;
+            slot.guarded = (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
+                if (error != null && cutByAbandon()) {
+                    sendCutByAbandon = true;
+                    return;
+                }
+                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
+            };
+        }
+    }
+
+    /**
+     * Whether a failure reported now is this thread's own doing: reported on this thread, inside its send
+     * call, after the worker abandoned it and interrupted it (a client blocked in its send then fails the
+     * send with an interrupt error, as kafka-clients does).
+     */
+    private boolean cutByAbandon() {
+        return abandonRequested
+                && Thread.currentThread() == runner
+                && Thread.currentThread().isInterrupted();
     }
 
     /** A send callback that records acknowledgements and errors into {@code stats}. */
@@ -159,6 +191,7 @@ final class ProducerThread implements Runnable {
         if (heap.length == 0) {
             return;
         }
+        runner = Thread.currentThread();
         while (!abandonRequested) {
             double newRate = requestedRatePerProducer;
             if (!Double.isNaN(newRate)) {
@@ -194,7 +227,11 @@ final class ProducerThread implements Runnable {
             String key = slot.keys.next();
             long intendedEpochNanos = clock.toEpochNanos(intendedNanos);
             long sentEpochNanos = clock.toEpochNanos(sentNanos);
-            slot.producer.sendAsync(key, payload, intendedEpochNanos, sentEpochNanos, slot.producerId, slot.callback);
+            slot.producer.sendAsync(key, payload, intendedEpochNanos, sentEpochNanos, slot.producerId, slot.guarded);
+            if (sendCutByAbandon) {
+                sendCutByAbandon = false;
+                return; // not handed over: the books count it as due and never sent
+            }
             HANDED_OVER.setRelease(slot, (long) HANDED_OVER.get(slot) + 1);
             stats.recordSent(payload.length, intendedEpochNanos, sentEpochNanos);
             siftDown(0);

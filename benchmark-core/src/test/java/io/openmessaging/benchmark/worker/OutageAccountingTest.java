@@ -175,6 +175,44 @@ class OutageAccountingTest {
     }
 
     @Test
+    void aSendTheWorkerInterruptsWhenItAbandonsTheProducerIsNeverSentNotASendErrorOrACompletion() throws Exception {
+        newThread(1);
+        producer.onSend = call -> {
+            if (clock.monotonicNanos() >= start + 5 * SECOND) {
+                clock.sleepUntil(start + 9 * SECOND); // the broker is gone: send() blocks on the client's buffer
+                thread.requestAbandon(); // at t = 9 s the worker gives up on the thread and interrupts it
+                Thread.currentThread().interrupt();
+                // the client ends its blocked send with an interrupt error, on this thread (as kafka-clients does)
+                call.complete(new RuntimeException("interrupted while waiting for buffer memory"));
+                return;
+            }
+            clock.advanceNanos(MILLI);
+            call.complete(null);
+        };
+
+        try {
+            thread.runUntil(start + 20 * SECOND);
+        } finally {
+            Thread.interrupted(); // the test thread played the producer thread
+        }
+        assertThat(closeBooks()).isEqualTo(4_001);
+
+        PeriodStats period = stats.cutPeriod(0, 1);
+        Counters totals = period.totals();
+        assertThat(totals.messagesDue()).isEqualTo(9_001);
+        assertThat(totals.messagesAcked()).isEqualTo(5_000); // intended 0 … 4.999 s
+        // the interrupted send is no failure of the broker's: no send error, so no completion either (the
+        // run's stall clock counts completions); it was never sent, like the 4,000 due after it
+        assertThat(totals.sendErrors()).isZero();
+        assertThat(totals.messagesSent()).isEqualTo(5_000);
+        assertThat(totals.messagesNotSent()).isEqualTo(4_001);
+        assertEveryDueMessageAccountedFor(totals, period.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME));
+        // the oldest never sent was intended at 5.000 s and written off at 9 s
+        assertThat(period.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME).getMaxValue())
+                .isBetween(3_990 * MILLI, 4_010 * MILLI);
+    }
+
+    @Test
     void aProducerBehindAtTheStopStillSendsWhatCameDueBeforeItAndNothingAfter() throws Exception {
         newThread(1);
         producer.onSend = call -> {
