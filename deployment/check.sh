@@ -482,8 +482,15 @@ check_localhost() {
   started=$SECONDS
   local top="kafka_$scala-$version"
   mkdir -p "$work/artifacts" "$work/build/$top"
-  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/pom.xml" "-Dkafka.version=$version" \
+    dependency:copy-dependencies -DincludeScope=runtime \
     -DoutputDirectory="$work/build/$top/libs" >"$work/maven.log" 2>&1 || { tail -n 30 "$work/maven.log"; return 1; }
+  # its SLF4J binding, in the log4j version the release brings (as bin/local-broker adds it)
+  local log4j
+  log4j=$(find "$work/build/$top/libs" -maxdepth 1 -name 'log4j-core-*.jar' -printf '%f\n' | sed 's/^log4j-core-//; s/\.jar$//')
+  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/log4j-binding.xml" ${log4j:+"-Dlog4j.version=$log4j"} \
+    dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$work/build/$top/libs" >>"$work/maven.log" 2>&1 || { tail -n 30 "$work/maven.log"; return 1; }
   [ -f "$work/build/$top/libs/kafka_$scala-$version.jar" ]
   tar -C "$work/build" -czf "$work/artifacts/$top.tgz" "$top"
   echo "artifact $top.tgz: $(find "$work/build/$top/libs" -name '*.jar' | wc -l) jars, $((SECONDS - started)) s"

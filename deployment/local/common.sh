@@ -219,37 +219,106 @@ lb_unlock_work_dir() {
   exec 9>&-
 }
 
-# lb_fetch_jars <system> <version> <work dir> <dir of the pom listing the jars> <jar that must be there> [note]:
-# sets LB_LIB to <work dir>/lib/<version>, filled by Maven (dependency:copy-dependencies) on first use.
+# lb_parse_release <option> <value> <system> <oldest> <where releases are listed>: a release number
+# like 3.9.1, and not older than <oldest> (e.g. 3.7); exits with LB_EXIT_USAGE otherwise.
+lb_parse_release() {
+  local option=$1 value=$2 system=$3 oldest=$4 listing=$5 major minor oldest_major oldest_minor
+  if ! [[ "$value" =~ ^([0-9]+)\.([0-9]+)\.[0-9]+$ ]]; then
+    lb_die "$LB_EXIT_USAGE" "$option must be a $system release like $oldest.0, got '$value' (releases: $listing)"
+  fi
+  major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
+  oldest_major=${oldest%%.*} oldest_minor=${oldest#*.}
+  if [ "$major" -lt "$oldest_major" ] || { [ "$major" -eq "$oldest_major" ] && [ "$minor" -lt "$oldest_minor" ]; }; then
+    lb_die "$LB_EXIT_USAGE" "$option $value: bin/local-broker runs $system $oldest and newer (releases: $listing)"
+  fi
+}
+
+# lb_central_listing <groupId:artifactId>: where Maven Central lists the artifact's releases.
+lb_central_listing() {
+  local group=${1%%:*} artifact=${1#*:}
+  echo "https://repo1.maven.org/maven2/${group//.//}/$artifact/"
+}
+
+# lb_maven <log file> <maven arguments...>: runs Maven quietly, output appended to the log.
+lb_maven() {
+  local log=$1
+  shift
+  # -U: a release that was missing at an earlier attempt is looked up again
+  # shellcheck disable=SC2086 # LOCAL_BROKER_MAVEN_ARGS holds several words on purpose
+  "${MVN:-mvn}" -B -q -U ${LOCAL_BROKER_MAVEN_ARGS:-} "$@" >>"$log" 2>&1
+}
+
+# Trap of an interrupted or failed fetch: the half-filled directory must not stay behind.
+lb_discard_fetch() {
+  [ -n "${LB_FETCH_STAGING:-}" ] && rm -rf -- "$LB_FETCH_STAGING"
+  LB_FETCH_STAGING=""
+}
+
+# lb_fetch_jars <system> <version> <work dir> <pom> <groupId:artifactId> <note> <after hook> [-Dkey=value...]:
+# sets LB_LIB to <work dir>/lib/<version>, filled on first use by Maven (dependency:copy-dependencies
+# of <pom> with the given properties), then by "<after hook> <dir> <log>" when the hook is not "-".
+# The jars go to a staging directory that is renamed into place only when complete, so a version's
+# directory never holds a partial or mixed classpath. A version Maven Central does not have ends
+# the script with one line and LB_EXIT_USAGE, and leaves nothing behind.
 lb_fetch_jars() {
-  local system=$1 version=$2 work=$3 pom_dir=$4 marker=$5 note=${6:-} started
-  local lib="$work/lib/$version" log="$work/maven-$version.log"
+  local system=$1 version=$2 work=$3 pom=$4 coordinates=$5 note=$6 hook=$7
+  shift 7
+  local lib="$work/lib/$version" group=${coordinates%%:*} staging log started listing
   LB_LIB=$lib
   [ -f "$lib/.complete" ] && return 0
   lb_require_maven
   lb_lock_work_dir "$work"
   if [ ! -f "$lib/.complete" ]; then
-    rm -rf "$lib"
-    started=$(lb_now_ms)
-    lb_log "fetching the $system $version jars with Maven (first use only${note:+; $note}) ..."
-    # shellcheck disable=SC2086 # LOCAL_BROKER_MAVEN_ARGS holds several words on purpose
-    if ! "${MVN:-mvn}" -B -q ${LOCAL_BROKER_MAVEN_ARGS:-} -f "$pom_dir/pom.xml" \
-        dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$lib" >"$log" 2>&1; then
+    # leftovers of a fetch that was killed (the lock shows no other fetch is under way)
+    rm -rf -- "$lib" "$work/lib.fetching-$version".*
+    staging=$(mktemp -d "$work/lib.fetching-$version.XXXXXX")
+    LB_FETCH_STAGING=$staging
+    trap lb_discard_fetch EXIT
+    log="$staging/maven.log"
+    listing=$(lb_central_listing "$coordinates")
+    # The artifact's own pom first (with the pom's imports, which Maven resolves too): a release
+    # missing from Maven Central is told apart from any other failure.
+    if ! lb_maven "$log" dependency:copy "-Dartifact=$coordinates:$version:pom" \
+        "-DoutputDirectory=$staging/check" -f "$pom" "$@"; then
+      if grep -E "${group//./\\.}:[A-Za-z0-9_.-]+:(pom|jar):${version//./\\.}([^0-9.]|$)" "$log" |
+          grep -qE "Could not find|Failure to find|was not found"; then
+        lb_discard_fetch
+        lb_die "$LB_EXIT_USAGE" "$system $version is not on Maven Central (no $coordinates:$version; releases: $listing)"
+      fi
       lb_show_log_tail "$log" 30
-      lb_die "$LB_EXIT_FAILURE" "Maven could not fetch the $system $version jars (full output: $log);" \
-        "Maven Central must be reachable for the first start"
+      lb_discard_fetch
+      lb_die "$LB_EXIT_FAILURE" "Maven could not look up $coordinates:$version; Maven Central must be" \
+        "reachable for the first start of a version"
     fi
-    if [ ! -f "$lib/$marker" ]; then
-      lb_die "$LB_EXIT_FAILURE" "Maven finished but $lib has no $marker (see $log)"
+    rm -rf -- "$staging/check"
+    started=$(lb_now_ms)
+    lb_log "fetching the $system $version jars with Maven (first use of this version${note:+; $note}) ..."
+    if ! lb_maven "$log" -f "$pom" "$@" dependency:copy-dependencies -DincludeScope=runtime \
+        "-DoutputDirectory=$staging/lib" ||
+        { [ "$hook" != - ] && ! "$hook" "$staging/lib" "$log"; }; then
+      lb_show_log_tail "$log" 30
+      lb_discard_fetch
+      lb_die "$LB_EXIT_FAILURE" "Maven could not fetch the $system $version jars; Maven Central must be" \
+        "reachable for the first start of a version"
     fi
-    touch "$lib/.complete"
+    if [ ! -f "$staging/lib/${coordinates#*:}-$version.jar" ]; then
+      lb_show_log_tail "$log" 30
+      lb_discard_fetch
+      lb_die "$LB_EXIT_FAILURE" "Maven finished but fetched no ${coordinates#*:}-$version.jar"
+    fi
+    mv "$log" "$staging/lib/maven.log"
+    touch "$staging/lib/.complete"
+    mkdir -p "$work/lib"
+    mv -T "$staging/lib" "$lib"
+    lb_discard_fetch
+    trap - EXIT
     lb_log "fetched $(find "$lib" -name '*.jar' | wc -l) jars in $(lb_seconds_since "$started") s into $lib"
   fi
   lb_unlock_work_dir
 }
 
 # lb_compile_probe <ReadinessProbe.java> <classes dir> <lib dir> <work dir>: compiles the system's
-# readiness probe against its jars once (again when the source is newer).
+# readiness probe against one version's jars once (again when the source is newer).
 lb_compile_probe() {
   local source=$1 classes=$2 lib=$3 work=$4 javac
   [ "$classes/ReadinessProbe.class" -nt "$source" ] && return 0
@@ -258,13 +327,25 @@ lb_compile_probe() {
   if [ ! "$classes/ReadinessProbe.class" -nt "$source" ]; then
     rm -rf "$classes" "$classes.tmp"
     mkdir -p "$classes.tmp"
-    if ! "$javac" -nowarn -d "$classes.tmp" -cp "$lib/*" "$source" >"$work/javac.log" 2>&1; then
-      lb_show_log_tail "$work/javac.log" 30
-      lb_die "$LB_EXIT_FAILURE" "could not compile $source"
+    if ! "$javac" -nowarn -d "$classes.tmp" -cp "$lib/*" "$source" >"$classes.tmp/javac.log" 2>&1; then
+      lb_show_log_tail "$classes.tmp/javac.log" 30
+      rm -rf "$classes.tmp"
+      lb_die "$LB_EXIT_FAILURE" "could not compile $source against $lib"
     fi
     mv "$classes.tmp" "$classes"
   fi
   lb_unlock_work_dir
+}
+
+# lb_running_version <state file>: the version whose jars the registered JVM really runs on, read from
+# its command line (the classpath names lib/<version>/), or "?" when it cannot be read.
+lb_running_version() {
+  local pid classpath version
+  pid=$(lb_state_get "$1" pid)
+  classpath=$(tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -m 1 '/lib/[^/]*/\*$' || true)
+  version=${classpath%/\*}
+  version=${version##*/}
+  echo "${version:-?}"
 }
 
 # lb_write_state <system> <state file> <key=value>...: written to a temporary file, then renamed.

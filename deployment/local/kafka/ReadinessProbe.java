@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -26,6 +25,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Readiness check used by {@code bin/local-broker kafka start}: the broker counts as ready once a
  * client can create a topic, produce a record with {@code acks=all} and read that record back through
  * a consumer group (which also brings up the group coordinator and {@code __consumer_offsets}).
+ *
+ * <p>Compiled by the script against the client jar of the Kafka release it starts (3.7 and newer), so it
+ * uses only client API all of those releases have.
  *
  * <p>Usage: {@code ReadinessProbe <bootstrap servers> <timeout millis> [client properties file]}.
  * Exit status: 0 ready, 1 not ready before the timeout, 2 authentication failed (retrying cannot
@@ -160,7 +162,9 @@ public final class ReadinessProbe {
                 }
             }
         } finally {
-            consumer.close(CloseOptions.timeout(CLOSE_TIMEOUT));
+            // close(Duration) is deprecated from Kafka 4.1 on, but CloseOptions, its successor, is missing
+            // from the older releases this probe is compiled against
+            consumer.close(CLOSE_TIMEOUT);
         }
         throw new NotReadyException("the produced record did not arrive at a group consumer");
     }

@@ -3,11 +3,13 @@
 # `kafka.Kafka server.properties`) on 127.0.0.1. Sourced by bin/local-broker after common.sh.
 #
 # Layout:
-#   deployment/local/kafka/pom.xml               broker classpath; version = root pom's kafka.version
-#   deployment/local/kafka/work/lib/<version>/   jars copied by Maven once (gitignored)
+#   deployment/local/kafka/pom.xml               broker classpath (-Dkafka.version=<version>)
+#   deployment/local/kafka/log4j-binding.xml     its SLF4J binding (-Dlog4j.version=<version>)
+#   deployment/local/kafka/work/lib/<version>/   jars copied by Maven once per version (gitignored)
 #   deployment/local/kafka/work/probe/<version>/ compiled ReadinessProbe
 #   deployment/local/kafka/work/run/kafka-<port>.state   one state file per running broker
-#   <data dir>/  server.properties, broker.log, broker.pid, kraft-logs/, tls/, client.properties
+#   <data dir>/  server.properties, broker.log, broker.pid, kafka.version, kraft-logs/, tls/,
+#                client.properties
 
 LB_KAFKA_DIR="$LB_LOCAL/kafka"
 LB_KAFKA_WORK="$LB_KAFKA_DIR/work"
@@ -19,6 +21,9 @@ LB_KAFKA_DEFAULT_HEAP=512m
 LB_KAFKA_DEFAULT_TIMEOUT_SECONDS=90
 LB_KAFKA_DEFAULT_STOP_GRACE_SECONDS=30
 LB_KAFKA_MINIMUM_JAVA=17
+# --version: releases from this one on (KRaft without ZooKeeper, the probe's client API)
+LB_KAFKA_OLDEST_RELEASE=3.7
+LB_KAFKA_ARTIFACT=org.apache.kafka:kafka_2.13
 
 # SASL_SSL mode: SCRAM users created at format time, and the password of both PKCS12 stores.
 # These are throwaway credentials for a loopback-only development broker.
@@ -35,11 +40,14 @@ usage: bin/local-broker kafka start [options]
        bin/local-broker kafka stop   [--port P | --data-dir D | --all] [--keep-data] [--grace S]
        bin/local-broker kafka status [--port P | --data-dir D]
 
-Single-node Apache Kafka (KRaft, broker and controller in one JVM) on 127.0.0.1, version
-$(lb_kafka_version 2>/dev/null || echo "?") (the root pom's kafka.version). Maven fetches the jars on first use into
-deployment/local/kafka/work/lib/.
+Single-node Apache Kafka (KRaft, broker and controller in one JVM) on 127.0.0.1. By default
+version $(lb_kafka_version 2>/dev/null || echo "?") (the root pom's kafka.version); --version runs another release.
+Maven fetches a version's jars from Maven Central ($LB_KAFKA_ARTIFACT) on its first use,
+into deployment/local/kafka/work/lib/<version>/.
 
 start options:
+  --version V           Kafka release to run, $LB_KAFKA_OLDEST_RELEASE.0 or newer, e.g. 3.9.1 (releases:
+                        $(lb_central_listing "$LB_KAFKA_ARTIFACT"))
   --port P              client listener port (default $LB_KAFKA_DEFAULT_PORT)
   --controller-port P   KRaft controller port (default: port + 1)
   --data-dir D          where logs, config and data go (default: a new temporary directory,
@@ -67,8 +75,27 @@ lb_kafka_version() {
 
 # Sets LB_KAFKA_LIB to a directory holding the classpath for the version.
 lb_kafka_resolve_jars() {
-  lb_fetch_jars Kafka "$1" "$LB_KAFKA_WORK" "$LB_KAFKA_DIR" "kafka_2.13-$1.jar"
+  lb_fetch_jars Kafka "$1" "$LB_KAFKA_WORK" "$LB_KAFKA_DIR/pom.xml" "$LB_KAFKA_ARTIFACT" "" \
+    lb_kafka_add_log_binding "-Dkafka.version=$1"
   LB_KAFKA_LIB=$LB_LIB
+}
+
+# lb_kafka_add_log_binding <lib dir> <maven log>: the SLF4J binding to log4j 2 next to the broker's
+# jars, in the log4j version the release brings (Kafka 4.x) or log4j-binding.xml's default (3.x).
+lb_kafka_add_log_binding() {
+  local lib=$1 log=$2 core log4j_properties=()
+  core=$(find "$lib" -maxdepth 1 -name 'log4j-core-*.jar' -printf '%f\n' | head -n 1)
+  if [ -n "$core" ]; then
+    core=${core#log4j-core-}
+    log4j_properties=("-Dlog4j.version=${core%.jar}")
+  fi
+  lb_maven "$log" -f "$LB_KAFKA_DIR/log4j-binding.xml" "${log4j_properties[@]}" \
+    dependency:copy-dependencies -DincludeScope=runtime "-DoutputDirectory=$lib"
+}
+
+# lb_kafka_major <version>: the first number of a release, e.g. 3 for 3.9.1.
+lb_kafka_major() {
+  echo "${1%%.*}"
 }
 
 # Sets LB_KAFKA_PROBE_CLASSES to a directory with ReadinessProbe compiled against the version.
@@ -95,12 +122,15 @@ lb_kafka_random_cluster_id() {
   printf '%s\n' "$id"
 }
 
-# lb_kafka_write_server_properties <file> <data dir> <port> <controller port> <protocol> [KEY=VALUE...]
+# lb_kafka_write_server_properties <file> <version> <data dir> <port> <controller port> <protocol> [KEY=VALUE...]
+# The same KRaft keys serve every release from 3.7 on: a static quorum of one voter
+# (controller.quorum.voters; 3.9 and later also know controller.quorum.bootstrap.servers, which only
+# a dynamic quorum needs). Keys a release does not know are left out rather than logged as unknown.
 lb_kafka_write_server_properties() {
-  local file=$1 data_dir=$2 port=$3 controller_port=$4 protocol=$5
-  shift 5
+  local file=$1 version=$2 data_dir=$3 port=$4 controller_port=$5 protocol=$6
+  shift 6
   {
-    echo "# Written by bin/local-broker kafka start; rewritten on every start."
+    echo "# Written by bin/local-broker kafka start for Kafka $version; rewritten on every start."
     echo "process.roles=broker,controller"
     echo "node.id=1"
     echo "controller.quorum.voters=1@127.0.0.1:$controller_port"
@@ -118,8 +148,11 @@ lb_kafka_write_server_properties() {
     echo "transaction.state.log.replication.factor=1"
     echo "transaction.state.log.min.isr=1"
     echo "transaction.state.log.num.partitions=1"
-    echo "share.coordinator.state.topic.replication.factor=1"
-    echo "share.coordinator.state.topic.min.isr=1"
+    if [ "$(lb_kafka_major "$version")" -ge 4 ]; then
+      # share groups (KIP-932) arrived with Kafka 4.0
+      echo "share.coordinator.state.topic.replication.factor=1"
+      echo "share.coordinator.state.topic.min.isr=1"
+    fi
     echo "group.initial.rebalance.delay.ms=0"
     if [ "$protocol" = SASL_SSL ]; then
       echo "sasl.enabled.mechanisms=$LB_KAFKA_SCRAM_MECHANISM"
@@ -176,13 +209,14 @@ EOF
 
 lb_start() {
   local port=$LB_KAFKA_DEFAULT_PORT controller_port="" data_dir="" protocol=PLAINTEXT
-  local heap=$LB_KAFKA_DEFAULT_HEAP timeout=$LB_KAFKA_DEFAULT_TIMEOUT_SECONDS overrides=()
+  local heap=$LB_KAFKA_DEFAULT_HEAP timeout=$LB_KAFKA_DEFAULT_TIMEOUT_SECONDS overrides=() version=""
   while [ $# -gt 0 ]; do
     if [[ "$1" == --*=* ]]; then
       set -- "${1%%=*}" "${1#*=}" "${@:2}"
     fi
     case "$1" in
       --port ) lb_need_value "$1" $#; port=$2; shift 2 ;;
+      --version ) lb_need_value "$1" $#; version=$2; shift 2 ;;
       --controller-port ) lb_need_value "$1" $#; controller_port=$2; shift 2 ;;
       --data-dir ) lb_need_value "$1" $#; data_dir=$2; shift 2 ;;
       --sasl-ssl ) protocol=SASL_SSL; shift ;;
@@ -204,10 +238,17 @@ lb_start() {
     [[ "$override" =~ ^[A-Za-z0-9._-]+=.* ]] || lb_die "$LB_EXIT_USAGE" "--config needs KEY=VALUE, got '$override'"
   done
 
-  local started version state
+  if [ -n "$version" ]; then
+    lb_parse_release --version "$version" Kafka "$LB_KAFKA_OLDEST_RELEASE" "$(lb_central_listing "$LB_KAFKA_ARTIFACT")"
+  fi
+
+  local started state
   started=$(lb_now_ms)
   lb_require_java "$LB_KAFKA_MINIMUM_JAVA"
-  version=$(lb_kafka_version)
+  [ -n "$version" ] || version=$(lb_kafka_version)
+  # first, so that a release Maven Central does not have is refused before anything else is said or done
+  lb_kafka_resolve_jars "$version"
+  lb_kafka_compile_probe "$version"
 
   state="$LB_KAFKA_RUN/kafka-$port.state"
   if [ -f "$state" ]; then
@@ -223,9 +264,6 @@ lb_start() {
   lb_require_free_ports "broker=$port" "controller=$controller_port"
   lb_warn_if_ephemeral "$port"
   lb_warn_if_ephemeral "$controller_port"
-
-  lb_kafka_resolve_jars "$version"
-  lb_kafka_compile_probe "$version"
 
   local created=false
   if [ -n "$data_dir" ]; then
@@ -258,13 +296,20 @@ lb_start() {
     fi
     reuse=true
     lb_log "reusing the formatted broker in $data_dir (cluster id $cluster_id)"
+    local previous_version
+    previous_version=$(cat "$data_dir/kafka.version" 2>/dev/null || echo unknown)
+    if [ "$previous_version" != "$version" ]; then
+      lb_log "note: the data dir was last run by Kafka $previous_version; Kafka $version reads it now" \
+        "(an older release may refuse a newer one's metadata)"
+    fi
   else
     cluster_id=$(lb_kafka_random_cluster_id)
   fi
   echo "$protocol" >"$data_dir/security.protocol"
+  echo "$version" >"$data_dir/kafka.version"
 
   local properties="$data_dir/server.properties" log="$data_dir/broker.log" client_properties=""
-  lb_kafka_write_server_properties "$properties" "$data_dir" "$port" "$controller_port" "$protocol" "${overrides[@]}"
+  lb_kafka_write_server_properties "$properties" "$version" "$data_dir" "$port" "$controller_port" "$protocol" "${overrides[@]}"
   if [ "$protocol" = SASL_SSL ]; then
     lb_kafka_generate_tls "$data_dir/tls"
     client_properties="$data_dir/client.properties"
@@ -398,7 +443,7 @@ lb_status() {
       local readiness=""
       [ "$(lb_state_get "$state" ready)" = true ] || readiness=", still starting"
       echo "kafka: running (pid $pid, $(lb_state_get "$state" bootstrap.servers)," \
-        "$(lb_state_get "$state" security.protocol), version $(lb_state_get "$state" version)," \
+        "$(lb_state_get "$state" security.protocol), version $(lb_running_version "$state")," \
         "up ${uptime:-?} s$readiness, data dir $(lb_state_get "$state" data.dir))"
     else
       echo "kafka: stopped (the broker on port $(lb_state_get "$state" port), pid $pid, is gone;" \

@@ -4,8 +4,8 @@
 # after common.sh.
 #
 # Layout:
-#   deployment/local/pulsar/pom.xml               standalone classpath; version = root pom's pulsar.version
-#   deployment/local/pulsar/work/lib/<version>/   jars copied by Maven once (gitignored)
+#   deployment/local/pulsar/pom.xml               standalone classpath (-Dpulsar.version=<version>)
+#   deployment/local/pulsar/work/lib/<version>/   jars copied by Maven once per version (gitignored)
 #   deployment/local/pulsar/work/probe/<version>/ compiled ReadinessProbe
 #   deployment/local/pulsar/work/run/pulsar-<port>.state   one state file per running standalone
 #   <data dir>/  standalone.conf, broker.log, broker.pid, readiness.log, metadata/, bookkeeper/
@@ -23,6 +23,9 @@ LB_PULSAR_DEFAULT_TIMEOUT_SECONDS=120
 LB_PULSAR_DEFAULT_STOP_GRACE_SECONDS=30
 LB_PULSAR_MINIMUM_JAVA=17
 LB_PULSAR_CLUSTER=standalone
+# --version: releases from the 3.0 LTS line on
+LB_PULSAR_OLDEST_RELEASE=3.0
+LB_PULSAR_ARTIFACT=org.apache.pulsar:pulsar-broker
 
 lb_usage() {
   cat <<EOF
@@ -31,10 +34,14 @@ usage: bin/local-broker pulsar start [options]
        bin/local-broker pulsar status [--port P | --data-dir D]
 
 Apache Pulsar standalone (broker, one bookie and a RocksDB metadata store in one JVM) on
-127.0.0.1, version $(lb_pulsar_version 2>/dev/null || echo "?") (the root pom's pulsar.version), cluster name '$LB_PULSAR_CLUSTER'.
-Maven fetches the jars on first use (about 330 jars, 240 MB) into deployment/local/pulsar/work/lib/.
+127.0.0.1, cluster name '$LB_PULSAR_CLUSTER'. By default version $(lb_pulsar_version 2>/dev/null || echo "?") (the root pom's
+pulsar.version); --version runs another release. Maven fetches a version's jars from Maven Central
+($LB_PULSAR_ARTIFACT, about 330 jars, 240 MB) on its first use, into
+deployment/local/pulsar/work/lib/<version>/.
 
 start options:
+  --version V           Pulsar release to run, $LB_PULSAR_OLDEST_RELEASE.0 or newer, e.g. 3.0.7 (releases:
+                        $(lb_central_listing "$LB_PULSAR_ARTIFACT"))
   --port P              broker service port, pulsar://127.0.0.1:P (default $LB_PULSAR_DEFAULT_PORT)
   --web-port P          admin/HTTP port, http://127.0.0.1:P (default $LB_PULSAR_DEFAULT_WEB_PORT)
   --bookie-port P       the in-process bookie's port (default: a free port chosen at start;
@@ -62,7 +69,8 @@ lb_pulsar_version() {
 
 # Sets LB_PULSAR_LIB to a directory holding the classpath for the version.
 lb_pulsar_resolve_jars() {
-  lb_fetch_jars Pulsar "$1" "$LB_PULSAR_WORK" "$LB_PULSAR_DIR" "pulsar-broker-$1.jar" "about 240 MB"
+  lb_fetch_jars Pulsar "$1" "$LB_PULSAR_WORK" "$LB_PULSAR_DIR/pom.xml" "$LB_PULSAR_ARTIFACT" "about 240 MB" - \
+    "-Dpulsar.version=$1"
   LB_PULSAR_LIB=$LB_LIB
 }
 
@@ -83,13 +91,13 @@ lb_pulsar_add_opens() {
   done
 }
 
-# lb_pulsar_write_config <file> <port> <web port> [KEY=VALUE...]
+# lb_pulsar_write_config <file> <version> <port> <web port> [KEY=VALUE...]
 # The standalone reads this file twice: as the broker's configuration and as the bookie's.
 lb_pulsar_write_config() {
-  local file=$1 port=$2 web_port=$3
-  shift 3
+  local file=$1 version=$2 port=$3 web_port=$4
+  shift 4
   {
-    echo "# Written by bin/local-broker pulsar start; rewritten on every start."
+    echo "# Written by bin/local-broker pulsar start for Pulsar $version; rewritten on every start."
     echo "# Keys not listed take the defaults of Pulsar's ServiceConfiguration (broker) and"
     echo "# BookKeeper's ServerConfiguration (bookie)."
     echo "clusterName=$LB_PULSAR_CLUSTER"
@@ -102,6 +110,11 @@ lb_pulsar_write_config() {
     echo "managedLedgerDefaultWriteQuorum=1"
     echo "managedLedgerDefaultAckQuorum=1"
     echo "functionsWorkerEnabled=false"
+    if [ "${version%%.*}" -lt 4 ]; then
+      echo "# Pulsar 3.x refuses to start when it cannot read the NIC's speed (virtual machines,"
+      echo "# containers); 4.x only logs it. The load balancer has one broker to place bundles on."
+      echo "loadBalancerOverrideBrokerNicSpeedGbps=10"
+    fi
     echo "# bookie: with a listening interface it binds its advertised address (127.0.0.1) instead"
     echo "# of every interface"
     echo "listeningInterface=lo"
@@ -122,13 +135,14 @@ lb_pulsar_listeners() {
 
 lb_start() {
   local port=$LB_PULSAR_DEFAULT_PORT web_port=$LB_PULSAR_DEFAULT_WEB_PORT bookie_port="" data_dir=""
-  local heap=$LB_PULSAR_DEFAULT_HEAP timeout=$LB_PULSAR_DEFAULT_TIMEOUT_SECONDS overrides=()
+  local heap=$LB_PULSAR_DEFAULT_HEAP timeout=$LB_PULSAR_DEFAULT_TIMEOUT_SECONDS overrides=() version=""
   while [ $# -gt 0 ]; do
     if [[ "$1" == --*=* ]]; then
       set -- "${1%%=*}" "${1#*=}" "${@:2}"
     fi
     case "$1" in
       --port ) lb_need_value "$1" $#; port=$2; shift 2 ;;
+      --version ) lb_need_value "$1" $#; version=$2; shift 2 ;;
       --web-port ) lb_need_value "$1" $#; web_port=$2; shift 2 ;;
       --bookie-port ) lb_need_value "$1" $#; bookie_port=$2; shift 2 ;;
       --data-dir ) lb_need_value "$1" $#; data_dir=$2; shift 2 ;;
@@ -155,10 +169,17 @@ lb_start() {
     [[ "$override" =~ ^[A-Za-z0-9._-]+=.* ]] || lb_die "$LB_EXIT_USAGE" "--config needs KEY=VALUE, got '$override'"
   done
 
-  local started version state
+  if [ -n "$version" ]; then
+    lb_parse_release --version "$version" Pulsar "$LB_PULSAR_OLDEST_RELEASE" "$(lb_central_listing "$LB_PULSAR_ARTIFACT")"
+  fi
+
+  local started state
   started=$(lb_now_ms)
   lb_require_java "$LB_PULSAR_MINIMUM_JAVA"
-  version=$(lb_pulsar_version)
+  [ -n "$version" ] || version=$(lb_pulsar_version)
+  # first, so that a release Maven Central does not have is refused before anything else is said or done
+  lb_pulsar_resolve_jars "$version"
+  lb_pulsar_compile_probe "$version"
 
   state="$LB_PULSAR_RUN/pulsar-$port.state"
   if [ -f "$state" ]; then
@@ -176,9 +197,6 @@ lb_start() {
   lb_require_free_ports "${port_checks[@]}"
   lb_warn_if_ephemeral "$port"
   lb_warn_if_ephemeral "$web_port"
-
-  lb_pulsar_resolve_jars "$version"
-  lb_pulsar_compile_probe "$version"
 
   local created=false
   if [ -n "$data_dir" ]; then
@@ -207,7 +225,7 @@ lb_start() {
     # without this BookKeeper ignores the requested port and takes any free one
     config_entries+=("allowEphemeralPorts=true")
   fi
-  lb_pulsar_write_config "$config" "$port" "$web_port" "${config_entries[@]}" "${overrides[@]}"
+  lb_pulsar_write_config "$config" "$version" "$port" "$web_port" "${config_entries[@]}" "${overrides[@]}"
 
   local standalone_arguments=(--config "$config" --no-functions-worker --no-stream-storage
     --metadata-dir "$data_dir/metadata" --bookkeeper-dir "$data_dir/bookkeeper")
@@ -325,7 +343,7 @@ lb_status() {
       local readiness=""
       [ "$(lb_state_get "$state" ready)" = true ] || readiness=", still starting"
       echo "pulsar: running (pid $pid, $(lb_state_get "$state" service.url), $(lb_state_get "$state" http.url)," \
-        "version $(lb_state_get "$state" version), up ${uptime:-?} s$readiness, data dir $(lb_state_get "$state" data.dir))"
+        "version $(lb_running_version "$state"), up ${uptime:-?} s$readiness, data dir $(lb_state_get "$state" data.dir))"
     else
       echo "pulsar: stopped (the standalone on port $(lb_state_get "$state" port), pid $pid, is gone;" \
         "log: $(lb_state_get "$state" log.file); 'stop' clears this entry)"

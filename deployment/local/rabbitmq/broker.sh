@@ -36,6 +36,8 @@ on 127.0.0.1, node name bench-<port>@localhost, started without systemd. When th
 and this runs as root, start installs it with apt-get (and keeps the system service stopped).
 
 start options:
+  --version V           accepted only when V is the version the package gives (installed, or what
+                        apt-get would install); no other RabbitMQ version is available here
   --port P              AMQP listener port (default $LB_RABBITMQ_DEFAULT_PORT)
   --dist-port P         Erlang distribution port, used by rabbitmqctl (default: port + 1)
   --management          enable the management plugin (HTTP API and UI) on 127.0.0.1
@@ -60,6 +62,28 @@ EOF
 lb_rabbitmq_version() {
   dpkg-query -W -f='${Version}' "$LB_RABBITMQ_PACKAGE" 2>/dev/null | sed 's/-[^-]*$//' | grep . ||
     return 1
+}
+
+# The upstream version the package gives: the installed one, else the one apt-get would install.
+lb_rabbitmq_package_version() {
+  lb_rabbitmq_version && return 0
+  command -v apt-cache >/dev/null 2>&1 || return 1
+  apt-cache policy "$LB_RABBITMQ_PACKAGE" 2>/dev/null |
+    sed -n 's/^ *Candidate: *\([^ (]*\)$/\1/p' | sed 's/-[^-]*$//' | grep .
+}
+
+# --version: RabbitMQ comes from the Debian package, so the only version to run is the package's.
+lb_rabbitmq_check_version() {
+  local wanted=$1 available
+  available=$(lb_rabbitmq_package_version || true)
+  if [ -z "$available" ]; then
+    lb_die "$LB_EXIT_USAGE" "--version $wanted: RabbitMQ comes from Debian's $LB_RABBITMQ_PACKAGE package," \
+      "which apt-cache does not know here; start without --version"
+  fi
+  if [ "$wanted" != "$available" ]; then
+    lb_die "$LB_EXIT_USAGE" "--version $wanted: RabbitMQ comes from Debian's $LB_RABBITMQ_PACKAGE package," \
+      "which gives $available only (apt-cache policy $LB_RABBITMQ_PACKAGE)"
+  fi
 }
 
 # Stops and disables the system node the package may have started (not on machines whose
@@ -203,13 +227,14 @@ lb_rabbitmq_kill_failed() {
 
 lb_start() {
   local port=$LB_RABBITMQ_DEFAULT_PORT dist_port="" management=false management_port="" data_dir=""
-  local user="" password="" vhost="" timeout=$LB_RABBITMQ_DEFAULT_TIMEOUT_SECONDS
+  local user="" password="" vhost="" timeout=$LB_RABBITMQ_DEFAULT_TIMEOUT_SECONDS wanted_version=""
   while [ $# -gt 0 ]; do
     if [[ "$1" == --*=* ]]; then
       set -- "${1%%=*}" "${1#*=}" "${@:2}"
     fi
     case "$1" in
       --port ) lb_need_value "$1" $#; port=$2; shift 2 ;;
+      --version ) lb_need_value "$1" $#; wanted_version=$2; shift 2 ;;
       --dist-port ) lb_need_value "$1" $#; dist_port=$2; shift 2 ;;
       --management ) management=true; shift ;;
       --management-port ) lb_need_value "$1" $#; management=true; management_port=$2; shift 2 ;;
@@ -239,6 +264,7 @@ lb_start() {
     fi
   fi
   lb_parse_positive_int --timeout "$timeout"
+  [ -z "$wanted_version" ] || lb_rabbitmq_check_version "$wanted_version"
 
   local started state node version
   started=$(lb_now_ms)

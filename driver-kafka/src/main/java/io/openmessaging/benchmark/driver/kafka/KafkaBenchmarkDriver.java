@@ -32,6 +32,7 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.apache.kafka.clients.admin.DescribeFeaturesOptions;
 import org.apache.kafka.clients.admin.FeatureMetadata;
+import org.apache.kafka.clients.admin.SupportedVersionRange;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -51,6 +52,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final long DESCRIBE_FEATURES_TIMEOUT_MS = 5_000;
+    private static final String METADATA_VERSION_FEATURE = "metadata.version";
 
     private final String driverId;
     private final KafkaDriverDefaults defaults;
@@ -458,8 +460,20 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             Map<String, String> finalized = new TreeMap<>();
             features.finalizedFeatures()
                     .forEach((name, range) -> finalized.put(name, Short.toString(range.maxVersionLevel())));
+            SupportedVersionRange metadataVersions =
+                    features.supportedFeatures().get(METADATA_VERSION_FEATURE);
             synchronized (clusterFacts) {
                 clusterFacts.put("finalizedFeatures", finalized.toString());
+                if (metadataVersions != null) {
+                    short level = metadataVersions.maxVersion();
+                    clusterFacts.put("brokerMetadataVersionLevel", Short.toString(level));
+                    // the level table holds Apache Kafka's releases; other brokers of the protocol
+                    // (Redpanda) number their features their own way
+                    if (defaults.apacheKafkaLimits()) {
+                        KafkaBrokerRelease.fromSupportedLevel(level)
+                                .ifPresent(line -> clusterFacts.put("brokerVersion", line));
+                    }
+                }
             }
         } catch (ExecutionException | TimeoutException e) {
             log.info(

@@ -17,7 +17,8 @@ import java.util.Properties;
  *
  * <p>Wraps {@code bin/local-broker kafka start|stop} (see docs/local-brokers.md): every instance gets
  * its own free loopback ports and temporary data directory, so several may run at once. The broker
- * runs the root pom's {@code kafka.version}, the same version as the kafka-clients library.
+ * runs the root pom's {@code kafka.version}, the same version as the kafka-clients library, unless
+ * {@link #startVersion} names another release.
  *
  * <pre>{@code
  * try (LocalKafkaBroker broker = LocalKafkaBroker.start(false)) {
@@ -71,6 +72,18 @@ public final class LocalKafkaBroker implements AutoCloseable {
      * (for example {@code auto.create.topics.enable=false}).
      */
     public static LocalKafkaBroker start(boolean saslSsl, Map<String, String> serverConfig) {
+        return start(saslSsl, serverConfig, null);
+    }
+
+    /**
+     * Starts a PLAINTEXT broker of the given Kafka release ({@code bin/local-broker kafka start --version};
+     * the first start of a release fetches its jars from Maven Central).
+     */
+    public static LocalKafkaBroker startVersion(String kafkaVersion) {
+        return start(false, Map.of(), kafkaVersion);
+    }
+
+    private static LocalKafkaBroker start(boolean saslSsl, Map<String, String> serverConfig, String kafkaVersion) {
         Path root = LocalBrokerScripts.repositoryRoot();
         Path dataDirectory;
         try {
@@ -95,6 +108,9 @@ public final class LocalKafkaBroker implements AutoCloseable {
                     String.valueOf(READINESS_TIMEOUT_SECONDS)));
             if (saslSsl) {
                 command.add("--sasl-ssl");
+            }
+            if (kafkaVersion != null) {
+                command.addAll(List.of("--version", kafkaVersion));
             }
             serverConfig.forEach((key, value) -> command.addAll(List.of("--config", key + "=" + value)));
             LocalBrokerScripts.Result result = LocalBrokerScripts.run(root, command, SCRIPT_TIMEOUT_SECONDS);
@@ -137,9 +153,22 @@ public final class LocalKafkaBroker implements AutoCloseable {
         return copy;
     }
 
-    /** The broker's Kafka version (the root pom's {@code kafka.version}). */
+    /** The broker's Kafka version (the root pom's {@code kafka.version}, or the one asked for). */
     public String version() {
         return state.getProperty("version");
+    }
+
+    /** What {@code bin/local-broker kafka status --port P} prints about this broker. */
+    public String status() {
+        LocalBrokerScripts.Result result = LocalBrokerScripts.run(
+                repositoryRoot,
+                List.of(repositoryRoot.resolve(SCRIPT).toString(), "kafka", "status", "--port", String.valueOf(port)),
+                STOP_TIMEOUT_SECONDS);
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException("status of the broker on port " + port + " exited with " + result.exitCode()
+                    + ":\n" + result.output());
+        }
+        return result.output().strip();
     }
 
     /** The broker's process id. */
