@@ -26,7 +26,10 @@ final class BacklogPhases {
 
     private static final Logger log = LoggerFactory.getLogger(BacklogPhases.class);
     private static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Backlog sizes in MiB, as the workload's backlogSizeGB counts in GiB (upstream's); rates in MB/s (10^6). */
     private static final double MIB = 1024.0 * 1024.0;
+
+    private static final double MB = 1e6;
 
     /** One look at the run: polls the workers (periods go to the recorder), checks for aborts and stalls. */
     @FunctionalInterface
@@ -228,13 +231,13 @@ final class BacklogPhases {
     private String drainLine(String state) {
         return String.format(
                 Locale.ROOT,
-                "backlog drain | %s: %s left (target at most %s), %.1f s, consumed %.1f msg/s" + " %.2f MiB/s",
+                "backlog drain | %s: %s left (target at most %s), %.1f s, consumed %.1f msg/s" + " %.2f MB/s",
                 state,
                 mib(summary.remainingBytes),
                 mib(plan.drainTargetBytes()),
                 summary.drainDurationSeconds,
                 summary.drainConsumeRateMsgPerSec,
-                summary.drainConsumeRateBytesPerSec / MIB);
+                summary.drainConsumeRateBytesPerSec / MB);
     }
 
     private static String mib(long bytes) {

@@ -13,7 +13,8 @@ import org.HdrHistogram.Histogram;
  */
 final class ProgressFormatter {
 
-    private static final double MIB = 1024.0 * 1024.0;
+    /** MB as everywhere in this project's output (progress, summary, report, CSV): 10^6 bytes. */
+    private static final double MB = 1e6;
 
     private ProgressFormatter() {}
 
@@ -33,9 +34,9 @@ final class ProgressFormatter {
                         + " | e2e resp ms p50 %s p99 %s p99.9 %s",
                 label,
                 d.messagesAcked() / seconds,
-                ackedBytes / seconds / MIB,
+                ackedBytes / seconds / MB,
                 d.messagesReceived() / seconds,
-                d.bytesReceived() / seconds / MIB,
+                d.bytesReceived() / seconds / MB,
                 backlog,
                 d.sendErrors(),
                 Math.max(0, period.totals().dueNotSent()),

@@ -32,10 +32,14 @@ public final class RunSummary {
             double attempted = sum(result.attempted) / seconds;
             lines.add(String.format(
                     Locale.ROOT,
-                    "  rate        %s, acknowledged %s msg/s, sent %s msg/s (measured" + " phase, %s s)",
+                    "  rate        %s, acknowledged %s msg/s%s, sent %s msg/s, received %s msg/s%s (measured"
+                            + " phase, %s s)",
                     target,
                     Numbers.format(acked),
+                    megabytesPerSecond(acked, result.messageSize),
                     Numbers.format(attempted),
+                    average(result.consumeRate),
+                    megabytesPerSecond(averageOf(result.consumeRate), result.messageSize),
                     Numbers.format(seconds)));
         }
         lines.add(String.format(
@@ -50,8 +54,9 @@ public final class RunSummary {
                 count(result.totalMessagesUnackedAtEnd)));
         lines.add(String.format(
                 Locale.ROOT,
-                "  %-30s %10s %10s %10s %10s",
+                "  %-30s %10s %10s %10s %10s %10s",
                 "latency, ms (measured phase)",
+                "avg",
                 "p50",
                 "p99",
                 "p99.9",
@@ -59,6 +64,7 @@ public final class RunSummary {
         row(
                 lines,
                 "publish response time",
+                result.aggregatedPublishResponseTimeAvg,
                 result.aggregatedPublishResponseTime50pct,
                 result.aggregatedPublishResponseTime99pct,
                 result.aggregatedPublishResponseTime999pct,
@@ -66,6 +72,7 @@ public final class RunSummary {
         row(
                 lines,
                 "publish latency (service)",
+                result.aggregatedPublishLatencyAvg,
                 result.aggregatedPublishLatency50pct,
                 result.aggregatedPublishLatency99pct,
                 result.aggregatedPublishLatency999pct,
@@ -73,6 +80,7 @@ public final class RunSummary {
         row(
                 lines,
                 "end-to-end response time",
+                result.aggregatedEndToEndResponseTimeAvg,
                 result.aggregatedEndToEndResponseTime50pct,
                 result.aggregatedEndToEndResponseTime99pct,
                 result.aggregatedEndToEndResponseTime999pct,
@@ -80,6 +88,7 @@ public final class RunSummary {
         row(
                 lines,
                 "end-to-end latency",
+                result.aggregatedEndToEndLatencyAvg,
                 result.aggregatedEndToEndLatency50pct,
                 result.aggregatedEndToEndLatency99pct,
                 result.aggregatedEndToEndLatency999pct,
@@ -137,9 +146,36 @@ public final class RunSummary {
         return MISSING;
     }
 
-    private static void row(List<String> lines, String name, Double p50, Double p99, Double p999, Double max) {
+    private static void row(
+            List<String> lines, String name, Double avg, Double p50, Double p99, Double p999, Double max) {
         lines.add(String.format(
-                Locale.ROOT, "  %-30s %10s %10s %10s %10s", name, value(p50), value(p99), value(p999), value(max)));
+                Locale.ROOT,
+                "  %-30s %10s %10s %10s %10s %10s",
+                name,
+                value(avg),
+                value(p50),
+                value(p99),
+                value(p999),
+                value(max)));
+    }
+
+    /** " (N MB/s)" for a rate of messages of {@code messageSize} bytes, MB being 10^6 bytes; "" without a size. */
+    private static String megabytesPerSecond(Double msgPerSec, Integer messageSize) {
+        if (msgPerSec == null || messageSize == null || messageSize <= 0) {
+            return "";
+        }
+        return " (" + Numbers.format(msgPerSec * messageSize / 1e6) + " MB/s)";
+    }
+
+    private static Double averageOf(List<Double> rates) {
+        return rates == null || rates.isEmpty()
+                ? null
+                : rates.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }
+
+    private static String average(List<Double> rates) {
+        Double average = averageOf(rates);
+        return average == null ? MISSING : Numbers.format(average);
     }
 
     private static String value(Double millis) {
