@@ -2,7 +2,10 @@ package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.ParameterException;
+import io.openmessaging.benchmark.config.Suggestions;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -11,7 +14,8 @@ import java.util.List;
  * run the command line inside their JVM; only {@link #main} exits.
  *
  * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}) are chosen by the first
- * argument; anything else runs benchmarks.
+ * argument; anything else runs benchmarks, but a bare word that is no file ({@code reprot}) is an unknown
+ * command (exit code 2, with the nearest command).
  *
  * <p>Exit codes: 0 every run complete (or every file valid, every threshold met), 1 a run failed, a file
  * is invalid or unreadable, or a {@code compare} threshold is broken, 2 bad command line, 130 interrupted
@@ -52,8 +56,39 @@ public final class Benchmark {
                 runSubcommand(new StopCommand(), StopCommand.NAME, StopCommand.USAGE, commandArgs, out, err);
             case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
-            default -> runBenchmark(args, out, err, installSignalHandler);
+            default -> {
+                if (isUnknownCommand(command)) {
+                    err.println("error: unknown command '" + command + "'" + Suggestions.didYouMean(command, COMMANDS)
+                            + "; the commands are " + String.join(", ", COMMANDS)
+                            + ", and anything else is a workload file to run");
+                    err.println("run 'bin/benchmark --help' for the commands and options");
+                    yield EXIT_USAGE;
+                }
+                yield runBenchmark(args, out, err, installSignalHandler);
+            }
         };
+    }
+
+    /** The subcommands, chosen by the first argument. */
+    static final List<String> COMMANDS = List.of(
+            ValidateCommand.NAME,
+            ReportCommand.NAME,
+            CsvCommand.NAME,
+            CompareCommand.NAME,
+            SweepCommand.NAME,
+            StopCommand.NAME);
+
+    /**
+     * Whether a first argument that names no subcommand is a mistyped command rather than a workload file:
+     * a bare word (no option, no directory, no file extension) that names no existing file.
+     */
+    static boolean isUnknownCommand(String firstArgument) {
+        return !firstArgument.isEmpty()
+                && !firstArgument.startsWith("-")
+                && firstArgument.indexOf('/') < 0
+                && firstArgument.indexOf('\\') < 0
+                && firstArgument.indexOf('.') < 0
+                && !Files.exists(Path.of(firstArgument));
     }
 
     /** "messaging-benchmark VERSION (git SHA)": the jar's version ("dev" from classes) and the build's commit. */
@@ -112,6 +147,10 @@ public final class Benchmark {
             err.println("run 'bin/benchmark --help' for the options");
             return EXIT_USAGE;
         }
+        if (runCommand.version) {
+            out.println(version());
+            return EXIT_OK;
+        }
         if (runCommand.help) {
             StringBuilder usage = new StringBuilder();
             commander.getUsageFormatter().usage(usage);
@@ -130,10 +169,12 @@ public final class Benchmark {
                                     "                                           one run per value; summary, peak stable throughput, fit",
                                     "  bin/benchmark stop --workers URL,… [--token-file FILE]",
                                     "                                           end the runs on these workers (a coordinator that is gone)",
+                                    "  bin/benchmark COMMAND --help             every option of one command",
                                     "Examples:",
                                     "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
                                     "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml",
                                     "  bin/benchmark report results/",
+                                    "  bin/benchmark sweep --rates 5000,10000,20000 -d driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
                                     "  bin/benchmark compare baseline.json -- results/ --threshold endToEndResponseTime.p99=+10%")));
             return EXIT_OK;
         }

@@ -8,6 +8,7 @@ import io.openmessaging.benchmark.worker.http.MetricsServer;
 import io.openmessaging.benchmark.worker.http.WorkerMetrics;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -58,24 +59,21 @@ public final class BenchmarkWorker {
             description = "Show this help")
     boolean help;
 
-    private BenchmarkWorker() {}
+    @Parameter(
+            names = {"-V", "--version"},
+            help = true,
+            description = "Print the tool's version and the commit it was built from (as bin/benchmark --version)")
+    boolean version;
+
+    BenchmarkWorker() {}
 
     public static void main(String[] args) throws Exception {
         BenchmarkWorker options = new BenchmarkWorker();
-        JCommander commander = JCommander.newBuilder()
-                .programName("bin/benchmark-worker")
-                .addObject(options)
-                .build();
-        try {
-            commander.parse(args);
-        } catch (ParameterException e) {
-            String unknown = UnknownOptions.find(commander, args);
-            System.err.println("error: " + (unknown != null ? unknown : e.getMessage())
-                    + "; run 'bin/benchmark-worker --help' for the options");
-            System.exit(2);
-        }
-        if (options.help) {
-            commander.usage();
+        Integer exitCode = parse(options, args, System.out, System.err);
+        if (exitCode != null) {
+            if (exitCode != Benchmark.EXIT_OK) {
+                System.exit(exitCode);
+            }
             return;
         }
         String token;
@@ -132,6 +130,38 @@ public final class BenchmarkWorker {
                 "Worker ready: http://" + host + ":" + server.address().getPort() + " (metrics on port "
                         + statsServer.address().getPort() + ")");
         stopped.await();
+    }
+
+    /**
+     * Parses {@code args} into {@code options} and answers what needs no worker: {@code --help}, {@code
+     * --version} and a bad command line.
+     *
+     * @return the exit code when that was all, {@code null} when the worker is to start
+     */
+    static Integer parse(BenchmarkWorker options, String[] args, PrintStream out, PrintStream err) {
+        JCommander commander = JCommander.newBuilder()
+                .programName("bin/benchmark-worker")
+                .addObject(options)
+                .build();
+        try {
+            commander.parse(args);
+        } catch (ParameterException e) {
+            String unknown = UnknownOptions.find(commander, args);
+            err.println("error: " + (unknown != null ? unknown : e.getMessage())
+                    + "; run 'bin/benchmark-worker --help' for the options");
+            return Benchmark.EXIT_USAGE;
+        }
+        if (options.version) {
+            out.println(Benchmark.version());
+            return Benchmark.EXIT_OK;
+        }
+        if (options.help) {
+            StringBuilder help = new StringBuilder();
+            commander.getUsageFormatter().usage(help);
+            out.print(help);
+            return Benchmark.EXIT_OK;
+        }
+        return null;
     }
 
     /**

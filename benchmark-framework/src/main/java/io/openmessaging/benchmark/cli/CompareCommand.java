@@ -1,10 +1,13 @@
 package io.openmessaging.benchmark.cli;
 
+import com.beust.jcommander.JCommander;
+import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.compare.Comparison;
 import io.openmessaging.benchmark.compare.ComparisonJson;
 import io.openmessaging.benchmark.compare.ComparisonTable;
 import io.openmessaging.benchmark.compare.Threshold;
 import io.openmessaging.benchmark.compare.WorkloadCheck;
+import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.ReportRun;
 import io.openmessaging.benchmark.report.ResultFormat;
@@ -29,27 +32,70 @@ import java.util.List;
 final class CompareCommand {
 
     static final String NAME = "compare";
-    static final String USAGE = String.join(
+    static final String USAGE =
+            "usage: bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]"
+                    + " [--allow-different-workloads]   (bin/benchmark compare --help for every option)";
+
+    /** What {@code --help} prints after the options. */
+    static final String HELP_NOTES = String.join(
             System.lineSeparator(),
-            "usage: bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]",
-            "                             [--allow-different-workloads]",
-            "  BASE, CANDIDATE     result files or directories of them; several on a side are combined",
-            "                      by the median of each figure",
-            "  every file must have run the same workload: producer rate or rate plan, message size,",
-            "  payload, topics, partitions, producers, subscriptions, consumers, warm-up and test",
-            "  durations, … (the driver may differ); fields a file does not record are listed, not compared",
-            "  --threshold T       e.g. endToEndLatency.p99=+10% (fail when the candidate is more than",
-            "                      10% higher) or publishRate.avg=-2% (fail when more than 2% lower); repeatable",
-            "  --json              print the comparison as JSON instead of a table",
-            "  --allow-different-workloads",
-            "                      compare files of different workloads anyway, listing the differences",
-            "                      above the table (and under \"workload\" in the JSON)",
-            "  metrics: " + String.join(", ", Metric.keys()),
-            "  stats:   " + String.join(", ", Stat.keys()),
-            "  exit code: 0 every threshold met, 1 a threshold broken or not checkable (or an unreadable file),",
-            "             2 bad command line, or files of different workloads without --allow-different-workloads");
+            "  BASE, CANDIDATE: result files or directories of them; several on a side are combined by the median of",
+            "  each figure. Every file must have run the same workload: producer rate or rate plan, message size,",
+            "  payload, topics, partitions, producers, subscriptions, consumers, warm-up and test durations, … (the",
+            "  driver may differ); fields a file does not record are listed, not compared.",
+            "  Metrics: " + String.join(", ", Metric.keys()),
+            "  Stats:   " + String.join(", ", Stat.keys()),
+            "  Exit code: 0 every threshold met, 1 a threshold broken or not checkable (or an unreadable file),",
+            "  2 bad command line, or files of different workloads without --allow-different-workloads",
+            "Details: docs/reports.md");
 
     static final String ALLOW_DIFFERENT_WORKLOADS = "--allow-different-workloads";
+
+    /**
+     * The options as {@code --help} lists them, in the format of every other command's help. The command line
+     * itself is read by {@link #parse}, because {@code --} separates the two lists of files.
+     */
+    static final class HelpListing {
+        @Parameter(description = "BASE… -- CANDIDATE…")
+        List<String> files = new ArrayList<>();
+
+        @Parameter(
+                names = {"-t", "--threshold"},
+                description = "METRIC.STAT=±N%, repeatable: endToEndLatency.p99=+10% fails when the candidate is more"
+                        + " than 10% higher, publishRate.avg=-2% when it is more than 2% lower (also --threshold=T)")
+        List<String> thresholds = new ArrayList<>();
+
+        @Parameter(names = "--json", description = "Print the comparison as JSON instead of a table")
+        boolean json;
+
+        @Parameter(
+                names = ALLOW_DIFFERENT_WORKLOADS,
+                description = "Compare files of different workloads anyway, listing the differences above the"
+                        + " table (and under \"workload\" in the JSON)")
+        boolean allowDifferentWorkloads;
+
+        @Parameter(
+                names = {"-h", "--help"},
+                help = true,
+                description = "Show this help")
+        boolean help;
+
+        static JCommander commander() {
+            return JCommander.newBuilder()
+                    .programName("bin/benchmark " + NAME)
+                    .addObject(new HelpListing())
+                    .build();
+        }
+
+        static List<String> optionNames() {
+            JCommander commander = commander();
+            commander.parse(); // JCommander describes the options once it has parsed
+            return commander.getParameters().stream()
+                    .flatMap(parameter -> List.of(parameter.getParameter().names()).stream())
+                    .sorted()
+                    .toList();
+        }
+    }
 
     private final List<Path> base = new ArrayList<>();
     private final List<Path> candidate = new ArrayList<>();
@@ -62,7 +108,10 @@ final class CompareCommand {
         CompareCommand command = new CompareCommand();
         try {
             if (!command.parse(args)) {
-                out.println(USAGE);
+                StringBuilder help = new StringBuilder();
+                HelpListing.commander().getUsageFormatter().usage(help);
+                out.print(help);
+                out.println(HELP_NOTES);
                 return Benchmark.EXIT_OK;
             }
         } catch (IllegalArgumentException e) {
@@ -102,9 +151,8 @@ final class CompareCommand {
             } else if (arg.startsWith("--threshold=")) {
                 thresholds.add(Threshold.parse(arg.substring("--threshold=".length())));
             } else if (arg.startsWith("-") && arg.length() > 1) {
-                throw new IllegalArgumentException("unknown option '" + arg + "'"
-                        + io.openmessaging.benchmark.config.Suggestions.didYouMean(
-                                arg, java.util.List.of("--help", "--json", "--threshold", ALLOW_DIFFERENT_WORKLOADS)));
+                throw new IllegalArgumentException(
+                        "unknown option '" + arg + "'" + Suggestions.didYouMean(arg, HelpListing.optionNames()));
             } else {
                 (afterSeparator ? candidate : base).add(Path.of(arg));
             }

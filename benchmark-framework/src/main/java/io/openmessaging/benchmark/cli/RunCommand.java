@@ -68,10 +68,11 @@ final class RunCommand {
 
     @Parameter(
             names = "--set",
+            splitter = NoSplitter.class,
             description = "Workload key=value over every workload file, repeatable, e.g."
                     + " --set producerRate=20000 --set testDuration=5m; driver.KEY=VALUE or driver.BLOCK.PROPERTY=VALUE over"
-                    + " every driver file, e.g. --set driver.producerConfig.linger.ms=5 (recorded in the result's command"
-                    + " line)")
+                    + " every driver file, e.g. --set driver.producerConfig.linger.ms=5; the value is taken whole, commas"
+                    + " included (recorded in the result's command line)")
     List<String> assignments = new ArrayList<>();
 
     @Parameter(
@@ -125,6 +126,12 @@ final class RunCommand {
             help = true,
             description = "Show this help")
     boolean help;
+
+    @Parameter(
+            names = {"-V", "--version"},
+            help = true,
+            description = "Print the tool's version and the commit it was built from")
+    boolean version;
 
     int execute(PrintStream out, PrintStream err, boolean installSignalHandler) {
         if (drivers.isEmpty() || workloads.isEmpty()) {
@@ -218,11 +225,7 @@ final class RunCommand {
         try {
             List<Integer> messageBytes = new ArrayList<>();
             for (String file : workloads) {
-                Workload workload = WorkloadLoader.load(
-                        Path.of(file),
-                        assignments.stream()
-                                .filter(assignment -> !DriverAssignments.isDriverAssignment(assignment))
-                                .toList());
+                Workload workload = WorkloadLoader.load(Path.of(file), workloadAssignments());
                 loadedWorkloads.add(workload);
                 messageBytes.add(PayloadFiles.messageBytes(workload));
             }
@@ -252,6 +255,13 @@ final class RunCommand {
             throw new CommandFailure(Benchmark.EXIT_FAILED, e.toString());
         }
         return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers);
+    }
+
+    /** The {@code --set} assignments of workload keys, as typed (the others are {@code driver.…}). */
+    List<String> workloadAssignments() {
+        return assignments.stream()
+                .filter(assignment -> !DriverAssignments.isDriverAssignment(assignment))
+                .toList();
     }
 
     /** A timeout option must be 1 s … one day: 0 or less would fail every run at once. */

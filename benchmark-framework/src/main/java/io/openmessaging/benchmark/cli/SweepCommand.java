@@ -78,6 +78,10 @@ final class SweepCommand {
             err.println(USAGE);
             return Benchmark.EXIT_USAGE;
         }
+        if (command.run.version) {
+            out.println(Benchmark.version());
+            return Benchmark.EXIT_OK;
+        }
         if (command.run.help) {
             StringBuilder help = new StringBuilder();
             commander.getUsageFormatter().usage(help);
@@ -123,6 +127,13 @@ final class SweepCommand {
             err.println(USAGE);
             return Benchmark.EXIT_USAGE;
         }
+        for (String assignment : run.workloadAssignments()) {
+            if (assignment.strip().startsWith(parameter.workloadKey() + "=")) {
+                err.println("error: --set " + assignment + ": the sweep sets " + parameter.workloadKey()
+                        + " at every step (" + parameter.option() + "); leave this --set out");
+                return Benchmark.EXIT_USAGE;
+            }
+        }
         if (run.output != null) {
             err.println(
                     "error: -o/--output names one result file; a sweep writes a directory of them, so use --output-dir");
@@ -134,7 +145,8 @@ final class SweepCommand {
             setup = run.setUp();
             Workload base = setup.workloads().get(0);
             for (int i = 0; i < values.size(); i++) {
-                stepWorkloads.add(StepWorkloads.of(base, parameter, values.get(i), i + 1, values.size()));
+                stepWorkloads.add(StepWorkloads.of(
+                        base, parameter, values.get(i), i + 1, values.size(), run.workloadAssignments()));
             }
         } catch (RunCommand.CommandFailure e) {
             err.println("error: " + e.getMessage());
@@ -289,13 +301,15 @@ final class SweepCommand {
         }
     }
 
-    private List<String> commandLine(SweptParameter parameter, List<Double> values) {
+    /** The sweep's command line for the summary and every step's result, with the {@code --set} values as typed. */
+    List<String> commandLine(SweptParameter parameter, List<Double> values) {
         List<String> parts = new ArrayList<>(List.of(
                 "bin/benchmark",
                 NAME,
                 parameter.option(),
                 String.join(",", values.stream().map(parameter::format).toList())));
         run.drivers.forEach(d -> parts.addAll(List.of("-d", d)));
+        run.assignments.forEach(assignment -> parts.addAll(List.of("--set", assignment)));
         parts.addAll(run.workloads);
         return parts;
     }

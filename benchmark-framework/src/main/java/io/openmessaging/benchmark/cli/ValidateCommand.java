@@ -15,7 +15,7 @@ final class ValidateCommand implements Subcommand {
     static final String NAME = "validate";
     static final String USAGE = "usage: bin/benchmark validate FILE|DIRECTORY…";
 
-    @Parameter(description = "FILE…", required = true)
+    @Parameter(description = "FILE|DIRECTORY…")
     List<String> files = new ArrayList<>();
 
     @Parameter(
@@ -31,6 +31,11 @@ final class ValidateCommand implements Subcommand {
 
     @Override
     public int execute(PrintStream out, PrintStream err) {
+        if (files.isEmpty()) {
+            err.println("error: no file to check: give workload or driver files, or directories of them");
+            err.println(USAGE);
+            return Benchmark.EXIT_USAGE;
+        }
         List<Path> paths = files.stream().map(Path::of).toList();
         if (countFiles(paths) == 0) {
             err.println("error: no workload or driver file to check: " + String.join(", ", files)

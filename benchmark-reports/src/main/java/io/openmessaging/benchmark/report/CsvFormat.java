@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * One CSV row per run (RFC 4180 quoting, {@code \n} line ends, a header row first): what ran, then the
@@ -17,12 +18,23 @@ import java.util.function.Function;
  * from stored per-period values (rates, see {@link Metric}); nothing is re-histogrammed. Numbers are
  * written in plain decimal notation with all the digits the double holds; a value the file does not
  * hold is an empty cell. Column units: {@link Metric#unit()}, MB = 10⁶ bytes.
+ *
+ * <p>A text cell that a spreadsheet would run as a formula (it starts with {@code =}, {@code +}, {@code -},
+ * {@code @}, a tab or a carriage return, and is not a number) is written with a single quote before it,
+ * as OWASP recommends against CSV injection: {@code =HYPERLINK(…)} becomes {@code '=HYPERLINK(…)}, while
+ * {@code -1.5} stays a number.
  */
 public final class CsvFormat implements ResultFormat<List<ReportRun>> {
 
     private record Column(String name, Function<ReportRun, String> value) {}
 
     private static final List<Column> COLUMNS = columns();
+
+    /** First characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection). */
+    private static final String FORMULA_STARTS = "=+-@\t\r";
+
+    /** A plain decimal number, signed or not, with an optional exponent: a cell left as it is. */
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
     /** The header names, in order. */
     public static List<String> header() {
@@ -131,9 +143,19 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
             if (i > 0) {
                 out.write(',');
             }
-            out.write(quote(cells.get(i)));
+            out.write(quote(neutralised(cells.get(i))));
         }
         out.write('\n');
+    }
+
+    /** {@code cell}, with a single quote before it when a spreadsheet would otherwise run it as a formula. */
+    static String neutralised(String cell) {
+        if (cell.isEmpty()
+                || FORMULA_STARTS.indexOf(cell.charAt(0)) < 0
+                || NUMBER.matcher(cell).matches()) {
+            return cell;
+        }
+        return "'" + cell;
     }
 
     private static String quote(String cell) {

@@ -1,0 +1,78 @@
+package io.openmessaging.benchmark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The commands as separate processes, where a test inside this JVM cannot see them: {@code bin/benchmark-worker
+ * --version} and {@code bin/quick-start --help}, which must answer and start nothing.
+ */
+class CommandProcessTest {
+
+    /** What a finished process printed and how it ended. */
+    private record Finished(int exitCode, String stdout, String stderr) {}
+
+    private static Finished run(ProcessBuilder builder) throws IOException, InterruptedException {
+        Process process = builder.start();
+        process.getOutputStream().close();
+        // a bound on a hung process, not a measurement
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("still running: " + builder.command());
+        }
+        return new Finished(
+                process.exitValue(),
+                new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    private static Finished java(Class<?> mainClass, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m",
+                "-Domb.gitSha=0123abc-dirty",
+                "-cp",
+                System.getProperty("java.class.path"),
+                mainClass.getName()));
+        command.addAll(List.of(args));
+        return run(new ProcessBuilder(command));
+    }
+
+    @Test
+    void theWorkerPrintsTheSameVersionLineAsTheBenchmark() throws Exception {
+        Finished worker = java(BenchmarkWorker.class, "--version");
+        Finished benchmark = java(Benchmark.class, "--version");
+
+        assertThat(worker.exitCode()).as(worker.stderr()).isZero();
+        assertThat(worker.stdout()).startsWith("messaging-benchmark ").endsWith(" (git 0123abc-dirty)\n");
+        assertThat(worker.stdout()).isEqualTo(benchmark.stdout());
+        assertThat(worker.stdout()).doesNotContain("Worker ready");
+    }
+
+    @Test
+    void quickStartHelpPrintsItsOwnUsageAndRunsNothing() throws Exception {
+        // no program on the PATH: the help may use nothing but the shell, so it cannot build or start a broker
+        ProcessBuilder builder = new ProcessBuilder("/bin/bash", "../bin/quick-start", "--help");
+        Map<String, String> environment = builder.environment();
+        environment.clear();
+        environment.put("PATH", "/nonexistent");
+
+        Finished finished = run(builder);
+
+        assertThat(finished.exitCode()).as(finished.stderr()).isZero();
+        assertThat(finished.stdout())
+                .startsWith("usage: bin/quick-start [bin/benchmark options]")
+                .contains("KAFKA_PORT")
+                .doesNotContain("Starting a local Kafka broker")
+                .doesNotContain("Usage: bin/benchmark");
+        assertThat(finished.stderr()).isEmpty();
+    }
+}

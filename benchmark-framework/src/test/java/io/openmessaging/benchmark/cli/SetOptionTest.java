@@ -1,0 +1,159 @@
+package io.openmessaging.benchmark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.beust.jcommander.JCommander;
+import io.openmessaging.benchmark.sweep.SweptParameter;
+import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --set KEY=VALUE} takes its value whole, commas included, in {@code bin/benchmark} and in {@code sweep},
+ * and the result records it as typed; list options such as {@code --workers} still split at commas.
+ */
+class SetOptionTest {
+
+    private static final String BROKERS = "driver.commonConfig.bootstrap.servers=h1:9092,h2:9092";
+    private static final String STEPS = "producerRateSteps=[{rate: 400, duration: 1s}, {rate: 800, duration: 1s}]";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theRunCommandKeepsACommaInsideOneAssignment() {
+        RunCommand command = new RunCommand();
+        JCommander.newBuilder().addObject(command).build().parse("--set", BROKERS, "--set", STEPS, "w.yaml");
+
+        assertThat(command.assignments).containsExactly(BROKERS, STEPS);
+        assertThat(command.commandLine()).containsSubsequence("--set", BROKERS, "--set", STEPS);
+    }
+
+    @Test
+    void theSweepCommandKeepsACommaInsideOneAssignmentAndRecordsIt() {
+        SweepCommand command = new SweepCommand();
+        JCommander.newBuilder()
+                .addObject(command)
+                .build()
+                .parse("--partitions", "1,2", "-d", "d.yaml", "--set", BROKERS, "w.yaml");
+
+        assertThat(command.run.assignments).containsExactly(BROKERS);
+        assertThat(command.commandLine(SweptParameter.PARTITIONS_PER_TOPIC, List.of(1.0, 2.0)))
+                .containsSubsequence("--partitions", "1,2", "--set", BROKERS, "w.yaml");
+    }
+
+    @Test
+    void workersAndDriversStillSplitAtCommas() {
+        RunCommand command = new RunCommand();
+        JCommander.newBuilder()
+                .addObject(command)
+                .build()
+                .parse("--workers", "http://a:8080,http://b:8080", "-d", "x.yaml,y.yaml", "w.yaml");
+
+        assertThat(command.workers).containsExactly("http://a:8080", "http://b:8080");
+        assertThat(command.drivers).containsExactly("x.yaml", "y.yaml");
+    }
+
+    @Test
+    void aYamlListGivenWithSetRunsAndIsRecordedAsTyped() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), """
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                sampleRateMillis: 500
+                warmupDuration: 0s
+                """);
+
+        BenchmarkRuns.Outcome outcome =
+                BenchmarkRuns.run(dir, "-d", "../driver-loopback/loopback.yaml", "--set", STEPS, workload.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(Benchmark.EXIT_OK);
+        assertThat(outcome.result().rateSteps)
+                .extracting(step -> step.targetRateMsgPerSec)
+                .containsExactly(400.0, 800.0);
+        assertThat(outcome.result().metadata.commandLine).containsSubsequence("--set", STEPS);
+    }
+
+    @Test
+    void aSweepAppliesTheWorkloadAssignmentsToEveryStep() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), """
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 500
+                sampleRateMillis: 500
+                warmupDuration: 0s
+                testDuration: 1s
+                """);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exitCode = Benchmark.run(
+                new String[] {
+                    "sweep",
+                    "--partitions",
+                    "1,2",
+                    "-d",
+                    "../driver-loopback/loopback.yaml",
+                    "--output-dir",
+                    dir.resolve("results").toString(),
+                    "--set",
+                    "messageSize=200",
+                    workload.toString()
+                },
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
+
+        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_OK);
+        try (var files = Files.walk(dir.resolve("results"))) {
+            List<Path> steps = files.filter(p -> p.toString().endsWith(".json"))
+                    .filter(p -> !p.getFileName().toString().equals("sweep.json"))
+                    .toList();
+            assertThat(steps).hasSize(2);
+            for (Path step : steps) {
+                var result = io.openmessaging.benchmark.result.ResultFiles.read(step);
+                assertThat(result.messageSize).as(step.toString()).isEqualTo(200);
+                assertThat(result.metadata.commandLine).containsSubsequence("--set", "messageSize=200");
+            }
+        }
+    }
+
+    @Test
+    void aSweepRefusesASetOfTheKeyItSweeps() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exitCode = Benchmark.run(
+                new String[] {
+                    "sweep",
+                    "--rates",
+                    "100,200",
+                    "-d",
+                    "../driver-loopback/loopback.yaml",
+                    "--output-dir",
+                    dir.resolve("results").toString(),
+                    "--set",
+                    "producerRate=300",
+                    "w.yaml"
+                },
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .startsWith("error: --set producerRate=300: the sweep sets producerRate at every step (--rates)");
+        assertThat(dir.resolve("results")).doesNotExist();
+    }
+}

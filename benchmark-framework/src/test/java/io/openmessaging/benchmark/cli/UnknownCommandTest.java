@@ -1,0 +1,61 @@
+package io.openmessaging.benchmark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A first argument that is neither a command nor a file is a mistyped command: exit code 2 and the nearest
+ * command; anything that may be a workload file still runs as one.
+ */
+class UnknownCommandTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Benchmark.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
+    }
+
+    private String errText() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"reprot, report", "valdate, validate", "cvs, csv", "sweeep, sweep", "comapre, compare"})
+    void aMistypedCommandIsAUsageErrorNamingTheNearestCommand(String typed, String meant) {
+        assertThat(run(typed, "results/")).as(errText()).isEqualTo(Benchmark.EXIT_USAGE);
+
+        assertThat(errText())
+                .startsWith("error: unknown command '" + typed + "' (did you mean '" + meant + "'?); the commands are"
+                        + " validate, report, csv, compare, sweep, stop")
+                .contains("run 'bin/benchmark --help'")
+                .doesNotContain("give at least one driver");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"xyzzy", "benchmark"})
+    void aWordCloseToNoCommandIsStillAnUnknownCommand(String typed) {
+        assertThat(run(typed)).isEqualTo(Benchmark.EXIT_USAGE);
+
+        assertThat(errText()).startsWith("error: unknown command '" + typed + "'; the commands are");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"src", "reprot.yaml", "workloads/reprot"})
+    void anArgumentThatMayBeAWorkloadFileRunsAsOne(String workload) {
+        // "src" exists in the module's directory; the others name a file by its extension or directory
+        assertThat(run(workload)).isEqualTo(Benchmark.EXIT_USAGE);
+
+        assertThat(errText()).startsWith("error: give at least one driver").doesNotContain("unknown command");
+    }
+}
