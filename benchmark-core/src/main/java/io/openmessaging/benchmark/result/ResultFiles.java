@@ -184,23 +184,6 @@ public final class ResultFiles {
     }
 
     /**
-     * Replaces {@code ownFile}, a result file this run itself just wrote with {@link #write} or {@link
-     * #writeTo}, with the updated {@code result} (e.g. to add the names of files written beside it). The
-     * content is written to a temporary file first and moved over atomically, so a reader sees the old
-     * or the new file, never a partial one.
-     */
-    public static void update(TestResult result, Path ownFile) throws IOException {
-        Path directory = ownFile.toAbsolutePath().getParent();
-        Path temporary = createTemporaryFile(directory, ownFile.getFileName().toString());
-        try {
-            Files.write(temporary, toJson(result));
-            Files.move(temporary, ownFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
-    }
-
-    /**
      * Reads a result file written by this benchmark, upstream or one of its forks.
      *
      * @throws ResultFileException when the file is not valid JSON or a field has the wrong type; the
