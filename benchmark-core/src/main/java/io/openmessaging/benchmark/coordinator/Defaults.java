@@ -1,12 +1,22 @@
 package io.openmessaging.benchmark.coordinator;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Every default of the coordinator and command line, in one place. */
 public final class Defaults {
 
     /** Result directory, relative to the current directory. */
     public static final String OUTPUT_DIR = "results";
+
+    /**
+     * Where a result goes when it cannot be written where asked (a full disk, a directory that went away),
+     * tried in order: the system's temporary directory ({@code java.io.tmpdir}), then the user's home.
+     */
+    public static List<Path> fallbackOutputDirs() {
+        return List.of(Path.of(System.getProperty("java.io.tmpdir")), Path.of(System.getProperty("user.home")));
+    }
 
     /** Bound on the readiness probe (every topic/subscription pair must receive a probe). */
     public static final Duration READINESS_TIMEOUT = Duration.ofSeconds(60);

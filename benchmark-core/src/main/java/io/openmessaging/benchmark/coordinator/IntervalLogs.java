@@ -1,8 +1,11 @@
 package io.openmessaging.benchmark.coordinator;
 
 import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.result.ResultFiles;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,39 +18,45 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * The run's HdrHistogram interval logs, one per latency metric: written period by period into a hidden
- * {@code .in-progress-*} directory of the output directory, and moved beside the result JSON when that is
- * written, so a run that dies leaves what it measured. Nothing touches the disk before the first interval
- * (or the move, for a run that measured nothing: its logs then hold only their headers).
+ * {@code .in-progress-*} directory of the directory the result goes to, and renamed beside the result JSON
+ * when that is written, so a run that dies leaves what it measured. Nothing touches the disk before the
+ * first interval (or the move, for a run that measured nothing: its logs then hold only their headers).
+ *
+ * <p>A failure to write (a full disk) never stops the run: the first one is kept, the logs stop growing,
+ * and {@link #close} reports it, so that the result is not published as if its logs were whole.
  *
  * <p>Threading: called from the coordinator thread only.
  */
 final class IntervalLogs {
 
-    private final Path outputDir;
+    private final Path resultDirectory;
     private final Instant startTime;
     private final String workloadName;
     private final String driverName;
     private final Map<LatencyMetric, HistogramLogWriter> writers = new EnumMap<>(LatencyMetric.class);
     private Path directory;
+    private IOException failure;
+    private boolean closed;
 
-    IntervalLogs(Path outputDir, Instant startTime, String workloadName, String driverName) {
-        this.outputDir = outputDir;
+    /** @param resultDirectory the directory the result JSON will be written to */
+    IntervalLogs(Path resultDirectory, Instant startTime, String workloadName, String driverName) {
+        this.resultDirectory = resultDirectory;
         this.startTime = startTime;
         this.workloadName = workloadName;
         this.driverName = driverName;
     }
 
-    /**
-     * Appends one period of {@code metric}: its start and end time and its phase as the interval's tag.
-     *
-     * @throws UncheckedIOException when the logs cannot be created
-     */
+    /** Appends one period of {@code metric}: its start and end time and its phase as the interval's tag. */
     void append(LatencyMetric metric, Histogram period, long startEpochNanos, long endEpochNanos, String phase) {
         open();
+        HistogramLogWriter writer = writers.get(metric);
+        if (writer == null) {
+            return;
+        }
         period.setStartTimeStamp(startEpochNanos / 1_000_000);
         period.setEndTimeStamp(endEpochNanos / 1_000_000);
         period.setTag(phase);
-        writers.get(metric).outputIntervalHistogram(period);
+        writer.outputIntervalHistogram(period);
     }
 
     /** Where the logs are written while the run goes; {@code null} before the first interval. */
@@ -56,40 +65,108 @@ final class IntervalLogs {
     }
 
     /**
-     * Closes the logs and moves them beside {@code json}, named after it ({@link
-     * LatencyMetric#hlogFileName}); returns the file names by metric field prefix.
+     * Closes the logs.
+     *
+     * @throws IOException when they could not be written in full (the first failure, e.g. {@code No space
+     *     left on device}); what was written stays in {@link #directory()}
      */
-    Map<String, String> moveBeside(Path json) throws IOException {
+    void close() throws IOException {
         open();
-        writers.values().forEach(HistogramLogWriter::close);
+        if (!closed) {
+            writers.values().forEach(HistogramLogWriter::close);
+            closed = true;
+        }
+        if (failure != null) {
+            throw new IOException(
+                    "the interval logs could not be written in full in "
+                            + (directory != null ? directory : resultDirectory) + ": "
+                            + ResultFiles.reason(failure),
+                    failure);
+        }
+    }
+
+    /** The log file names, by metric field prefix, of the result file {@code json}. */
+    static Map<String, String> namesBeside(Path json) {
         String jsonBase = json.getFileName().toString().replaceFirst("\\.json$", "");
         Map<String, String> names = new LinkedHashMap<>();
         for (LatencyMetric metric : LatencyMetric.values()) {
-            String name = metric.hlogFileName(jsonBase);
+            names.put(metric.fieldPrefix(), metric.hlogFileName(jsonBase));
+        }
+        return names;
+    }
+
+    /**
+     * Closes the logs and renames them beside {@code json} (in the same directory as they are: an atomic
+     * rename), named after it ({@link LatencyMetric#hlogFileName}); returns the file names by metric field prefix.
+     */
+    Map<String, String> moveBeside(Path json) throws IOException {
+        close();
+        Map<String, String> names = namesBeside(json);
+        for (LatencyMetric metric : LatencyMetric.values()) {
             Files.move(
-                    directory.resolve(metric.hlogFileStem() + ".hlog"),
-                    json.resolveSibling(name),
+                    logFile(metric),
+                    json.resolveSibling(names.get(metric.fieldPrefix())),
                     StandardCopyOption.ATOMIC_MOVE);
-            names.put(metric.fieldPrefix(), name);
         }
         Files.deleteIfExists(directory);
         return names;
     }
 
+    /**
+     * Copies what the logs hold beside {@code json}, in another directory than theirs (a fallback when the
+     * result could not be written where asked): each to a temporary file there, renamed into place when
+     * complete. Logs that could not even be created are left out.
+     *
+     * @return the file names copied, by metric field prefix
+     */
+    Map<String, String> copyBeside(Path json) throws IOException {
+        try {
+            close();
+        } catch (IOException incomplete) {
+            // copied as far as they got; the caller already says why
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        for (Map.Entry<String, String> name : namesBeside(json).entrySet()) {
+            LatencyMetric metric = metricOf(name.getKey());
+            if (directory == null || !Files.isRegularFile(logFile(metric))) {
+                continue;
+            }
+            Path target = json.resolveSibling(name.getValue());
+            Path temporary = target.resolveSibling("." + name.getValue() + ".tmp");
+            try {
+                Files.copy(logFile(metric), temporary, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(temporary);
+            }
+            names.put(name.getKey(), name.getValue());
+        }
+        return names;
+    }
+
+    private static LatencyMetric metricOf(String fieldPrefix) {
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            if (metric.fieldPrefix().equals(fieldPrefix)) {
+                return metric;
+            }
+        }
+        throw new IllegalArgumentException(fieldPrefix);
+    }
+
+    private Path logFile(LatencyMetric metric) {
+        return directory.resolve(metric.hlogFileStem() + ".hlog");
+    }
+
     private void open() {
-        if (directory != null) {
+        if (directory != null || failure != null) {
             return;
         }
         try {
-            Files.createDirectories(outputDir);
-            directory = Files.createTempDirectory(outputDir, ".in-progress-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the result directory " + outputDir + ": " + e, e);
-        }
-        for (LatencyMetric metric : LatencyMetric.values()) {
-            try {
-                HistogramLogWriter writer = new HistogramLogWriter(
-                        directory.resolve(metric.hlogFileStem() + ".hlog").toFile());
+            Files.createDirectories(resultDirectory);
+            directory = Files.createTempDirectory(resultDirectory, ".in-progress-");
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                HistogramLogWriter writer = new HistogramLogWriter(new FailureKeepingStream(
+                        new FileOutputStream(logFile(metric).toFile())));
                 writer.outputComment("metric " + metric.fieldPrefix() + ", values in nanoseconds, workload "
                         + workloadName + ", driver " + driverName);
                 writer.outputLogFormatVersion();
@@ -97,8 +174,38 @@ final class IntervalLogs {
                 writer.setBaseTime(startTime.toEpochMilli());
                 writer.outputLegend();
                 writers.put(metric, writer);
+            }
+        } catch (IOException e) {
+            failure = e;
+        }
+    }
+
+    /**
+     * Passes whole writes through to the file and keeps the first failure: the log writer's {@code
+     * PrintStream} would swallow it. After a failure nothing more is written, so the log ends where the
+     * disk filled instead of going on with holes.
+     */
+    private final class FailureKeepingStream extends FilterOutputStream {
+
+        FailureKeepingStream(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            if (failure != null) {
+                throw new IOException("not written after an earlier failure", failure);
+            }
+            try {
+                out.write(bytes, offset, length);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write interval logs in " + directory + ": " + e, e);
+                failure = e;
+                throw e;
             }
         }
     }

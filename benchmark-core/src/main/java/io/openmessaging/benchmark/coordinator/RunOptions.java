@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.coordinator;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Settings of a run that do not belong to the workload or the driver.
@@ -15,6 +16,7 @@ import java.time.Duration;
  * @param workerUnreachableTimeout a worker that does not answer for this long has failed
  * @param workerLease how long a worker keeps the run without hearing from this coordinator (then it stops
  *     its load by itself); the coordinator renews it every second
+ * @param fallbackOutputDirs where the result goes, in this order, when it cannot be written where asked
  */
 public record RunOptions(
         Path outputDir,
@@ -24,7 +26,53 @@ public record RunOptions(
         Duration stallTimeout,
         int latencySignificantDigits,
         Duration workerUnreachableTimeout,
-        Duration workerLease) {
+        Duration workerLease,
+        List<Path> fallbackOutputDirs) {
+
+    public RunOptions {
+        fallbackOutputDirs = List.copyOf(fallbackOutputDirs);
+    }
+
+    /** Options with the default fallback directories ({@link Defaults#fallbackOutputDirs}). */
+    public RunOptions(
+            Path outputDir,
+            Path explicitOutputFile,
+            Duration readinessTimeout,
+            Duration drainTimeout,
+            Duration stallTimeout,
+            int latencySignificantDigits,
+            Duration workerUnreachableTimeout,
+            Duration workerLease) {
+        this(
+                outputDir,
+                explicitOutputFile,
+                readinessTimeout,
+                drainTimeout,
+                stallTimeout,
+                latencySignificantDigits,
+                workerUnreachableTimeout,
+                workerLease,
+                Defaults.fallbackOutputDirs());
+    }
+
+    /** These options with {@code directories} as the fallback directories. */
+    public RunOptions withFallbackOutputDirs(List<Path> directories) {
+        return new RunOptions(
+                outputDir,
+                explicitOutputFile,
+                readinessTimeout,
+                drainTimeout,
+                stallTimeout,
+                latencySignificantDigits,
+                workerUnreachableTimeout,
+                workerLease,
+                directories);
+    }
+
+    /** Where the result is asked to go: the {@code -o} file, or {@code <outputDir>/<baseName>.json}. */
+    public Path requestedResultFile(String baseName) {
+        return explicitOutputFile != null ? explicitOutputFile : outputDir.resolve(baseName + ".json");
+    }
 
     public static RunOptions defaults(Path outputDir) {
         return new RunOptions(

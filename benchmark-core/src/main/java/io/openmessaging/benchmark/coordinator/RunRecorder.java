@@ -20,6 +20,7 @@ import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -72,8 +74,8 @@ public final class RunRecorder {
         this.clock = clock;
         this.progress = new RunProgress(out, clock);
         this.startTime = Instant.ofEpochSecond(0, clock.epochNanos());
-        this.intervalLogs =
-                new IntervalLogs(options.outputDir(), startTime, workload.name(), driverConfiguration.name());
+        this.intervalLogs = new IntervalLogs(
+                requestedFile().toAbsolutePath().getParent(), startTime, workload.name(), driverConfiguration.name());
         HistogramSpec spec = new HistogramSpec(options.latencySignificantDigits());
         for (LatencyMetric metric : LatencyMetric.values()) {
             aggregates.put(metric, spec.newHistogram());
@@ -258,10 +260,16 @@ public final class RunRecorder {
     }
 
     /** Marks the run failed; the first reason wins. */
+    /**
+     * Fails the run for {@code reason} (the first reason given stays), in the result too: a result is
+     * never {@code complete} once its run has failed, even when it failed after the result was filled in.
+     */
     public void fail(String reason) {
         if (failureReason == null) {
             failureReason = reason;
         }
+        result.complete = false;
+        result.failureReason = failureReason;
     }
 
     public String failureReason() {
@@ -326,32 +334,86 @@ public final class RunRecorder {
         return table;
     }
 
-    /**
-     * Where the interval logs are written during the run (moved beside the result when it is written);
-     * {@code null} before the first period.
-     */
-    public Path inProgressDirectory() {
-        return intervalLogs.directory();
-    }
-
     /** The result as built so far. */
     public TestResult result() {
         return result;
     }
 
-    /** Writes the JSON (never overwriting) and moves the interval logs beside it; returns the JSON path. */
+    /** Where the result is asked to go: the {@code -o} file, or its default name in the output directory. */
+    public Path requestedFile() {
+        return options.requestedResultFile(
+                ResultFiles.baseName(baseName(workload.sourceName()), driverConfiguration.name(), startTime));
+    }
+
+    /**
+     * Writes the JSON where asked (never overwriting: a taken name gets {@code -1}, {@code -2}, …) and renames
+     * the interval logs beside it; returns the JSON path. The JSON is written in full to a temporary file
+     * and then published under its name, so a failure (a full disk) leaves nothing under that name.
+     *
+     * @throws IOException when the result or its interval logs could not be written in full; then nothing
+     *     is left under the result's name, and {@link #writeElsewhere} can still save it
+     */
     public Path write() throws IOException {
-        Path json = options.explicitOutputFile() != null
-                ? ResultFiles.writeTo(result, options.explicitOutputFile())
-                : ResultFiles.write(
-                        result,
-                        options.outputDir(),
-                        baseName(workload.sourceName()),
-                        driverConfiguration.name(),
-                        startTime);
-        result.hlogFiles.putAll(intervalLogs.moveBeside(json));
-        ResultFiles.update(result, json);
+        intervalLogs.close();
+        Path json = ResultFiles.write(result, requestedFile(), file -> {
+            result.hlogFiles.clear();
+            result.hlogFiles.putAll(IntervalLogs.namesBeside(file));
+        });
+        try {
+            intervalLogs.moveBeside(json);
+        } catch (IOException e) {
+            Files.deleteIfExists(json);
+            throw e;
+        }
         return json;
+    }
+
+    /**
+     * After {@link #write} failed with {@code problem}: fails the run for it and writes the result, with
+     * what its interval logs hold, to the first of {@code fallbackDirs} that takes it. The result's failure
+     * reason names where it was asked to go, why it is not there and where it is.
+     *
+     * @param failures told of every fallback directory that failed too, with its reason
+     * @return the file written, or {@code null} when no fallback directory took it
+     */
+    public Path writeElsewhere(String problem, List<Path> fallbackDirs, Consumer<String> failures) {
+        String notWritten =
+                "result not written to " + requestedFile().toAbsolutePath().getParent() + " (" + problem + ")";
+        String earlier = failureReason;
+        for (Path directory : fallbackDirs) {
+            List<Path> copied = new ArrayList<>();
+            try {
+                return ResultFiles.write(
+                        result, directory.resolve(requestedFile().getFileName()), file -> {
+                            failWriting(earlier, notWritten + "; written to " + file + " instead");
+                            result.hlogFiles.clear();
+                            result.hlogFiles.putAll(intervalLogs.copyBeside(file));
+                            result.hlogFiles.values().forEach(name -> copied.add(file.resolveSibling(name)));
+                        });
+            } catch (IOException | RuntimeException e) {
+                for (Path log : copied) {
+                    try {
+                        Files.deleteIfExists(log);
+                    } catch (IOException ignored) {
+                        // best effort: the directory is failing anyway
+                    }
+                }
+                failures.accept("could not write the result to " + directory + " either: "
+                        + (e instanceof IOException io ? ResultFiles.reason(io) : e.toString()));
+            }
+        }
+        Path logs = intervalLogs.directory();
+        failWriting(
+                earlier,
+                notWritten + "; no fallback directory took it"
+                        + (logs == null ? "" : "; the interval logs are in " + logs));
+        return null;
+    }
+
+    private void failWriting(String earlier, String reason) {
+        failureReason = earlier == null ? reason : earlier + "; " + reason;
+        result.complete = false;
+        result.failureReason = failureReason;
     }
 
     private static String blankToNull(String value) {

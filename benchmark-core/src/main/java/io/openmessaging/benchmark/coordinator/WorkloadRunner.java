@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.coordinator;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.result.ClockOffset;
+import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.WorkerHandle;
@@ -176,13 +177,16 @@ public final class WorkloadRunner {
             recorder.result().version = serviceVersion != null ? serviceVersion : brokerVersion(recorder.result());
         }
         try {
+            boolean whereAsked = true;
             try {
                 written = recorder.write();
-            } catch (Exception e) {
-                Path logs = recorder.inProgressDirectory();
-                err.println("error: could not write the result: " + e
-                        + (logs == null ? "" : "; the interval logs measured so far are in " + logs));
-                recorder.fail("result not written: " + e);
+            } catch (IOException | RuntimeException e) {
+                String problem = e instanceof IOException io ? ResultFiles.reason(io) : e.toString();
+                err.println("error: could not write the result to "
+                        + recorder.requestedFile().toAbsolutePath().getParent() + ": " + problem);
+                whereAsked = false;
+                written = recorder.writeElsewhere(
+                        problem, options.fallbackOutputDirs(), failure -> err.println("error: " + failure));
             }
             // printed before the shutdown hook is released: once it returns, a signalled JVM halts at once
             if (recorder.result() != null) {
@@ -190,7 +194,10 @@ public final class WorkloadRunner {
                 summary.print(workload, recorder.result(), out);
             }
             if (written != null) {
-                out.println("Result written to " + written);
+                out.println(
+                        whereAsked
+                                ? "Result written to " + written
+                                : "Result NOT written where asked; written to " + written + " instead");
                 out.println("  HTML report: bin/benchmark report " + written);
             }
             if (recorder.failureReason() != null) {

@@ -13,11 +13,15 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -103,6 +107,40 @@ public final class ResultFiles {
     }
 
     /**
+     * Writes {@code result} to {@code file}, creating its directory if needed; if that file exists, to
+     * {@code <stem>-1.json}, {@code -2}, … instead. Just before the result is turned into JSON, {@code
+     * beforeWriting} is told the name it will have, so that it can name files that go beside it.
+     *
+     * @return the file written
+     */
+    public static Path write(TestResult result, Path file, IoConsumer<Path> beforeWriting) throws IOException {
+        Path fileName = file.getFileName();
+        if (fileName == null) {
+            throw new IOException("output file " + file + " names a directory, not a file");
+        }
+        String name = fileName.toString();
+        int dot = name.lastIndexOf('.');
+        Path directory = file.toAbsolutePath().getParent();
+        Path written = writeNew(
+                candidate -> {
+                    Path asGiven = file.resolveSibling(candidate.getFileName());
+                    beforeWriting.accept(asGiven);
+                    return toJson(result);
+                },
+                directory,
+                dot > 0 ? name.substring(0, dot) : name,
+                dot > 0 ? name.substring(dot) : "",
+                true);
+        return file.resolveSibling(written.getFileName());
+    }
+
+    /** A consumer that may fail with an {@link IOException}. */
+    @FunctionalInterface
+    public interface IoConsumer<T> {
+        void accept(T value) throws IOException;
+    }
+
+    /**
      * Writes {@code result} to {@code explicitFile} (the {@code -o} option), creating its directory if
      * needed. Never overwrites: if the file exists, the suffix {@code -1}, {@code -2}, … is added before
      * the extension ({@code out.json} → {@code out-1.json}; {@code out} → {@code out-1}).
@@ -117,11 +155,21 @@ public final class ResultFiles {
      * Writes {@code content} to {@code file} the way result files are written: creating the directory
      * if needed, atomically, and never over an existing file: if {@code file} exists, the suffix
      * {@code -1}, {@code -2}, … is added before the extension ({@code report.html} → {@code report-1.html}).
-     * For files made from results, such as reports.
+     * That rule is for regular files: an existing device or named pipe ({@code /dev/null}, {@code /dev/full},
+     * a FIFO) is written as it is. For files made from results, such as reports.
      *
      * @return the file actually written, which callers should report to the user
      */
     public static Path writeWithoutOverwriting(byte[] content, Path file) throws IOException {
+        if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
+            // a device or a named pipe (/dev/null, /dev/full, a terminal, a FIFO): nothing there to keep
+            try (OutputStream stream = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+                stream.write(content);
+            } catch (IOException e) {
+                throw new IOException("cannot write " + file + ": " + reason(e), e);
+            }
+            return file;
+        }
         Path fileName = file.getFileName();
         if (fileName == null) {
             throw new IOException("output file " + file + " names a directory, not a file");
@@ -136,23 +184,6 @@ public final class ResultFiles {
     }
 
     /**
-     * Replaces {@code ownFile}, a result file this run itself just wrote with {@link #write} or {@link
-     * #writeTo}, with the updated {@code result} (e.g. to add the names of files written beside it). The
-     * content is written to a temporary file first and moved over atomically, so a reader sees the old
-     * or the new file, never a partial one.
-     */
-    public static void update(TestResult result, Path ownFile) throws IOException {
-        Path directory = ownFile.toAbsolutePath().getParent();
-        Path temporary = createTemporaryFile(directory, ownFile.getFileName().toString());
-        try {
-            Files.write(temporary, toJson(result));
-            Files.move(temporary, ownFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
-    }
-
-    /**
      * Reads a result file written by this benchmark, upstream or one of its forks.
      *
      * @throws ResultFileException when the file is not valid JSON or a field has the wrong type; the
@@ -160,6 +191,7 @@ public final class ResultFiles {
      * @throws IOException when the file cannot be read
      */
     public static TestResult read(Path file) throws IOException {
+        requireRegularFile(file);
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".hlog")) {
             throw new ResultFileException(
                     file,
@@ -185,6 +217,38 @@ public final class ResultFiles {
             throw new ResultFileException(file, 1, 1, "holds JSON null, not a result object", null);
         }
         return result;
+    }
+
+    /**
+     * Refuses an input that exists but is not a regular file (a directory, a named pipe, a device), which
+     * reading would fail on or block on for ever.
+     *
+     * @throws ResultFileException naming the file and what it is instead
+     */
+    public static void requireRegularFile(Path file) throws ResultFileException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new ResultFileException(
+                    file, 0, 0, "is " + fileKind(file) + ", not a regular file; give a result file (.json)", null);
+        }
+    }
+
+    /** What a path that is not a regular file is, in words: a directory, a named pipe (FIFO), a device, a socket. */
+    public static String fileKind(Path file) {
+        if (Files.isDirectory(file)) {
+            return "a directory";
+        }
+        try {
+            int type = ((Integer) Files.getAttribute(file, "unix:mode")) & 0170000;
+            return switch (type) {
+                case 0010000 -> "a named pipe (FIFO)";
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "a special file";
+        }
     }
 
     /** The result JSON an interval log belongs to: the longest {@code NAME.json} beside it whose NAME starts it. */
@@ -229,28 +293,28 @@ public final class ResultFiles {
     }
 
     /**
-     * Writes {@code content} to a temporary file in {@code directory}, then publishes it under the first
-     * free name of {@code stem + extension}, {@code stem-1 + extension}, ….
+     * Writes the content for each candidate name to a temporary file in {@code directory} and publishes it
+     * under the first free name of {@code stem + extension}, {@code stem-1 + extension}, …. A file that
+     * cannot be written in full (a full disk) is deleted: nothing is left under any of the names.
      *
+     * @param contentFor the content to write under a candidate name (asked again when the name was taken
+     *     meanwhile)
      * @param hardLinks publish with a hard link (atomic, fails when the name is taken); when false, or
      *     when the file system has no hard links, claim the name with an exclusive create and then move
      *     the complete file over the claimed empty one atomically
      */
-    static Path writeNew(byte[] content, Path directory, String stem, String extension, boolean hardLinks)
+    static Path writeNew(
+            IoFunction<Path, byte[]> contentFor, Path directory, String stem, String extension, boolean hardLinks)
             throws IOException {
         Files.createDirectories(directory);
-        Path temporary = createTemporaryFile(directory, stem);
-        try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
+        boolean useHardLinks = hardLinks;
+        for (int suffix = 0; suffix <= MAX_NAME_SUFFIX; suffix++) {
+            Path candidate = directory.resolve(suffix == 0 ? stem + extension : stem + "-" + suffix + extension);
+            if (Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
             }
-            boolean useHardLinks = hardLinks;
-            for (int suffix = 0; suffix <= MAX_NAME_SUFFIX; suffix++) {
-                Path candidate = directory.resolve(suffix == 0 ? stem + extension : stem + "-" + suffix + extension);
+            Path temporary = writeTemporary(directory, stem, contentFor.apply(candidate));
+            try {
                 if (useHardLinks) {
                     try {
                         Files.createLink(candidate, temporary);
@@ -274,12 +338,72 @@ public final class ResultFiles {
                     throw moveFailed;
                 }
                 return candidate;
+            } finally {
+                Files.deleteIfExists(temporary);
             }
-            throw new IOException("no free file name for " + directory.resolve(stem + extension) + ": suffixes -1 to -"
-                    + MAX_NAME_SUFFIX + " are all taken");
-        } finally {
-            Files.deleteIfExists(temporary);
         }
+        throw new IOException("no free file name for " + directory.resolve(stem + extension) + ": suffixes -1 to -"
+                + MAX_NAME_SUFFIX + " are all taken");
+    }
+
+    static Path writeNew(byte[] content, Path directory, String stem, String extension, boolean hardLinks)
+            throws IOException {
+        return writeNew(candidate -> content, directory, stem, extension, hardLinks);
+    }
+
+    /** A function that may fail with an {@link IOException}. */
+    @FunctionalInterface
+    public interface IoFunction<T, R> {
+        R apply(T value) throws IOException;
+    }
+
+    /** Writes {@code content} in full to a new hidden temporary file in {@code directory}, synced; deleted on failure. */
+    private static Path writeTemporary(Path directory, String stem, byte[] content) throws IOException {
+        Path temporary = createTemporaryFile(directory, stem);
+        try {
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            return temporary;
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temporary);
+            throw e;
+        }
+    }
+
+    /**
+     * Proves that files can be written in {@code directory} before a run depends on it: creates it (and its
+     * parents) when missing, then writes, syncs and deletes a small hidden probe file in it.
+     *
+     * @throws IOException naming what failed; {@link #reason} makes it one line
+     */
+    public static void probeWritable(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Files.delete(writeTemporary(directory, "write-check", new byte[] {'\n'}));
+    }
+
+    /**
+     * One line saying why a file operation failed, e.g. {@code No space left on device} or {@code /proc/x:
+     * No such file or directory}, without the exception's class name.
+     */
+    public static String reason(Exception e) {
+        if (e instanceof NoSuchFileException missing) {
+            return missing.getFile() + ": no such file or directory";
+        }
+        if (e instanceof AccessDeniedException denied) {
+            return denied.getFile() + ": permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException exists) {
+            return exists.getFile() + ": exists and is not a directory";
+        }
+        if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+            return (fileSystem.getFile() == null ? "" : fileSystem.getFile() + ": ") + fileSystem.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
     /** Creates an empty hidden file with a random name; unlike a temp file it gets the usual permissions. */

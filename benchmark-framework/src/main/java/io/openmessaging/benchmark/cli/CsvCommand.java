@@ -3,7 +3,6 @@ package io.openmessaging.benchmark.cli;
 import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.report.CsvFormat;
 import io.openmessaging.benchmark.report.ReportRun;
-import io.openmessaging.benchmark.result.ResultFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -16,7 +15,8 @@ import java.util.List;
 
 /**
  * {@code bin/benchmark csv RESULT…|DIRECTORY… [-o FILE]}: one CSV row per result file, to standard
- * output or to a new file (never overwritten).
+ * output or to a new file (never overwritten; a device or named pipe is written as it is, see {@link
+ * OutputFile}).
  */
 final class CsvCommand implements Subcommand {
 
@@ -49,9 +49,15 @@ final class CsvCommand implements Subcommand {
             err.println(USAGE);
             return Benchmark.EXIT_USAGE;
         }
+        List<Path> paths = inputs.stream().map(Path::of).toList();
+        String inputProblem = OutputFile.inputProblem(paths);
+        if (inputProblem != null) {
+            err.println("error: " + inputProblem);
+            return Benchmark.EXIT_USAGE;
+        }
         try {
-            List<ReportRun> runs = ReportRun.load(inputs.stream().map(Path::of).toList());
-            if (output == null) {
+            List<ReportRun> runs = ReportRun.load(paths);
+            if (output == null || OutputFile.isStandardOutput(output)) {
                 Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
                 new CsvFormat().writeOut(runs, writer);
                 writer.flush();
@@ -59,8 +65,7 @@ final class CsvCommand implements Subcommand {
             }
             StringWriter csv = new StringWriter();
             new CsvFormat().writeOut(runs, csv);
-            Path written = ResultFiles.writeWithoutOverwriting(
-                    csv.toString().getBytes(StandardCharsets.UTF_8), Path.of(output));
+            String written = OutputFile.write(csv.toString().getBytes(StandardCharsets.UTF_8), output, out);
             out.printf("wrote %s (%d row%s)%n", written, runs.size(), runs.size() == 1 ? "" : "s");
             return Benchmark.EXIT_OK;
         } catch (IOException e) {

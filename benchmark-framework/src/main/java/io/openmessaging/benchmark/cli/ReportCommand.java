@@ -4,7 +4,6 @@ import com.beust.jcommander.Parameter;
 import io.openmessaging.benchmark.report.HtmlReport;
 import io.openmessaging.benchmark.report.ReportInputs;
 import io.openmessaging.benchmark.report.ReportRun;
-import io.openmessaging.benchmark.result.ResultFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -17,8 +16,9 @@ import java.util.List;
 /**
  * {@code bin/benchmark report RESULT…|DIRECTORY… [-o report.html]}: one self-contained HTML report of
  * the given result files (ours, upstream's or a fork's) and sweep summaries ({@code sweep.json}, which bring
- * their steps' results and add the sweep charts). Never overwrites: an existing name gets
- * {@code -1}, {@code -2}, … before {@code .html}.
+ * their steps' results and add the sweep charts). Never overwrites: an existing file gets
+ * {@code -1}, {@code -2}, … before {@code .html}; {@code -o /dev/stdout} writes to standard output and a
+ * device or named pipe is written as it is ({@link OutputFile}).
  */
 final class ReportCommand implements Subcommand {
 
@@ -54,6 +54,11 @@ final class ReportCommand implements Subcommand {
             return Benchmark.EXIT_USAGE;
         }
         List<Path> paths = inputs.stream().map(Path::of).toList();
+        String inputProblem = OutputFile.inputProblem(paths);
+        if (inputProblem != null) {
+            err.println("error: " + inputProblem);
+            return Benchmark.EXIT_USAGE;
+        }
         try {
             ReportInputs loaded = ReportInputs.load(paths);
             List<ReportRun> runs = loaded.runs();
@@ -62,22 +67,23 @@ final class ReportCommand implements Subcommand {
                     .withSweeps(loaded.sweeps())
                     .withAbTests(loaded.abTests())
                     .writeOut(runs, html);
-            Path target = output != null ? Path.of(output) : defaultOutput(paths.get(0));
-            Path written =
-                    ResultFiles.writeWithoutOverwriting(html.toString().getBytes(StandardCharsets.UTF_8), target);
-            out.printf(
-                    "wrote %s (%d run%s%s%s)%n",
-                    written,
-                    runs.size(),
-                    runs.size() == 1 ? "" : "s",
-                    loaded.sweeps().isEmpty()
-                            ? ""
-                            : ", " + loaded.sweeps().size() + " sweep"
-                                    + (loaded.sweeps().size() == 1 ? "" : "s"),
-                    loaded.abTests().isEmpty()
-                            ? ""
-                            : ", " + loaded.abTests().size() + " A/B comparison"
-                                    + (loaded.abTests().size() == 1 ? "" : "s"));
+            String target =
+                    output != null ? output : defaultOutput(paths.get(0)).toString();
+            String written = OutputFile.write(html.toString().getBytes(StandardCharsets.UTF_8), target, out);
+            (OutputFile.isStandardOutput(target) ? err : out)
+                    .printf(
+                            "wrote %s (%d run%s%s%s)%n",
+                            written,
+                            runs.size(),
+                            runs.size() == 1 ? "" : "s",
+                            loaded.sweeps().isEmpty()
+                                    ? ""
+                                    : ", " + loaded.sweeps().size() + " sweep"
+                                            + (loaded.sweeps().size() == 1 ? "" : "s"),
+                            loaded.abTests().isEmpty()
+                                    ? ""
+                                    : ", " + loaded.abTests().size() + " A/B comparison"
+                                            + (loaded.abTests().size() == 1 ? "" : "s"));
             return Benchmark.EXIT_OK;
         } catch (IOException e) {
             err.println("error: " + e.getMessage());

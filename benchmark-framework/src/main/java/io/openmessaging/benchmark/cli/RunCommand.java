@@ -12,6 +12,7 @@ import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.RunSummary;
+import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
 import io.openmessaging.benchmark.workload.DriverAssignments;
@@ -21,7 +22,6 @@ import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -218,7 +218,6 @@ final class RunCommand {
                     Benchmark.EXIT_USAGE,
                     "--worker-lease-seconds must be 3 to " + MAX_TIMEOUT_SECONDS + ", got " + workerLeaseSeconds);
         }
-        checkOutputDirectory();
         DriverRegistry registry = new DriverRegistry();
         List<Workload> loadedWorkloads = new ArrayList<>();
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
@@ -254,6 +253,7 @@ final class RunCommand {
         } catch (Exception e) {
             throw new CommandFailure(Benchmark.EXIT_FAILED, e.toString());
         }
+        checkOutputDirectory();
         return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers);
     }
 
@@ -285,36 +285,20 @@ final class RunCommand {
         return outputDirGiven && !file.isAbsolute() ? Path.of(outputDir).resolve(file) : file;
     }
 
-    /** Makes sure results can be written where they go, before anything runs; says why not. */
+    /**
+     * Makes sure results can be written where they go, before anything runs: creates the directory and
+     * writes, syncs and deletes a probe file in it; says why not.
+     */
     private void checkOutputDirectory() throws CommandFailure {
         Path file = outputFile();
         Path directory =
                 file == null ? Path.of(outputDir) : file.toAbsolutePath().getParent();
-        String problem = null;
-        if (Files.exists(directory)) {
-            try {
-                Files.delete(Files.createTempFile(directory, ".write-check-", ".tmp"));
-            } catch (IOException | SecurityException e) {
-                problem = Files.isDirectory(directory)
-                        ? "cannot create a file in it: " + e.getMessage()
-                        : "it is not a directory";
-            }
-        } else {
-            // created when the run writes; what exists of its path must let it be created
-            Path existing = directory.toAbsolutePath().getParent();
-            while (existing != null && !Files.exists(existing)) {
-                existing = existing.getParent();
-            }
-            if (existing != null && !Files.isDirectory(existing)) {
-                problem = existing + " is not a directory";
-            } else if (existing != null && !Files.isWritable(existing)) {
-                problem = existing + " is not writable";
-            }
-        }
-        if (problem != null) {
+        try {
+            ResultFiles.probeWritable(directory);
+        } catch (IOException | SecurityException e) {
             throw new CommandFailure(
                     Benchmark.EXIT_USAGE,
-                    "results cannot be written in " + directory + " (" + problem
+                    "results cannot be written in " + directory + " (" + ResultFiles.reason(e)
                             + "); choose another --output-dir or -o");
         }
     }

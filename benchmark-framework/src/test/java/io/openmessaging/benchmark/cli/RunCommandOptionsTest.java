@@ -103,6 +103,46 @@ class RunCommandOptionsTest {
     }
 
     @Test
+    void anOutputDirectoryThatCannotBeCreatedIsRefusedAtOnceNamingItAndTheReason() throws IOException {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), WORKLOAD);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exitCode = Benchmark.run(
+                new String[] {"-d", "../driver-loopback/loopback.yaml", "--output-dir", "/proc/x", workload.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .startsWith("error: results cannot be written in /proc/x (/proc/x: ")
+                .endsWith("); choose another --output-dir or -o\n")
+                .hasLineCount(1);
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("===");
+        assertThat(Path.of("/proc/x")).doesNotExist();
+    }
+
+    @Test
+    void theOutputDirectoryIsCreatedAndWriteTestedBeforeTheRunAndKeepsNoProbeFile() throws Exception {
+        Path results = dir.resolve("new").resolve("results");
+        RunCommand command = new RunCommand();
+        com.beust.jcommander.JCommander.newBuilder()
+                .addObject(command)
+                .build()
+                .parse(
+                        "-d",
+                        "../driver-loopback/loopback.yaml",
+                        "--output-dir",
+                        results.toString(),
+                        Files.writeString(dir.resolve("w.yaml"), WORKLOAD).toString());
+
+        command.setUp();
+
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
     void aRelativeOutputNameGoesIntoTheOutputDirectoryWhenBothAreGiven() {
         RunCommand command = new RunCommand();
         com.beust.jcommander.JCommander.newBuilder()

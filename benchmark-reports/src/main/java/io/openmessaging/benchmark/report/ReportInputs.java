@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.report;
 
 import io.openmessaging.benchmark.abtest.AbVerdicts;
 import io.openmessaging.benchmark.abtest.AbVerdictsFiles;
+import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.sweep.SweepSummary;
 import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
 import java.io.IOException;
@@ -49,20 +50,23 @@ public record ReportInputs(List<ReportRun> runs, List<ReportSweep> sweeps, List<
                     }
                 }
                 resultFiles.add(path);
-            } else if (SweepSummaryFiles.isSweepSummary(path)) {
-                SweepSummary summary = SweepSummaryFiles.read(path);
-                if (seenSweeps.add(path.toAbsolutePath().normalize())) {
-                    sweeps.add(new ReportSweep(path, summary));
-                }
-                resultFiles.addAll(stepFiles(path, summary));
-            } else if (AbVerdictsFiles.isAbVerdicts(path)) {
-                AbVerdicts verdicts = AbVerdictsFiles.read(path);
-                if (seenAbTests.add(path.toAbsolutePath().normalize())) {
-                    abTests.add(new ReportAbTest(path, verdicts));
-                }
-                resultFiles.addAll(runFiles(path, verdicts));
             } else {
-                resultFiles.add(path);
+                ResultFiles.requireRegularFile(path); // a named pipe would block the reads below for ever
+                if (SweepSummaryFiles.isSweepSummary(path)) {
+                    SweepSummary summary = SweepSummaryFiles.read(path);
+                    if (seenSweeps.add(path.toAbsolutePath().normalize())) {
+                        sweeps.add(new ReportSweep(path, summary));
+                    }
+                    resultFiles.addAll(stepFiles(path, summary));
+                } else if (AbVerdictsFiles.isAbVerdicts(path)) {
+                    AbVerdicts verdicts = AbVerdictsFiles.read(path);
+                    if (seenAbTests.add(path.toAbsolutePath().normalize())) {
+                        abTests.add(new ReportAbTest(path, verdicts));
+                    }
+                    resultFiles.addAll(runFiles(path, verdicts));
+                } else {
+                    resultFiles.add(path);
+                }
             }
         }
         return new ReportInputs(ReportRun.load(distinct(resultFiles)), sweeps, abTests);
@@ -70,7 +74,8 @@ public record ReportInputs(List<ReportRun> runs, List<ReportSweep> sweeps, List<
 
     private static List<Path> abTestsBelow(Path directory) throws IOException {
         try (Stream<Path> walk = Files.walk(directory)) {
-            return walk.filter(file -> file.getFileName().toString().endsWith(".json"))
+            return walk.filter(Files::isRegularFile)
+                    .filter(file -> file.getFileName().toString().endsWith(".json"))
                     .filter(file -> !file.getFileName().toString().startsWith("."))
                     .filter(AbVerdictsFiles::isAbVerdicts)
                     .sorted()
@@ -99,7 +104,8 @@ public record ReportInputs(List<ReportRun> runs, List<ReportSweep> sweeps, List<
 
     private static List<Path> summariesBelow(Path directory) throws IOException {
         try (Stream<Path> walk = Files.walk(directory)) {
-            return walk.filter(file -> file.getFileName().toString().endsWith(".json"))
+            return walk.filter(Files::isRegularFile)
+                    .filter(file -> file.getFileName().toString().endsWith(".json"))
                     .filter(file -> !file.getFileName().toString().startsWith("."))
                     .filter(SweepSummaryFiles::isSweepSummary)
                     .sorted()

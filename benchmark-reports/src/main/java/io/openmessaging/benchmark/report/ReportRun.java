@@ -81,6 +81,7 @@ public record ReportRun(Path file, String label, TestResult result) {
             throw new IOException(path + ": no such file or directory");
         }
         if (!Files.isDirectory(path)) {
+            ResultFiles.requireRegularFile(path);
             return List.of(path);
         }
         List<Path> found;
