@@ -14,6 +14,7 @@ import io.openmessaging.benchmark.sweep.SweepSteps;
 import io.openmessaging.benchmark.sweep.SweepSummary;
 import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
 import io.openmessaging.benchmark.sweep.SweptParameter;
+import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
@@ -61,6 +62,7 @@ final class SweepCommand {
     /** Parses {@code args} (without the command name) and runs the sweep. */
     static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         SweepCommand command = new SweepCommand();
+        command.run.typedArguments = TypedCommandLine.ofSubcommand(NAME, args);
         JCommander commander = JCommander.newBuilder()
                 .programName("bin/benchmark " + NAME)
                 .addObject(command)
@@ -128,13 +130,24 @@ final class SweepCommand {
                     "error: -o/--output names one result file; a sweep writes a directory of them, so use --output-dir");
             return Benchmark.EXIT_USAGE;
         }
+        List<String> workloadAssignments = run.assignments.stream()
+                .filter(assignment -> !DriverAssignments.isDriverAssignment(assignment))
+                .toList();
+        for (String assignment : workloadAssignments) {
+            if (assignment.split("=", 2)[0].strip().equals(parameter.workloadKey())) {
+                err.println("error: --set " + assignment + ": the sweep sets " + parameter.workloadKey() + " itself ("
+                        + parameter.option() + "); drop the --set");
+                return Benchmark.EXIT_USAGE;
+            }
+        }
         RunCommand.Setup setup;
         List<Workload> stepWorkloads = new ArrayList<>();
         try {
             setup = run.setUp();
             Workload base = setup.workloads().get(0);
             for (int i = 0; i < values.size(); i++) {
-                stepWorkloads.add(StepWorkloads.of(base, parameter, values.get(i), i + 1, values.size()));
+                stepWorkloads.add(
+                        StepWorkloads.of(base, parameter, values.get(i), i + 1, values.size(), workloadAssignments));
             }
         } catch (RunCommand.CommandFailure e) {
             err.println("error: " + e.getMessage());
@@ -188,7 +201,7 @@ final class SweepCommand {
         summary.values = values;
         summary.beginTime = ResultFiles.formatTimestamp(start);
         summary.stabilityRule = StabilityRule.CONFLUENT;
-        summary.commandLine = commandLine(parameter, values);
+        summary.commandLine = run.typedArguments;
         summary.complete = false;
         out.printf(
                 "=== sweep of %s over %s with %d driver(s): %d runs, results in %s%n",
@@ -287,17 +300,6 @@ final class SweepCommand {
         if (text != null) {
             given.put(parameter, text);
         }
-    }
-
-    private List<String> commandLine(SweptParameter parameter, List<Double> values) {
-        List<String> parts = new ArrayList<>(List.of(
-                "bin/benchmark",
-                NAME,
-                parameter.option(),
-                String.join(",", values.stream().map(parameter::format).toList())));
-        run.drivers.forEach(d -> parts.addAll(List.of("-d", d)));
-        parts.addAll(run.workloads);
-        return parts;
     }
 
     private static String baseName(String source) {

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.sweep;
 import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +22,22 @@ public final class StepWorkloads {
      *     file), naming the base file, the key and the value
      */
     public static Workload of(Workload base, SweptParameter parameter, double value, int stepNumber, int steps)
+            throws ConfigException {
+        return of(base, parameter, value, stepNumber, steps, List.of());
+    }
+
+    /**
+     * As {@link #of(Workload, SweptParameter, double, int, int)}, with the command line's workload
+     * {@code --set key=value} assignments over the step's text, as over a plain run's file (the step's result
+     * stores the text and the command line, so the workload is read back the same way).
+     */
+    public static Workload of(
+            Workload base,
+            SweptParameter parameter,
+            double value,
+            int stepNumber,
+            int steps,
+            List<String> workloadAssignments)
             throws ConfigException {
         String key = parameter.workloadKey();
         String formatted = parameter.format(value);
@@ -49,7 +66,7 @@ public final class StepWorkloads {
                 .append(" in ")
                 .append(base.sourceName())
                 .append('\n');
-        Workload step = WorkloadLoader.parse(yaml.toString(), base.sourceName());
+        Workload step = WorkloadLoader.parse(yaml.toString(), base.sourceName(), workloadAssignments);
         double applied = switch (parameter) {
             case PRODUCER_RATE -> step.producerRate();
             case MESSAGE_SIZE -> step.messageSize();
