@@ -32,14 +32,3 @@ omb_classpath() {
   done
   echo "${cp#:}"
 }
-
-# The commit the code was built from, with -dirty when tracked files changed; empty outside a git checkout.
-# Passed as -Domb.gitSha: `--version` prints it and every result records it.
-omb_git_sha() {
-  local sha
-  sha="$(git -C "$omb_root" rev-parse HEAD 2>/dev/null || true)"
-  if [ -n "$sha" ] && [ -n "$(git -C "$omb_root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-    sha="$sha-dirty"
-  fi
-  echo "$sha"
-}

@@ -15,10 +15,11 @@
 #                 targets), rendered on the control host and checked
 #   package       the packaged benchmark (--package FILE, or built now with mvn -DskipTests -pl
 #                 distribution -am package unless --static-only): its layout (payload/ with upstream's six
-#                 payload file names included), and its launchers run from the unpacked archive
+#                 payload file names included, README.md and docs/), and its launchers run from the unpacked archive
 #                 (bin/benchmark validate of its files, and of an upstream-style workload naming
 #                 payload/payload-1Kb.data copied outside the package, from its root and from another
-#                 directory; bin/benchmark-worker --help)
+#                 directory; bin/benchmark-worker --help; bin/benchmark --version names the package's
+#                 build, the same when unpacked inside another git work tree)
 #   helm          the chart: helm lint --strict and helm template with the default values and each value set
 #                 of its ci/ (three workers on Kafka with an existing token Secret and a results claim;
 #                 workers only; an existing claim), every rendered object validated by kubeconform -strict
@@ -244,6 +245,7 @@ check_package() {
   for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' 'lib/benchmark-core-.*\.jar' 'lib/benchmark-config-.*\.jar' 'lib/benchmark-reports-.*\.jar' \
       'lib/driver-loopback-.*\.jar' 'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
       'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml' 'LICENSE' 'NOTICE' \
+      'README\.md' 'docs/user-guide\.md' 'docs/results\.md' 'docs/deployment\.md' 'docs/drivers/kafka\.md' \
       'payload/payload-100b\.data' 'payload/payload-200b\.data' 'payload/payload-400b\.data' \
       'payload/payload-1Kb\.data' 'payload/payload-2Kb\.data' 'payload/payload-4Kb\.data'; do
     grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }
@@ -265,6 +267,29 @@ check_package() {
   local help
   help=$(offline bin/benchmark-worker --help)
   grep -q -- --token-file <<<"$help"
+  check_package_identity "$top"
+}
+
+# check_package_identity <top>: the package names the build it is (bin/benchmark --version: version and
+# commit baked into its jars), the same when unpacked inside another git work tree, never that tree's HEAD.
+check_package_identity() {
+  local top=$1 outside inside enclosing_head
+  outside=$(offline "$work/package/$top/bin/benchmark" --version)
+  echo "$outside"
+  grep -Eq '^messaging-benchmark [^ ]+ \(git ([0-9a-f]{40}|unknown)(, dirty)?\)$' <<<"$outside" \
+    || { echo "bin/benchmark --version of the package names no build: $outside"; return 1; }
+  mkdir -p "$work/enclosing-repo"
+  git -C "$work/enclosing-repo" init -q
+  git -C "$work/enclosing-repo" -c user.name=check -c user.email=check@example.org \
+    commit -q --allow-empty -m "another project"
+  enclosing_head=$(git -C "$work/enclosing-repo" rev-parse HEAD)
+  tar -C "$work/enclosing-repo" -xzf "$package"
+  inside=$(cd "$work/enclosing-repo/$top" && offline bin/benchmark --version)
+  [ "$inside" = "$outside" ] \
+    || { echo "unpacked inside a git work tree, the package says '$inside' instead of '$outside'"; return 1; }
+  if grep -q "$enclosing_head" <<<"$inside"; then
+    echo "the package names the enclosing work tree's HEAD $enclosing_head as its commit"; return 1
+  fi
 }
 
 chart="$here/kubernetes/helm/benchmark"

@@ -11,6 +11,7 @@ import io.openmessaging.benchmark.result.RateSearchSummary;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.ResultFiller;
 import io.openmessaging.benchmark.result.RunMetadata;
+import io.openmessaging.benchmark.result.RunTopology;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import io.openmessaging.benchmark.schedule.RateSearchSettings;
@@ -40,9 +41,6 @@ import org.HdrHistogram.Histogram;
  * <p>Threading: called from the coordinator thread only.
  */
 public final class RunRecorder {
-
-    /** System property with the git commit the benchmark was built from (set by bin/benchmark). */
-    public static final String GIT_SHA_PROPERTY = "omb.gitSha";
 
     private final Workload workload;
     private final DriverConfiguration driverConfiguration;
@@ -93,8 +91,6 @@ public final class RunRecorder {
         result.sampleRateMillis = workload.sampleRateMillis();
         result.beginTime = ResultFiles.formatTimestamp(startTime);
         RunMetadata metadata = RunMetadata.describingThisHost();
-        metadata.projectVersion = RunRecorder.class.getPackage().getImplementationVersion();
-        metadata.gitSha = blankToNull(System.getProperty(GIT_SHA_PROPERTY));
         metadata.driverName = driverConfiguration.name();
         metadata.driverId = driverConfiguration.driverId();
         metadata.driverFile = driverConfiguration.sourceName();
@@ -116,6 +112,18 @@ public final class RunRecorder {
                 result.metadata.clientVersions.put(key, value);
             }
         });
+    }
+
+    /** How the clients are placed on the {@code workerCount} workers ({@code inProcess}: the coordinator's own). */
+    void topology(WorkerRoles roles, int workerCount, boolean inProcess, boolean extraConsumers) {
+        RunTopology topology = new RunTopology();
+        topology.placement = roles.topology().name();
+        topology.workerCount = workerCount;
+        topology.inProcess = inProcess;
+        topology.producerWorkerCount = roles.producers().size();
+        topology.consumerWorkerCount = roles.consumers().size();
+        topology.extraConsumers = extraConsumers;
+        result.metadata.topology = topology;
     }
 
     /** The drivers' counters at the end of the run, summed over the workers. */

@@ -69,7 +69,7 @@ public final class WorkloadRunner {
 
     /**
      * @param serviceVersion the user's label of the broker's version ({@code -v}); null: what the driver read
-     * @param commandLine goes into the result's metadata
+     * @param commandLine goes into the result's metadata as it is: the command line as typed
      * @param installSignalHandler whether a signal aborts the run (false in tests that share the JVM)
      */
     public WorkloadRunner(
@@ -139,13 +139,9 @@ public final class WorkloadRunner {
             err.println("error: " + notReady);
             return new Outcome(Status.FAILED, null, null);
         }
-        BenchmarkRun run = new BenchmarkRun(
-                workload,
-                driver,
-                WorkerRoles.of(handles, topology, workers.extraConsumers()),
-                options,
-                clock,
-                recorder);
+        WorkerRoles roles = WorkerRoles.of(handles, topology, workers.extraConsumers());
+        recorder.topology(roles, handles.size(), urls.isEmpty(), workers.extraConsumers());
+        BenchmarkRun run = new BenchmarkRun(workload, driver, roles, options, clock, recorder);
         return execute(workload, run, remote, recorder);
     }
 

@@ -33,14 +33,18 @@ import java.util.TreeMap;
     "producerWakeIntervalMicros",
     "beginTimeEpochMillis",
     "endTimeEpochMillis",
-    "commandLine"
+    "commandLine",
+    "topology"
 })
 public class RunMetadata {
 
-    /** Version of this benchmark (the Maven project version). */
+    /** Version of this benchmark (the Maven project version), as its build recorded it ({@link BuildIdentity}). */
     public String projectVersion;
 
-    /** Git commit of this benchmark's build, when known. */
+    /**
+     * Git commit this benchmark was built from, with {@code -dirty} when tracked files differed from it;
+     * {@code null} when the build did not know ({@link BuildIdentity}: never the directory the run started in).
+     */
     public String gitSha;
 
     /** The coordinator's JVM: vendor and runtime version, e.g. {@code Eclipse Adoptium 17.0.13+11}. */
@@ -103,15 +107,26 @@ public class RunMetadata {
     /** End of the run, epoch milliseconds (UTC). */
     public Long endTimeEpochMillis;
 
-    /** The benchmark's command-line arguments, one element per argument, unquoted. */
+    /**
+     * The command line as typed: {@code bin/benchmark} and then every argument exactly as given, one element
+     * per argument, unquoted (no option added, dropped or reordered; a token appears only as its file's path,
+     * {@code --token-file}, since no option takes a token's value).
+     */
     public List<String> commandLine = new ArrayList<>();
 
+    /** How the run's clients were placed on the workers, and how many; {@code null} in older files. */
+    public RunTopology topology;
+
     /**
-     * Metadata with the fields this JVM can answer by itself filled in: {@link #jvm}, {@link #os},
-     * {@link #hostname} and {@link #availableProcessors}.
+     * Metadata with the fields this JVM can answer by itself filled in: {@link #projectVersion} and
+     * {@link #gitSha} (from the jar's {@link BuildIdentity}), {@link #jvm}, {@link #os}, {@link #hostname}
+     * and {@link #availableProcessors}.
      */
     public static RunMetadata describingThisHost() {
         RunMetadata metadata = new RunMetadata();
+        BuildIdentity build = BuildIdentity.ofThisBuild();
+        metadata.projectVersion = BuildIdentity.UNKNOWN.equals(build.version()) ? null : build.version();
+        metadata.gitSha = build.gitSha();
         metadata.jvm = System.getProperty("java.vm.vendor") + " " + Runtime.version();
         metadata.os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch");

@@ -108,8 +108,22 @@ final class SampleResults {
         metadata.producerWakeIntervalMicros = 100;
         metadata.beginTimeEpochMillis = START.toEpochMilli();
         metadata.endTimeEpochMillis = START.plusSeconds(80).toEpochMilli();
-        metadata.commandLine =
-                List.of("--drivers", "driver-kafka/kafka.yaml", "workloads/1-topic-1-partition-1kb.yaml");
+        metadata.commandLine = List.of(
+                "bin/benchmark",
+                "--drivers",
+                "driver-kafka/kafka.yaml",
+                "--workers",
+                "http://10.0.0.1:8080,http://10.0.0.2:8080",
+                "--topology",
+                "SPLIT",
+                "workloads/1-topic-1-partition-1kb.yaml");
+        metadata.topology = new RunTopology();
+        metadata.topology.placement = "SPLIT";
+        metadata.topology.workerCount = 2;
+        metadata.topology.inProcess = false;
+        metadata.topology.producerWorkerCount = 1;
+        metadata.topology.consumerWorkerCount = 1;
+        metadata.topology.extraConsumers = false;
         result.metadata = metadata;
         return result;
     }

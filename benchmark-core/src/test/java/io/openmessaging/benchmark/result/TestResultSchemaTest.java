@@ -23,7 +23,7 @@ class TestResultSchemaTest {
     private static final String[] STATS = {"Avg", "50pct", "75pct", "95pct", "99pct", "999pct", "9999pct", "Max"};
 
     @ParameterizedTest
-    @ValueSource(classes = {TestResult.class, RunMetadata.class})
+    @ValueSource(classes = {TestResult.class, RunMetadata.class, RunTopology.class})
     void propertyOrderNamesEveryPublicFieldExactlyOnce(Class<?> type) {
         List<String> order =
                 Arrays.asList(type.getAnnotation(JsonPropertyOrder.class).value());

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.cli;
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.ParameterException;
 import io.openmessaging.benchmark.config.Suggestions;
+import io.openmessaging.benchmark.result.BuildIdentity;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,12 +92,12 @@ public final class Benchmark {
                 && !Files.exists(Path.of(firstArgument));
     }
 
-    /** "messaging-benchmark VERSION (git SHA)": the jar's version ("dev" from classes) and the build's commit. */
+    /**
+     * "messaging-benchmark VERSION (git COMMIT[, dirty])": what the build baked into the jar, "unknown" where it
+     * could not tell; never the git state of the directory it runs in.
+     */
     static String version() {
-        String version = Benchmark.class.getPackage().getImplementationVersion();
-        String gitSha = System.getProperty(io.openmessaging.benchmark.coordinator.RunRecorder.GIT_SHA_PROPERTY);
-        return "messaging-benchmark " + (version == null ? "dev" : version)
-                + (gitSha == null || gitSha.isBlank() ? "" : " (git " + gitSha.strip() + ")");
+        return "messaging-benchmark " + BuildIdentity.ofThisBuild().describe();
     }
 
     /** Parses a subcommand's arguments (without its name) into {@code command} and runs it. */
@@ -130,6 +131,7 @@ public final class Benchmark {
 
     private static int runBenchmark(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         RunCommand runCommand = new RunCommand();
+        runCommand.typedArguments = TypedCommandLine.of(args);
         JCommander commander = JCommander.newBuilder()
                 .programName("bin/benchmark")
                 .addObject(runCommand)

@@ -121,6 +121,9 @@ final class RunCommand {
     @Parameter(names = "--latency-digits", description = "HdrHistogram significant digits (1-5)")
     int latencyDigits = Defaults.LATENCY_SIGNIFICANT_DIGITS;
 
+    /** The command line as typed ({@link TypedCommandLine}): set by whoever parsed the arguments into this object. */
+    List<String> typedArguments = List.of(TypedCommandLine.PROGRAM);
+
     @Parameter(
             names = {"-h", "--help"},
             help = true,
@@ -377,17 +380,8 @@ final class RunCommand {
                 : "target: none (the max-rate search found no sustainable rate)";
     }
 
+    /** The command line as typed, for the result's metadata ({@link TypedCommandLine}). */
     List<String> commandLine() {
-        List<String> parts = new ArrayList<>(List.of("bin/benchmark"));
-        drivers.forEach(d -> parts.addAll(List.of("-d", d)));
-        if (output != null) {
-            parts.addAll(List.of("-o", output));
-        }
-        assignments.forEach(assignment -> parts.addAll(List.of("--set", assignment)));
-        if (serviceVersion != null) {
-            parts.addAll(List.of("-v", serviceVersion));
-        }
-        parts.addAll(workloads);
-        return parts;
+        return typedArguments;
     }
 }

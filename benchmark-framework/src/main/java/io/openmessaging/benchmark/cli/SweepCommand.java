@@ -18,6 +18,7 @@ import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,6 +62,7 @@ final class SweepCommand {
     /** Parses {@code args} (without the command name) and runs the sweep. */
     static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         SweepCommand command = new SweepCommand();
+        command.run.typedArguments = TypedCommandLine.ofSubcommand(NAME, args);
         JCommander commander = JCommander.newBuilder()
                 .programName("bin/benchmark " + NAME)
                 .addObject(command)
@@ -141,6 +143,8 @@ final class SweepCommand {
         }
         RunCommand.Setup setup;
         List<Workload> stepWorkloads = new ArrayList<>();
+        Path outputDirectory = Path.of(run.outputDir);
+        boolean outputDirectoryExisted = Files.exists(outputDirectory);
         try {
             setup = run.setUp();
             Workload base = setup.workloads().get(0);
@@ -153,6 +157,13 @@ final class SweepCommand {
             return e.exitCode();
         } catch (ConfigException e) {
             err.println("error: " + parameter.option() + ": " + e.getMessage());
+            if (!outputDirectoryExisted) {
+                try {
+                    Files.deleteIfExists(outputDirectory); // made by the set-up's check, and still empty
+                } catch (IOException notEmptyOrGone) {
+                    // leave it
+                }
+            }
             return Benchmark.EXIT_FAILED;
         }
         Thread hook = new Thread(this::awaitSummaryOnShutdown, "sweep-shutdown");
@@ -200,7 +211,7 @@ final class SweepCommand {
         summary.values = values;
         summary.beginTime = ResultFiles.formatTimestamp(start);
         summary.stabilityRule = StabilityRule.CONFLUENT;
-        summary.commandLine = commandLine(parameter, values);
+        summary.commandLine = run.typedArguments;
         summary.complete = false;
         out.printf(
                 "=== sweep of %s over %s with %d driver(s): %d runs, results in %s%n",
@@ -299,19 +310,6 @@ final class SweepCommand {
         if (text != null) {
             given.put(parameter, text);
         }
-    }
-
-    /** The sweep's command line for the summary and every step's result, with the {@code --set} values as typed. */
-    List<String> commandLine(SweptParameter parameter, List<Double> values) {
-        List<String> parts = new ArrayList<>(List.of(
-                "bin/benchmark",
-                NAME,
-                parameter.option(),
-                String.join(",", values.stream().map(parameter::format).toList())));
-        run.drivers.forEach(d -> parts.addAll(List.of("-d", d)));
-        run.assignments.forEach(assignment -> parts.addAll(List.of("--set", assignment)));
-        parts.addAll(run.workloads);
-        return parts;
     }
 
     private static String baseName(String source) {

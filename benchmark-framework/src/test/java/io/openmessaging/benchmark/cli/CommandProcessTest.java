@@ -38,7 +38,6 @@ class CommandProcessTest {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m",
-                "-Domb.gitSha=0123abc-dirty",
                 "-cp",
                 System.getProperty("java.class.path"),
                 mainClass.getName()));
@@ -52,7 +51,8 @@ class CommandProcessTest {
         Finished benchmark = java(Benchmark.class, "--version");
 
         assertThat(worker.exitCode()).as(worker.stderr()).isZero();
-        assertThat(worker.stdout()).startsWith("messaging-benchmark ").endsWith(" (git 0123abc-dirty)\n");
+        // what the build baked into the jar (BuildIdentity), the same for both tools
+        assertThat(worker.stdout()).startsWith("messaging-benchmark ").contains(" (git ");
         assertThat(worker.stdout()).isEqualTo(benchmark.stdout());
         assertThat(worker.stdout()).doesNotContain("Worker ready");
     }

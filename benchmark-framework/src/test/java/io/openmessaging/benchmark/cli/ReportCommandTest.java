@@ -130,8 +130,8 @@ class ReportCommandTest {
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("Usage: bin/benchmark report [options]", "Usage: bin/benchmark csv [options]")
                 .contains(
-                        "usage: bin/benchmark compare BASE… -- CANDIDATE…",
-                        "stats:   avg, p50, p75, p95, p99, p999, p9999, max");
+                        "Usage: bin/benchmark compare [options] BASE… -- CANDIDATE…",
+                        "Stats:   avg, p50, p75, p95, p99, p999, p9999, max");
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.beust.jcommander.JCommander;
-import io.openmessaging.benchmark.sweep.SweptParameter;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -32,11 +31,10 @@ class SetOptionTest {
         JCommander.newBuilder().addObject(command).build().parse("--set", BROKERS, "--set", STEPS, "w.yaml");
 
         assertThat(command.assignments).containsExactly(BROKERS, STEPS);
-        assertThat(command.commandLine()).containsSubsequence("--set", BROKERS, "--set", STEPS);
     }
 
     @Test
-    void theSweepCommandKeepsACommaInsideOneAssignmentAndRecordsIt() {
+    void theSweepCommandKeepsACommaInsideOneAssignment() {
         SweepCommand command = new SweepCommand();
         JCommander.newBuilder()
                 .addObject(command)
@@ -44,8 +42,6 @@ class SetOptionTest {
                 .parse("--partitions", "1,2", "-d", "d.yaml", "--set", BROKERS, "w.yaml");
 
         assertThat(command.run.assignments).containsExactly(BROKERS);
-        assertThat(command.commandLine(SweptParameter.PARTITIONS_PER_TOPIC, List.of(1.0, 2.0)))
-                .containsSubsequence("--partitions", "1,2", "--set", BROKERS, "w.yaml");
     }
 
     @Test

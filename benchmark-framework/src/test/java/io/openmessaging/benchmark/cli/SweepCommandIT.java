@@ -58,7 +58,9 @@ class SweepCommandIT {
                 assertThat(result.driver).isEqualTo(driver.driver);
                 assertThat(result.metadata.workloadYaml).contains("producerRate: " + step.value.intValue() + "\n");
                 assertThat(result.metadata.commandLine)
-                        .startsWith("bin/benchmark", "sweep", "--rates", "500,1000,2000");
+                        .as("as typed")
+                        .startsWith("bin/benchmark", "sweep", "--output-dir")
+                        .containsSubsequence("--rates", "500,1000,2000", "-d", "../driver-loopback/loopback.yaml");
                 assertThat(step.complete).isTrue();
                 assertThat(step.measuredPeriods)
                         .isEqualTo(result.publishRate.size())

@@ -57,10 +57,4 @@ class UnknownOptionsTest {
                 .contains("--stall-timeout-seconds must be 1 to 86400")
                 .doesNotContain("unknown option");
     }
-
-    @Test
-    void versionPrintsTheToolsVersion() {
-        assertThat(run("--version")).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("messaging-benchmark ");
-    }
 }

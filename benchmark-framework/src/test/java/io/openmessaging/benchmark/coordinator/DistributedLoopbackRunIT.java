@@ -76,6 +76,23 @@ class DistributedLoopbackRunIT {
                 / workerCount;
         assertThat(perProducerRate).isCloseTo(4000.0 / workerCount, within(0.01 * 4000 / workerCount));
         assertThat(result.metadata.clockOffsets).hasSize(2 * workerCount);
+        assertThat(result.metadata.commandLine)
+                .containsExactly(
+                        "bin/benchmark",
+                        "--output-dir",
+                        dir.resolve("results").toString(),
+                        "-d",
+                        driver.toString(),
+                        "--topology",
+                        "SWARM",
+                        "-w",
+                        String.join(",", urls),
+                        workload.toString());
+        assertThat(result.metadata.topology.placement).isEqualTo("SWARM");
+        assertThat(result.metadata.topology.workerCount).isEqualTo(workerCount);
+        assertThat(result.metadata.topology.inProcess).isFalse();
+        assertThat(result.metadata.topology.producerWorkerCount).isEqualTo(workerCount);
+        assertThat(result.metadata.topology.consumerWorkerCount).isEqualTo(workerCount);
         for (WorkerProcess worker : workers) {
             assertThat(worker.get("/v1/health", null)).contains("\"state\":\"idle\"");
         }

@@ -147,7 +147,15 @@ class InProcessLoopbackRunIT {
             assertThat(result.version).as("-v").isEqualTo("loopback-test-1.0");
             assertThat(result.metadata.commandLine)
                     .as("how to run it again")
-                    .containsSubsequence("--set", "testDuration=30s", "-v", "loopback-test-1.0", workload.toString());
+                    .containsSubsequence(
+                            "bin/benchmark",
+                            "--output-dir",
+                            dir.resolve("results").toString(),
+                            "-v",
+                            "loopback-test-1.0",
+                            "--set",
+                            "testDuration=30s",
+                            workload.toString());
             return result;
         }
     }

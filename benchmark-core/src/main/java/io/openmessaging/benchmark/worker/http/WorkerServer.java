@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.result.BuildIdentity;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.ProducerAssignment;
@@ -133,9 +134,7 @@ public final class WorkerServer implements AutoCloseable {
         this.clock = clock;
         this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
         this.metrics = metrics;
-        this.version = WorkerServer.class.getPackage().getImplementationVersion() == null
-                ? "dev"
-                : WorkerServer.class.getPackage().getImplementationVersion();
+        this.version = BuildIdentity.ofThisBuild().version();
         this.server = JettyServers.bound(address, "worker-http", new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
