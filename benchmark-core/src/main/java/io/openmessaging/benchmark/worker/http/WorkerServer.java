@@ -136,13 +136,17 @@ public final class WorkerServer implements AutoCloseable {
         this.version = WorkerServer.class.getPackage().getImplementationVersion() == null
                 ? "dev"
                 : WorkerServer.class.getPackage().getImplementationVersion();
-        this.server = JettyServers.bound(address, "worker-http", new Handler.Abstract() {
-            @Override
-            public boolean handle(Request request, Response response, Callback callback) {
-                WorkerServer.this.handle(new Exchange(request, response), callback);
-                return true;
-            }
-        });
+        this.server = JettyServers.bound(
+                address,
+                "worker-http",
+                new Handler.Abstract() {
+                    @Override
+                    public boolean handle(Request request, Response response, Callback callback) {
+                        WorkerServer.this.handle(new Exchange(request, response), callback);
+                        return true;
+                    }
+                },
+                JettyErrorAnswers.json());
     }
 
     public void start() {
