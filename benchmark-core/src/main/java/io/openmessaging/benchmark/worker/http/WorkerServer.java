@@ -2,9 +2,12 @@ package io.openmessaging.benchmark.worker.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LocalWorker;
@@ -283,9 +286,16 @@ public final class WorkerServer implements AutoCloseable {
             case "GET clock":
                 return new Wire.Clock(clock.epochNanos());
             case "POST driver": {
-                DriverConfiguration configuration = read(exchange, DriverConfiguration.class);
-                if (configuration.name() == null || configuration.yamlText() == null) {
+                DriverConfiguration request = read(exchange, DriverConfiguration.class);
+                if (request.name() == null || request.yamlText() == null) {
                     throw new IllegalArgumentException("the driver request needs 'name' and 'yamlText'");
+                }
+                DriverConfiguration configuration;
+                try {
+                    configuration = DriverConfigurationLoader.completeRequest(
+                            request, "yamlText of POST /" + PROTOCOL + "/driver", new DriverRegistry());
+                } catch (ConfigException e) {
+                    throw new IllegalArgumentException(e.getMessage(), e); // the request's text: a bad request
                 }
                 long leaseMillis = leaseMillis(exchange);
                 LocalWorker fresh;
