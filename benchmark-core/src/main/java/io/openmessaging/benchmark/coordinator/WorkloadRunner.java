@@ -15,7 +15,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -236,15 +235,9 @@ public final class WorkloadRunner {
             try {
                 ClockOffset offset = worker.clockOffset(clock, 10);
                 recorder.clockOffset(offset);
-                if (offset.errorBoundNanos() > Defaults.CLOCK_OFFSET_BOUND_WARNING.toNanos()
-                        || Math.abs(offset.offsetNanos()) > Defaults.CLOCK_OFFSET_WARNING.toNanos()) {
-                    err.printf(
-                            Locale.ROOT,
-                            "warning: worker %s clock offset %.3f ms ± %.3f ms: end-to-end latencies"
-                                    + " between hosts are off by up to that much (is chrony running?)%n",
-                            worker.id(),
-                            offset.offsetNanos() / 1e6,
-                            offset.errorBoundNanos() / 1e6);
+                String warning = ClockOffsetCheck.warning(offset, worker.id());
+                if (warning != null) {
+                    err.println("warning: " + warning);
                 }
             } catch (IOException e) {
                 return "worker " + worker.id() + " is not reachable: " + e.getMessage();

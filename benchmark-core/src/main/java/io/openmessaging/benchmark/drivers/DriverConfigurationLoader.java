@@ -105,6 +105,33 @@ public final class DriverConfigurationLoader {
                 driverClass == null ? null : provider.impliedTopology(driverClass));
     }
 
+    /**
+     * A driver configuration as a worker receives it ({@code POST /v1/driver}), made complete: the coordinator
+     * sends the driver it resolved from the file ({@code driverId}), and such a request is returned as it is; a
+     * client that sends only the text has the text's own {@code driver} or {@code driverClass} resolved here, as
+     * for a file (no environment references are resolved: the text is the one the driver reads). A request
+     * whose text names no driver is refused naming the missing key, as a file would be.
+     *
+     * @param request the request's configuration; its {@code name} and {@code yamlText} must be present
+     * @param defaultSourceName what messages call the text when the request has no {@code sourceName}
+     * @throws ConfigException naming the source and the missing or wrong key
+     */
+    public static DriverConfiguration completeRequest(
+            DriverConfiguration request, String defaultSourceName, DriverRegistry registry) throws ConfigException {
+        if (request.driverId() != null) {
+            return request;
+        }
+        String sourceName = request.sourceName() == null ? defaultSourceName : request.sourceName();
+        DriverConfiguration parsed = parse(request.yamlText(), sourceName, registry, Map.of());
+        return new DriverConfiguration(
+                request.name(),
+                parsed.driverId(),
+                sourceName,
+                request.yamlText(),
+                request.writtenText(),
+                parsed.impliedTopology());
+    }
+
     /** The scalar text of {@code key}, or {@code null} when absent or not a single non-empty value. */
     private static String text(YamlMapping mapping, String key, String sourceName, List<String> problems) {
         YamlMapping.Entry entry = mapping.get(key);

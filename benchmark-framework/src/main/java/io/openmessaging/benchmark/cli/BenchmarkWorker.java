@@ -78,9 +78,9 @@ public final class BenchmarkWorker {
         }
         String token;
         try {
-            token = readToken(options.tokenFile);
+            token = WorkerToken.read(options.tokenFile, System.getenv());
         } catch (IOException e) {
-            System.err.println("error: cannot read --token-file " + options.tokenFile + ": " + e.getMessage());
+            System.err.println("error: " + e.getMessage());
             System.exit(2);
             return;
         }
@@ -212,16 +212,5 @@ public final class BenchmarkWorker {
             return bindAddress;
         }
         return bindAddress.contains(":") && !bindAddress.startsWith("[") ? "[" + bindAddress + "]" : bindAddress;
-    }
-
-    /** The token from the file, else from the environment variable, else {@code null}. */
-    public static String readToken(String tokenFile) throws IOException {
-        String token = tokenFile != null
-                ? Files.readString(Path.of(tokenFile)).strip()
-                : System.getenv(WorkerServer.TOKEN_ENV);
-        if (token != null && token.isBlank()) {
-            throw new IOException("the token is empty");
-        }
-        return token;
     }
 }

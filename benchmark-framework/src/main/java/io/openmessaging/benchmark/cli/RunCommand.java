@@ -201,7 +201,7 @@ final class RunCommand {
         String token;
         try {
             workerUrls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
-            token = BenchmarkWorker.readToken(tokenFile);
+            token = WorkerToken.read(tokenFile, System.getenv());
         } catch (IOException e) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
         }

@@ -56,7 +56,7 @@ final class StopCommand implements Subcommand {
         String token;
         try {
             urls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
-            token = BenchmarkWorker.readToken(tokenFile);
+            token = WorkerToken.read(tokenFile, System.getenv());
         } catch (IOException e) {
             err.println("error: " + e.getMessage());
             return Benchmark.EXIT_USAGE;

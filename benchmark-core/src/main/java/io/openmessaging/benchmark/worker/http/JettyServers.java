@@ -28,11 +28,13 @@ final class JettyServers {
 
     /**
      * A server bound to {@code address} (port 0: any free port) that runs {@code handler}; bound at once,
-     * started by the caller.
+     * started by the caller. The answers Jetty gives itself (a refused path, a header block too large) come
+     * from {@code errors}, in the server's own format rather than Jetty's HTML page.
      *
      * @throws IOException when the address cannot be bound
      */
-    static Server bound(InetSocketAddress address, String threadName, Handler handler) throws IOException {
+    static Server bound(InetSocketAddress address, String threadName, Handler handler, JettyErrorAnswers errors)
+            throws IOException {
         QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, 2);
         threads.setName(threadName);
         threads.setDaemon(true);
@@ -47,6 +49,7 @@ final class JettyServers {
         connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
         server.addConnector(connector);
         server.setHandler(handler);
+        server.setErrorHandler(errors);
         server.setStopTimeout(2_000);
         connector.open();
         return server;

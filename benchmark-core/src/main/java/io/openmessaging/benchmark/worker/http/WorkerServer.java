@@ -2,9 +2,12 @@ package io.openmessaging.benchmark.worker.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.result.BuildIdentity;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
@@ -135,13 +138,17 @@ public final class WorkerServer implements AutoCloseable {
         this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
         this.metrics = metrics;
         this.version = BuildIdentity.ofThisBuild().version();
-        this.server = JettyServers.bound(address, "worker-http", new Handler.Abstract() {
-            @Override
-            public boolean handle(Request request, Response response, Callback callback) {
-                WorkerServer.this.handle(new Exchange(request, response), callback);
-                return true;
-            }
-        });
+        this.server = JettyServers.bound(
+                address,
+                "worker-http",
+                new Handler.Abstract() {
+                    @Override
+                    public boolean handle(Request request, Response response, Callback callback) {
+                        WorkerServer.this.handle(new Exchange(request, response), callback);
+                        return true;
+                    }
+                },
+                JettyErrorAnswers.json());
     }
 
     public void start() {
@@ -278,9 +285,16 @@ public final class WorkerServer implements AutoCloseable {
             case "GET clock":
                 return new Wire.Clock(clock.epochNanos());
             case "POST driver": {
-                DriverConfiguration configuration = read(exchange, DriverConfiguration.class);
-                if (configuration.name() == null || configuration.yamlText() == null) {
+                DriverConfiguration request = read(exchange, DriverConfiguration.class);
+                if (request.name() == null || request.yamlText() == null) {
                     throw new IllegalArgumentException("the driver request needs 'name' and 'yamlText'");
+                }
+                DriverConfiguration configuration;
+                try {
+                    configuration = DriverConfigurationLoader.completeRequest(
+                            request, "yamlText of POST /" + PROTOCOL + "/driver", new DriverRegistry());
+                } catch (ConfigException e) {
+                    throw new IllegalArgumentException(e.getMessage(), e); // the request's text: a bad request
                 }
                 long leaseMillis = leaseMillis(exchange);
                 LocalWorker fresh;

@@ -63,6 +63,28 @@ class MetricsServerTest {
     }
 
     @Test
+    void aPathJettyRefusesIsAnsweredInPlainTextNotHtml() throws Exception {
+        try (MetricsServer server =
+                new MetricsServer(new InetSocketAddress("127.0.0.1", 0), new WorkerMetrics("127.0.0.1:1"))) {
+            server.start();
+            String answer;
+            try (Socket socket = new Socket("127.0.0.1", server.address().getPort())) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream()
+                        .write("GET /%2e%2e/metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            }
+
+            assertThat(answer)
+                    .startsWith("HTTP/1.1 400 ")
+                    .contains("Content-Type: text/plain")
+                    .contains("400 bad_request: the request was refused before it was read")
+                    .doesNotContain("<html");
+        }
+    }
+
+    @Test
     void anIdleWorkerServesItsOwnJvmAndProcessMetrics() {
         String idle = new WorkerMetrics("w1").scrape();
 

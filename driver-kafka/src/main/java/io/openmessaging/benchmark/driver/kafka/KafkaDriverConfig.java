@@ -285,7 +285,7 @@ public final class KafkaDriverConfig {
                 .atLeast(1)
                 .defaultText("none (no transactions)")
                 .meaning("The Redpanda fork's key: each producer sends in Kafka transactions of this many messages"
-                        + " (see [Transactions](#transactions)); consumers then read committed messages unless"
+                        + " (see [Transactions](kafka.md#transactions)); consumers then read committed messages unless"
                         + " `isolation.level` is set.")
                 .build();
         final ConfigKey<Long> transactionMaxOpenMs = longInteger(TRANSACTION_MAX_OPEN_MS, "milliseconds")
