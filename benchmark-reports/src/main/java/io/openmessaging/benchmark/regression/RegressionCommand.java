@@ -26,7 +26,13 @@ import java.util.List;
  * RegressionCommand ab-plan|ab-judge …              an A/B comparison of two broker versions ({@link AbCommand})
  * options: --cases NAME,…  --threshold METRIC.STAT=±N%  --rate-tolerance PERCENT  --update-baseline
  *          --root DIR (what the suite's paths are relative to; default: the working directory)
+ *          --matrix --versions-file FILE [--versions SYSTEM=V,…]…   every case at every version of its system
  * </pre>
+ *
+ * <p>With {@code --matrix} ({@link RegressionMatrix}) {@code plan} prints {@code id broker version driver
+ * workload} per entry (id {@code <case>@<version>}), and {@code judge} judges {@code <results>/<id>/} against
+ * {@code <baseline dir>/<id>.json}, also failing a case whose broker reported another version than the one
+ * requested ({@link BrokerVersionCheck}); its table has a version column.
  *
  * <p>{@code plan} prints one line per case, {@code name broker driver workload} separated by tabs, for the
  * script to run. {@code judge} prints {@link RegressionTable}, writes each case's full comparison with its
@@ -54,6 +60,9 @@ public final class RegressionCommand {
     private final List<Threshold> thresholds = new ArrayList<>();
     private double rateTolerancePercent = RegressionJudge.DEFAULT_RATE_TOLERANCE_PERCENT;
     private boolean updateBaseline;
+    private boolean matrix;
+    private Path versionsFile;
+    private final List<String> versionSelections = new ArrayList<>();
 
     private RegressionCommand() {}
 
@@ -68,12 +77,18 @@ public final class RegressionCommand {
         }
         RegressionCommand command = new RegressionCommand();
         RegressionSuite suite;
+        List<RegressionMatrix.Entry> entries;
         try {
             command.parse(args);
             suite = RegressionSuite.read(command.suiteFile, command.root).select(command.caseNames);
+            entries = command.entries(suite);
         } catch (IllegalArgumentException e) {
             err.println("regression: error: " + e.getMessage());
             err.println(SEE_HELP);
+            return EXIT_USAGE;
+        } catch (VersionsFileException e) {
+            err.println("regression: error: the versions file is invalid:");
+            e.getCause().problems().forEach(problem -> err.println("  " + problem));
             return EXIT_USAGE;
         } catch (ConfigException e) {
             err.println("regression: error: the suite file is invalid:");
@@ -81,13 +96,49 @@ public final class RegressionCommand {
             return EXIT_USAGE;
         }
         if (command.mode.equals("plan")) {
-            suite.cases()
-                    .forEach(c ->
-                            out.println(String.join("\t", c.name(), c.broker(), c.driverFile(), c.workloadFile())));
+            for (RegressionMatrix.Entry entry : entries) {
+                RegressionCase c = entry.suiteCase();
+                out.println(
+                        command.matrix
+                                ? String.join(
+                                        "\t", entry.id(), c.broker(), entry.version(), c.driverFile(), c.workloadFile())
+                                : String.join("\t", c.name(), c.broker(), c.driverFile(), c.workloadFile()));
+            }
             out.flush();
             return EXIT_PASSED;
         }
-        return command.judge(suite, out, err);
+        return command.judge(entries, out, err);
+    }
+
+    /** The suite's cases, each at every version of its system with --matrix, else once without a version. */
+    private List<RegressionMatrix.Entry> entries(RegressionSuite suite) throws VersionsFileException {
+        if (!matrix) {
+            return suite.cases().stream()
+                    .map(c -> new RegressionMatrix.Entry(c, ""))
+                    .toList();
+        }
+        RegressionVersions versions;
+        try {
+            versions = RegressionVersions.read(versionsFile);
+        } catch (ConfigException e) {
+            throw new VersionsFileException(e);
+        }
+        return RegressionMatrix.expand(suite, versions.narrow(versionSelections))
+                .entries();
+    }
+
+    /** A versions file that cannot be used, told apart from a bad suite file. */
+    private static final class VersionsFileException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        VersionsFileException(ConfigException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized ConfigException getCause() {
+            return (ConfigException) super.getCause();
+        }
     }
 
     private void parse(String[] args) {
@@ -108,6 +159,9 @@ public final class RegressionCommand {
                 case "--cases" -> caseNames.addAll(caseNames(value(args, i++)));
                 case "--threshold" -> thresholds.add(Threshold.parse(value(args, i++)));
                 case "--rate-tolerance" -> rateTolerancePercent = ratePercent(value(args, i++));
+                case "--matrix" -> matrix = true;
+                case "--versions-file" -> versionsFile = Path.of(value(args, i++));
+                case "--versions" -> versionSelections.add(value(args, i++));
                 default ->
                     throw new IllegalArgumentException("unknown option '" + option + "'"
                             + io.openmessaging.benchmark.config.Suggestions.didYouMean(
@@ -120,7 +174,10 @@ public final class RegressionCommand {
                                             "--baseline-dir",
                                             "--cases",
                                             "--threshold",
-                                            "--rate-tolerance")));
+                                            "--rate-tolerance",
+                                            "--matrix",
+                                            "--versions-file",
+                                            "--versions")));
             }
         }
         if (suiteFile == null) {
@@ -128,6 +185,12 @@ public final class RegressionCommand {
         }
         if (mode.equals("judge") && (resultsDir == null || baselineDir == null)) {
             throw new IllegalArgumentException("judge needs --results-dir DIR and --baseline-dir DIR");
+        }
+        if (matrix && versionsFile == null) {
+            throw new IllegalArgumentException("--matrix needs --versions-file FILE");
+        }
+        if (!matrix && (versionsFile != null || !versionSelections.isEmpty())) {
+            throw new IllegalArgumentException("--versions-file and --versions go with --matrix");
         }
         if (updateBaseline && !thresholds.isEmpty()) {
             throw new IllegalArgumentException("--threshold gates latency against the baseline and --update-baseline"
@@ -166,18 +229,23 @@ public final class RegressionCommand {
         return percent;
     }
 
-    private int judge(RegressionSuite suite, PrintStream out, PrintStream err) {
+    private int judge(List<RegressionMatrix.Entry> entries, PrintStream out, PrintStream err) {
         RegressionJudge judge = new RegressionJudge(thresholds, rateTolerancePercent, updateBaseline);
         List<CaseOutcome> outcomes = new ArrayList<>();
-        for (RegressionCase regressionCase : suite.cases()) {
+        for (RegressionMatrix.Entry entry : entries) {
+            RegressionCase regressionCase = entry.asCase();
             Path caseDir = resultsDir.resolve(regressionCase.name());
             CaseOutcome outcome = judge.judge(regressionCase, caseDir, baselineFile(regressionCase));
+            if (matrix) {
+                outcome = checkVersion(entry, outcome);
+            }
             outcomes.add(outcome);
             if (outcome.comparison().isPresent()) {
                 writeComparison(outcome.comparison().get(), caseDir.resolve(COMPARISON_FILE), err);
             }
         }
-        RegressionReport report = new RegressionReport(outcomes, thresholds, rateTolerancePercent, COMPARISON_FILE);
+        RegressionReport report =
+                new RegressionReport(outcomes, thresholds, rateTolerancePercent, COMPARISON_FILE, matrix);
         try {
             Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             new RegressionTable().writeOut(report, writer);
@@ -193,6 +261,28 @@ public final class RegressionCommand {
             return EXIT_FAILED;
         }
         return updateBaseline ? updateBaseline(outcomes, out, err) : EXIT_PASSED;
+    }
+
+    /** Adds the failure of a result whose broker reported another version than the entry requested. */
+    private static CaseOutcome checkVersion(RegressionMatrix.Entry entry, CaseOutcome outcome) {
+        if (entry.version().isEmpty() || outcome.candidate().isEmpty()) {
+            return outcome;
+        }
+        String reported = outcome.candidate().get().result().version;
+        return BrokerVersionCheck.failure(entry.suiteCase().broker(), entry.version(), reported)
+                .map(failure -> {
+                    List<String> failures = new ArrayList<>(outcome.failures());
+                    failures.add(failure);
+                    return new CaseOutcome(
+                            outcome.regressionCase(),
+                            outcome.candidate(),
+                            outcome.workload(),
+                            outcome.baseline(),
+                            outcome.comparison(),
+                            List.copyOf(failures),
+                            outcome.notes());
+                })
+                .orElse(outcome);
     }
 
     private Path baselineFile(RegressionCase regressionCase) {

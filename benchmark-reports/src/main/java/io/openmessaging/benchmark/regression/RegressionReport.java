@@ -10,12 +10,23 @@ import java.util.List;
  * @param thresholds the latency gates given (usually none)
  * @param rateTolerancePercent the publish rate tolerance, in percent
  * @param comparisonFileName the name of each case's full comparison file in its directory
+ * @param versionColumn whether the table shows the broker version each result reports ({@code --matrix})
  */
 public record RegressionReport(
         List<CaseOutcome> outcomes,
         List<Threshold> thresholds,
         double rateTolerancePercent,
-        String comparisonFileName) {
+        String comparisonFileName,
+        boolean versionColumn) {
+
+    /** A report of the suite at its current versions, without a version column. */
+    public RegressionReport(
+            List<CaseOutcome> outcomes,
+            List<Threshold> thresholds,
+            double rateTolerancePercent,
+            String comparisonFileName) {
+        this(outcomes, thresholds, rateTolerancePercent, comparisonFileName, false);
+    }
 
     /** Whether every case passed. */
     public boolean passed() {

@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
  * The one table {@code bin/regression} prints: a row per case with its functional figures (run state,
  * sent, received against sent × subscriptions, send errors, publish rate against the target), its headline
  * latencies against the baseline (publish and end-to-end response time p99) and its verdict; then why
- * each failing case failed, the notes, and the overall verdict.
+ * each failing case failed, the notes, and the overall verdict. A matrix run's table has a {@code version}
+ * column after {@code broker}: the broker version the result reports (docs/results.md), {@code —} when it
+ * records none.
  */
 public final class RegressionTable implements ResultFormat<RegressionReport> {
 
@@ -44,13 +46,18 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
         "verdict"
     };
     /** Columns written left-aligned; the others are numbers, right-aligned. */
-    private static final List<Integer> LEFT_ALIGNED = List.of(0, 1, 2, 15);
+    private static final List<String> LEFT_ALIGNED = List.of("case", "broker", "version", "run", "verdict");
+    /** Where the version column goes, when there is one. */
+    private static final int VERSION_COLUMN = 2;
 
     @Override
     public void writeOut(RegressionReport report, Writer out) throws IOException {
         List<String[]> rows = new ArrayList<>();
-        rows.add(HEADER);
-        report.outcomes().forEach(outcome -> rows.add(row(outcome)));
+        rows.add(report.versionColumn() ? withVersion(HEADER, "version") : HEADER);
+        for (CaseOutcome outcome : report.outcomes()) {
+            String[] row = row(outcome);
+            rows.add(report.versionColumn() ? withVersion(row, reportedVersion(outcome)) : row);
+        }
         writeAligned(out, rows);
 
         List<CaseOutcome> failed =
@@ -83,7 +90,8 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
                                 + report.thresholds().stream()
                                         .map(Threshold::text)
                                         .collect(Collectors.joining(", ")) + ".\n");
-        out.write("Every figure against the baseline: <results>/<case>/" + report.comparisonFileName() + "\n");
+        out.write("Every figure against the baseline: <results>/"
+                + (report.versionColumn() ? "<case>@<version>" : "<case>") + "/" + report.comparisonFileName() + "\n");
         out.write(
                 report.passed()
                         ? String.format(
@@ -114,6 +122,19 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
             change(outcome, Metric.END_TO_END_RESPONSE_TIME),
             outcome.passed() ? "pass" : "FAIL",
         };
+    }
+
+    private static String[] withVersion(String[] row, String version) {
+        List<String> cells = new ArrayList<>(List.of(row));
+        cells.add(VERSION_COLUMN, version);
+        return cells.toArray(String[]::new);
+    }
+
+    private static String reportedVersion(CaseOutcome outcome) {
+        return outcome.candidate()
+                .map(run -> run.result().version)
+                .filter(version -> !version.isBlank())
+                .orElse(MISSING);
     }
 
     private static String runState(CaseOutcome outcome) {
@@ -157,7 +178,8 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
     }
 
     private static void writeAligned(Writer out, List<String[]> rows) throws IOException {
-        int[] widths = new int[HEADER.length];
+        String[] header = rows.get(0);
+        int[] widths = new int[header.length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
                 widths[i] = Math.max(widths[i], row[i].length());
@@ -167,7 +189,8 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
                 String padding = " ".repeat(widths[i] - row[i].length());
-                line.append(i == 0 ? "" : "  ").append(LEFT_ALIGNED.contains(i) ? row[i] + padding : padding + row[i]);
+                line.append(i == 0 ? "" : "  ")
+                        .append(LEFT_ALIGNED.contains(header[i]) ? row[i] + padding : padding + row[i]);
             }
             out.write(line.toString().stripTrailing());
             out.write('\n');

@@ -80,7 +80,10 @@ class RegressionScriptTest {
                 List.of("--compare", "kafka=3.9.1,4.4.0", "--repeats", "5", "--cases", "kafka"),
                 List.of("--judge-compare", temp.toString(), "--compare", "kafka=3.9.1,4.4.0"),
                 List.of("--judge-compare", temp.resolve("missing").toString()),
-                List.of("--repeats", "5"));
+                List.of("--repeats", "5"),
+                List.of("--versions", "kafka=3.9.2"),
+                List.of("--matrix", "--versions-file", temp.resolve("missing").toString()),
+                List.of("--matrix", "--compare", "kafka=3.9.1,4.4.0", "--repeats", "5"));
         List<String> expectedMessages = List.of(
                 "regression: error: unknown option or argument '--bogus'",
                 "regression: error: unknown option or argument 'results/'",
@@ -94,7 +97,10 @@ class RegressionScriptTest {
                 "regression: error: --cases belongs to the regression suite, not to --compare / --judge-compare",
                 "regression: error: --compare runs new A/B runs and --judge-compare DIR analyses old ones",
                 "regression: error: --judge-compare " + temp.resolve("missing") + ": no such directory",
-                "regression: error: --repeats and --alpha go with --compare SYSTEM=A,B or --judge-compare DIR");
+                "regression: error: --repeats and --alpha go with --compare SYSTEM=A,B or --judge-compare DIR",
+                "regression: error: --versions goes with --matrix",
+                "regression: error: --versions-file " + temp.resolve("missing") + ": no such file",
+                "regression: error: --matrix belongs to the regression suite, not to --compare / --judge-compare");
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < commandLines.size(); i++) {
             Outcome outcome = script(commandLines.get(i).toArray(String[]::new));
