@@ -138,7 +138,7 @@ class RecordedCommandLineIT {
 
         assertThat(sweep.exitCode()).isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(sweep.stderr())
-                .isEqualTo("error: --set producerRate=700: the sweep sets producerRate itself (--rates); drop the --set"
+                .isEqualTo("error: --set producerRate=700: the sweep sets producerRate at every step (--rates); leave this --set out"
                         + System.lineSeparator());
     }
 
