@@ -138,8 +138,9 @@ class RecordedCommandLineIT {
 
         assertThat(sweep.exitCode()).isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(sweep.stderr())
-                .isEqualTo("error: --set producerRate=700: the sweep sets producerRate at every step (--rates); leave this --set out"
-                        + System.lineSeparator());
+                .isEqualTo(
+                        "error: --set producerRate=700: the sweep sets producerRate at every step (--rates); leave this --set out"
+                                + System.lineSeparator());
     }
 
     private static List<String> concat(List<String> first, List<String> second) {
