@@ -184,7 +184,7 @@ class DistributedLoopbackRunIT {
 
     /**
      * Parses with Python's prometheus_client (a real text-format parser); one line per sample. The
-     * Python is the tests' venv that {@code bin/test-setup} creates (pinned by bin/test-requirements.txt).
+     * Python is the tests' venv that {@code bin/test-setup} creates (pinned by src/test/python/requirements.txt).
      */
     private static String parseWithPrometheusClient(String exposition) throws IOException, InterruptedException {
         Path python3 = LocalBrokerScripts.repositoryRoot().resolve(".venv/tests/bin/python3");
