@@ -120,16 +120,16 @@ lc_parse_millis() {
   fi
 }
 
-# lc_parse_loss <value>: "0.5%" → hundredths of a percent (50); 0 to 100 %, at most two decimals.
+# lc_parse_loss <option> <value>: "0.5%" → hundredths of a percent (50); 0 to 100 %, two decimals at most.
 lc_parse_loss() {
-  local value=$1 whole fraction
+  local option=$1 value=$2 whole fraction
   [[ "$value" =~ ^([0-9]{1,3})(\.([0-9]{1,2}))?%$ ]] ||
-    lc_die "$LC_EXIT_USAGE" "--loss must be a percentage like 0.5% (two decimals at most), got '$value'"
+    lc_die "$LC_EXIT_USAGE" "$option must be a percentage like 0.5% (two decimals at most), got '$value'"
   whole=$((10#${BASH_REMATCH[1]}))
   fraction=${BASH_REMATCH[3]:-0}
   [ ${#fraction} = 1 ] && fraction="${fraction}0"
   local hundredths=$((whole * 100 + 10#$fraction))
-  [ "$hundredths" -le 10000 ] || lc_die "$LC_EXIT_USAGE" "--loss must be at most 100%, got '$value'"
+  [ "$hundredths" -le 10000 ] || lc_die "$LC_EXIT_USAGE" "$option must be at most 100%, got '$value'"
   echo "$hundredths"
 }
 
@@ -155,16 +155,21 @@ table inet $LC_TABLE {
   set blocked { type ipv4_addr; }
   chain input { type filter hook input priority 0; policy accept; ip saddr @blocked drop; }
   chain output { type filter hook output priority 0; policy accept; ip daddr @blocked drop; }
+  chain loss_input { type filter hook input priority 10; policy accept; }
+  chain loss_output { type filter hook output priority 10; policy accept; }
 }
 EOF
 }
 
-# lc_set_loss <node> <hundredths of a percent>: random loss each way on the node's eth0 (0: none).
+# lc_set_loss <node> <hundredths of a percent>: random loss each way on the node's eth0 (0: none),
+# replacing the loss set before.
 lc_set_loss() {
   local ns="$LC_PREFIX$1" hundredths=$2
+  ip netns exec "$ns" nft flush chain inet "$LC_TABLE" loss_input
+  ip netns exec "$ns" nft flush chain inet "$LC_TABLE" loss_output
   [ "$hundredths" -gt 0 ] || return 0
-  ip netns exec "$ns" nft add rule inet "$LC_TABLE" input iifname eth0 numgen random mod 10000 "<" "$hundredths" drop
-  ip netns exec "$ns" nft add rule inet "$LC_TABLE" output oifname eth0 numgen random mod 10000 "<" "$hundredths" drop
+  ip netns exec "$ns" nft add rule inet "$LC_TABLE" loss_input iifname eth0 numgen random mod 10000 "<" "$hundredths" drop
+  ip netns exec "$ns" nft add rule inet "$LC_TABLE" loss_output oifname eth0 numgen random mod 10000 "<" "$hundredths" drop
 }
 
 # lc_toxiproxy_api <namespace> <method> <path> [json body]
@@ -203,6 +208,14 @@ lc_set_delay() {
       "{\"attributes\":{\"latency\":$2,\"jitter\":$3}}" ||
       lc_die "$LC_EXIT_FAILURE" "toxiproxy in $ns refused the new delay (is the cluster running?)"
   done
+}
+
+# lc_heal_all: empties the "blocked" set of every node.
+lc_heal_all() {
+  local ns
+  while read -r ns; do
+    [ "$ns" = "${LC_PREFIX}hub" ] || ip netns exec "$ns" nft flush set inet "$LC_TABLE" blocked
+  done < <(lc_existing_namespaces)
 }
 
 # lc_block <node> <other node> add|delete: the other node's address in the node's "blocked" set.
