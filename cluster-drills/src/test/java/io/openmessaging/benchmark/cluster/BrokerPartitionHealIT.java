@@ -22,8 +22,8 @@ class BrokerPartitionHealIT {
     void threeSecondsOfPartitionShowInP999AndTheRunCompletes() throws Exception {
         LocalCluster cluster = LocalCluster.shared();
         cluster.reset();
-        Path workload = BenchmarkRuns.workload(dir, "broker-partition-heal", 4, 1, 1, 1000, "2s", "12s", 1000);
-        LocalCluster.OnLine outage = new LocalCluster.OnLine("measured 3 ", () -> {
+        Path workload = BenchmarkRuns.workload(dir, "broker-partition-heal", 4, 1, 1, 1000, "2s", "10s", 1000);
+        LocalCluster.OnLine outage = new LocalCluster.OnLine("measured 2 ", () -> {
             cluster.cluster("partition", "broker", "worker-1");
             cluster.cluster("partition", "broker", "worker-2");
             try {

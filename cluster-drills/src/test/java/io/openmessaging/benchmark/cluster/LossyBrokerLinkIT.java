@@ -24,7 +24,7 @@ class LossyBrokerLinkIT {
         Map<String, Long> topicsBefore = cluster.brokerEndOffsets();
         long retransmitsBefore = cluster.tcpRetransmits(LocalCluster.BROKER);
         cluster.cluster("loss", "broker", "0.5%");
-        Path workload = BenchmarkRuns.workload(dir, "lossy-broker-link", 4, 1, 1, 1000, "2s", "10s", 1000);
+        Path workload = BenchmarkRuns.workload(dir, "lossy-broker-link", 4, 1, 1, 1000, "2s", "8s", 1000);
 
         LocalCluster.Run run = cluster.benchmark(dir, workload, line -> {});
         cluster.cluster("loss", "broker", "0%");
