@@ -5,7 +5,7 @@
 #   deployment/.venv/kubernetes  hadolint, and the Kubernetes JSON schemas of kubernetes-validate,
 #                             copied per pinned version to deployment/.venv/kubernetes/schemas/ in
 #                             the form kubeconform reads offline (deployment/tools/k8s_schemas.py)
-#   deployment/.venv/go/bin   helm and kubeconform, built with Go (1.22 or newer on the PATH, or
+#   deployment/.venv/go/bin   helm, kubeconform and toxiproxy-server (bin/local-cluster), built with Go (1.22 or newer on the PATH, or
 #                             /usr/local/go/bin/go) from the Go module proxy; rebuilt only when the
 #                             installed binary reports another version than deployment/tools/versions.env
 #   Debian packages xfsprogs and tuned (with --apt; bin/test-setup installs them itself)
@@ -86,9 +86,16 @@ go_tool() {
   local started=$SECONDS
   log "building $name $wanted with $("$go" env GOVERSION) (go install $package) ..."
   mkdir -p "$bin"
+  # go install names the binary after the package's last element (cmd/server: "server"): it is built
+  # into a directory of its own and moved to $bin/$name.
+  local staging="$venvs/go/.building-$name" built=${package%@*}
+  built=${built##*/}
+  rm -rf "$staging"
   # GOTOOLCHAIN=local: the machine's Go builds it, or the build says why not (no toolchain download).
-  GOBIN="$bin" GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-buildvcs=false \
+  GOBIN="$staging" GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-buildvcs=false \
     "$go" install -trimpath -ldflags "$*" "$package"
+  mv -f "$staging/$built" "$bin/$name"
+  rm -rf "$staging"
   found=$("$bin/$name" "${version_command[@]}")
   [ "$found" = "$wanted" ] || { log "error: the $name just built reports '$found', not '$wanted'"; exit 1; }
   log "$name $wanted ready in $((SECONDS - started)) s"
@@ -101,6 +108,11 @@ go_tool helm "$helm_pkg/cmd/helm@v$DEPLOY_HELM_VERSION" "v$DEPLOY_HELM_VERSION" 
   -X "$helm_pkg/pkg/lint/rules.k8sVersionMajor=1" -X "$helm_pkg/pkg/lint/rules.k8sVersionMinor=$DEPLOY_HELM_KUBE_MINOR"
 go_tool kubeconform "github.com/yannh/kubeconform/cmd/kubeconform@v$DEPLOY_KUBECONFORM_VERSION" \
   "v$DEPLOY_KUBECONFORM_VERSION" -v -- -s -w -X "main.version=v$DEPLOY_KUBECONFORM_VERSION"
+# toxiproxy: the TCP proxy bin/local-cluster puts in front of each node for delay and jitter (the
+# kernels CI runs on may lack netem).
+toxiproxy_pkg=github.com/Shopify/toxiproxy/v2
+go_tool toxiproxy-server "$toxiproxy_pkg/cmd/server@v$DEPLOY_TOXIPROXY_VERSION" \
+  "toxiproxy-server version $DEPLOY_TOXIPROXY_VERSION" -version -- -s -w -X "$toxiproxy_pkg.Version=$DEPLOY_TOXIPROXY_VERSION"
 
 # No update check (checkpoint) and no CLI configuration: terraform must not reach any host.
 export CHECKPOINT_DISABLE=1 TF_CLI_CONFIG_FILE=/dev/null

@@ -50,6 +50,10 @@ start options:
                         $(lb_central_listing "$LB_KAFKA_ARTIFACT"))
   --port P              client listener port (default $LB_KAFKA_DEFAULT_PORT)
   --controller-port P   KRaft controller port (default: port + 1)
+  --advertised-host H   the address clients are told to connect to (default 127.0.0.1, where
+                        the broker listens); for a broker behind a proxy or in a network
+                        namespace, as bin/local-cluster runs it (the listener stays on 127.0.0.1)
+  --advertised-port P   the port clients are told (default: --port); for a proxy on another port
   --data-dir D          where logs, config and data go (default: a new temporary directory,
                         deleted again by stop; a given directory is kept, and reused if it
                         already holds a formatted broker)
@@ -122,13 +126,14 @@ lb_kafka_random_cluster_id() {
   printf '%s\n' "$id"
 }
 
-# lb_kafka_write_server_properties <file> <version> <data dir> <port> <controller port> <protocol> [KEY=VALUE...]
+# lb_kafka_write_server_properties <file> <version> <data dir> <port> <controller port> <protocol>
+#   <advertised host:port> [KEY=VALUE...]
 # The same KRaft keys serve every release from 3.7 on: a static quorum of one voter
 # (controller.quorum.voters; 3.9 and later also know controller.quorum.bootstrap.servers, which only
 # a dynamic quorum needs). Keys a release does not know are left out rather than logged as unknown.
 lb_kafka_write_server_properties() {
-  local file=$1 version=$2 data_dir=$3 port=$4 controller_port=$5 protocol=$6
-  shift 6
+  local file=$1 version=$2 data_dir=$3 port=$4 controller_port=$5 protocol=$6 advertised=$7
+  shift 7
   {
     echo "# Written by bin/local-broker kafka start for Kafka $version; rewritten on every start."
     echo "process.roles=broker,controller"
@@ -136,7 +141,7 @@ lb_kafka_write_server_properties() {
     echo "controller.quorum.voters=1@127.0.0.1:$controller_port"
     echo "controller.listener.names=CONTROLLER"
     echo "listeners=$protocol://127.0.0.1:$port,CONTROLLER://127.0.0.1:$controller_port"
-    echo "advertised.listeners=$protocol://127.0.0.1:$port"
+    echo "advertised.listeners=$protocol://$advertised"
     echo "inter.broker.listener.name=$protocol"
     echo "listener.security.protocol.map=$protocol:$protocol,CONTROLLER:PLAINTEXT"
     echo "log.dirs=$data_dir/kraft-logs"
@@ -210,6 +215,7 @@ EOF
 lb_start() {
   local port=$LB_KAFKA_DEFAULT_PORT controller_port="" data_dir="" protocol=PLAINTEXT
   local heap=$LB_KAFKA_DEFAULT_HEAP timeout=$LB_KAFKA_DEFAULT_TIMEOUT_SECONDS overrides=() version=""
+  local advertised_host=127.0.0.1 advertised_port=""
   while [ $# -gt 0 ]; do
     if [[ "$1" == --*=* ]]; then
       set -- "${1%%=*}" "${1#*=}" "${@:2}"
@@ -218,6 +224,8 @@ lb_start() {
       --port ) lb_need_value "$1" $#; port=$2; shift 2 ;;
       --version ) lb_need_value "$1" $#; version=$2; shift 2 ;;
       --controller-port ) lb_need_value "$1" $#; controller_port=$2; shift 2 ;;
+      --advertised-host ) lb_need_value "$1" $#; advertised_host=$2; shift 2 ;;
+      --advertised-port ) lb_need_value "$1" $#; advertised_port=$2; shift 2 ;;
       --data-dir ) lb_need_value "$1" $#; data_dir=$2; shift 2 ;;
       --sasl-ssl ) protocol=SASL_SSL; shift ;;
       --heap ) lb_need_value "$1" $#; heap=$2; shift 2 ;;
@@ -233,6 +241,10 @@ lb_start() {
   [ "$port" != "$controller_port" ] || lb_die "$LB_EXIT_USAGE" "--port and --controller-port must differ"
   [[ "$heap" =~ ^[0-9]+[kKmMgG]?$ ]] || lb_die "$LB_EXIT_USAGE" "--heap must look like 512m or 1g, got '$heap'"
   lb_parse_positive_int --timeout "$timeout"
+  [[ "$advertised_host" =~ ^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] ||
+    lb_die "$LB_EXIT_USAGE" "--advertised-host must be a host name or IPv4 address, got '$advertised_host'"
+  advertised_port=${advertised_port:-$port}
+  lb_parse_port --advertised-port "$advertised_port"
   local override
   for override in "${overrides[@]}"; do
     [[ "$override" =~ ^[A-Za-z0-9._-]+=.* ]] || lb_die "$LB_EXIT_USAGE" "--config needs KEY=VALUE, got '$override'"
@@ -309,7 +321,8 @@ lb_start() {
   echo "$version" >"$data_dir/kafka.version"
 
   local properties="$data_dir/server.properties" log="$data_dir/broker.log" client_properties=""
-  lb_kafka_write_server_properties "$properties" "$version" "$data_dir" "$port" "$controller_port" "$protocol" "${overrides[@]}"
+  lb_kafka_write_server_properties "$properties" "$version" "$data_dir" "$port" "$controller_port" "$protocol" \
+    "$advertised_host:$advertised_port" "${overrides[@]}"
   if [ "$protocol" = SASL_SSL ]; then
     lb_kafka_generate_tls "$data_dir/tls"
     client_properties="$data_dir/client.properties"
@@ -346,7 +359,7 @@ lb_start() {
   echo "$pid" >"$data_dir/broker.pid"
   local state_entries=(
     "system=kafka" "version=$version" "pid=$pid" "port=$port" "controller.port=$controller_port"
-    "bootstrap.servers=127.0.0.1:$port" "security.protocol=$protocol" "data.dir=$data_dir"
+    "bootstrap.servers=$advertised_host:$advertised_port" "security.protocol=$protocol" "data.dir=$data_dir"
     "data.dir.created=$created" "log.file=$log" "server.properties=$properties"
     "started.at=$(date -u +%Y-%m-%dT%H:%M:%SZ)")
   if [ -n "$client_properties" ]; then
@@ -401,7 +414,7 @@ lb_start() {
   lb_write_state kafka "$state" "${state_entries[@]}" "ready=true"
   trap - INT TERM
   echo "Kafka $version ready on 127.0.0.1:$port ($protocol, KRaft) after $(lb_seconds_since "$started") s"
-  echo "  bootstrap.servers  127.0.0.1:$port"
+  echo "  bootstrap.servers  $advertised_host:$advertised_port"
   echo "  pid                $pid"
   if [ "$created" = true ]; then
     echo "  data dir           $data_dir (temporary: removed by stop)"

@@ -55,6 +55,9 @@ final class Ensemble {
     private final long[] lastAnswerNanos;
     private final Clock clock;
     private final String[] epochs;
+    /** Workers that failed the run by not answering: after the failure, only their stop is still tried. */
+    private final boolean[] givenUp;
+
     private final Counters[] totals;
     private String firstSendError;
     private final List<ArrayDeque<StatsSnapshot>> pending = new ArrayList<>();
@@ -73,6 +76,7 @@ final class Ensemble {
         this.lastAnswerNanos = new long[workers.size()];
         Arrays.fill(lastAnswerNanos, clock.monotonicNanos());
         this.epochs = new String[workers.size()];
+        this.givenUp = new boolean[workers.size()];
         this.totals = new Counters[workers.size()];
         Arrays.fill(totals, Counters.ZERO);
         workers.forEach(w -> pending.add(new ArrayDeque<>()));
@@ -186,12 +190,16 @@ final class Ensemble {
     private List<StatsSnapshot> poll(boolean failOnTrouble) throws RunFailedException, InterruptedException {
         for (int i = 0; i < workers.size(); i++) {
             WorkerHandle worker = workers.get(i);
+            if (!failOnTrouble && givenUp[i]) {
+                continue;
+            }
             WorkerStatus status;
             try {
                 status = worker.status(lastSeq[i]);
             } catch (IOException e) {
                 long silentNanos = clock.monotonicNanos() - lastAnswerNanos[i];
                 if (failOnTrouble && silentNanos >= unreachableTimeoutNanos) {
+                    givenUp[i] = true;
                     throw new RunFailedException(
                             "worker " + worker.id() + " has not answered for "
                                     + TimeUnit.NANOSECONDS.toSeconds(silentNanos) + " s: " + e.getMessage(),
@@ -278,7 +286,7 @@ final class Ensemble {
     Map<String, Long> driverCounters() throws InterruptedException {
         Map<String, Long> sums = new TreeMap<>();
         for (Map<String, Long> counters :
-                callEachBestEffort("Reading the driver counters of worker", WorkerHandle::driverCounters)) {
+                callEachBestEffort("Reading the driver counters of worker", false, WorkerHandle::driverCounters)) {
             counters.forEach((key, count) -> sums.merge(key, count, Long::sum));
         }
         return sums;
@@ -286,19 +294,23 @@ final class Ensemble {
 
     /**
      * After a failure: closes the books of every worker that answers and cuts its last period in {@code
-     * phase}, in parallel; failures are logged, never thrown.
+     * phase}, in parallel; failures are logged, never thrown. A worker that failed the run by not answering
+     * is left out: waiting for its timeouts again would only delay the stop of the others.
      */
     void closeBooksBestEffort(StatsSnapshot.Phase phase) throws InterruptedException {
-        callEachBestEffort("Closing the books of worker", worker -> {
+        callEachBestEffort("Closing the books of worker", false, worker -> {
             worker.closeBooks();
             worker.cutFinal(phase);
             return null;
         });
     }
 
-    /** Stops and closes every worker, in parallel, whatever state it is in; failures are logged. */
+    /**
+     * Stops and closes every worker, in parallel, whatever state it is in, an unreachable one included (it
+     * may answer again; if not, its lease ends its run); failures are logged.
+     */
     void closeAll() throws InterruptedException {
-        callEachBestEffort("Stopping worker", worker -> {
+        callEachBestEffort("Stopping worker", true, worker -> {
             worker.close();
             return null;
         });
@@ -310,18 +322,24 @@ final class Ensemble {
     }
 
     /**
-     * Calls every worker in parallel and waits at most 60 s for each; returns the answers of those that
-     * answered in time, in worker order. A failure or a timeout is logged as "{@code what} <id> …", never
-     * thrown.
+     * Calls every worker in parallel (without {@code includeGivenUp}, those that failed the run by not
+     * answering are left out) and waits at most 60 s for each; returns the answers of those that answered
+     * in time, in worker order. A failure or a timeout is logged as "{@code what} <id> …", never thrown.
      */
-    private <T> List<T> callEachBestEffort(String what, WorkerQuery<T> query) throws InterruptedException {
+    private <T> List<T> callEachBestEffort(String what, boolean includeGivenUp, WorkerQuery<T> query)
+            throws InterruptedException {
         List<Future<T>> futures = new ArrayList<>();
-        for (WorkerHandle worker : workers) {
-            futures.add(executor.submit(() -> query.call(worker)));
+        for (int i = 0; i < workers.size(); i++) {
+            WorkerHandle worker = workers.get(i);
+            futures.add(includeGivenUp || !givenUp[i] ? executor.submit(() -> query.call(worker)) : null);
         }
         List<T> answers = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
             String id = workers.get(i).id();
+            if (futures.get(i) == null) {
+                log.warn("{} {} left out: it has not answered for the unreachable timeout", what, id);
+                continue;
+            }
             try {
                 answers.add(futures.get(i).get(60, TimeUnit.SECONDS));
             } catch (ExecutionException e) {
