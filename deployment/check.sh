@@ -322,6 +322,8 @@ check_helm() {
     offline "$k8s_venv/bin/python" "$here/tools/chart_render.py" "$rendered" --namespace bench --assembly "$assembly"
   done
 
+  echo "--- the options: ServiceMonitor, Grafana dashboard, the Job's end"
+  check_helm_options
   echo "--- must fail: values the schema refuses"
   if offline "$helm" template omb "$chart" -f "$here/kubernetes/check/broken-values.yaml" >"$work/helm-broken.yaml" 2>&1; then
     echo "helm template accepted kubernetes/check/broken-values.yaml"; return 1
@@ -339,6 +341,80 @@ check_helm() {
     echo "kubeconform accepted an unknown field"; return 1
   fi
   echo "the chart's checks fail where they must"
+}
+
+# check_helm_options: the chart's opt-in objects and the coordinator's defaults, each rendered with the
+# option off (the default) and on: (a) the ServiceMonitor of the workers' metrics, (b) the Grafana dashboard
+# ConfigMap, whose JSON must be the one file the Ansible monitoring role installs too, (c) a Job that
+# completes right after the run (keepResultsSeconds 0) and is deleted a day later.
+check_helm_options() {
+  local helm="$go_bin/helm" off="$work/helm-options-off.yaml" on="$work/helm-options-on.yaml"
+  offline "$helm" template omb "$chart" --namespace bench >"$off"
+  offline "$helm" template omb "$chart" --namespace bench \
+    --set monitoring.serviceMonitor.enabled=true --set-string monitoring.serviceMonitor.labels.release=prometheus \
+    --set monitoring.grafanaDashboard.enabled=true --set coordinator.keepResultsSeconds=600 >"$on"
+  offline "$helm" lint --strict "$chart" --set monitoring.serviceMonitor.enabled=true \
+    --set monitoring.grafanaDashboard.enabled=true
+  # the ServiceMonitor's kind has no schema among Kubernetes' own: the rest is checked strictly
+  local version
+  for version in "${DEPLOY_KUBERNETES_VERSIONS[@]}"; do
+    offline "$go_bin/kubeconform" -strict -summary -skip ServiceMonitor \
+      -schema-location "$k8s_venv/schemas/{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json" \
+      -kubernetes-version "$version" "$on"
+  done
+  offline "$k8s_venv/bin/python" - "$off" "$on" "$dashboard" <<'PY'
+import json, sys, yaml
+off, on = ([d for d in yaml.safe_load_all(open(path)) if d] for path in sys.argv[1:3])
+dashboard = json.load(open(sys.argv[3]))
+def kinds(docs, kind):
+    return [d for d in docs if d["kind"] == kind]
+def job(docs):
+    (found,) = kinds(docs, "Job")
+    return found
+def keep_seconds(docs):
+    env = job(docs)["spec"]["template"]["spec"]["containers"][0]["env"]
+    return next(e["value"] for e in env if e["name"] == "KEEP_RESULTS_SECONDS")
+problems = []
+if kinds(off, "ServiceMonitor"):
+    problems.append("a ServiceMonitor with monitoring.serviceMonitor.enabled off")
+dashboards = lambda docs: [d for d in kinds(docs, "ConfigMap") if "grafana_dashboard" in d["metadata"].get("labels", {})]
+if dashboards(off):
+    problems.append("a dashboard ConfigMap with monitoring.grafanaDashboard.enabled off")
+if keep_seconds(off) != "0":
+    problems.append("the Job keeps its pod after the run by default: KEEP_RESULTS_SECONDS " + keep_seconds(off))
+if job(off)["spec"].get("ttlSecondsAfterFinished") != 86400:
+    problems.append("the Job's default ttlSecondsAfterFinished is not 86400")
+monitors = kinds(on, "ServiceMonitor")
+services = [s for s in kinds(on, "Service") if s["spec"].get("clusterIP") == "None"]
+if len(monitors) != 1:
+    problems.append("%d ServiceMonitor(s) with the option on" % len(monitors))
+else:
+    m = monitors[0]
+    if m["metadata"]["labels"].get("release") != "prometheus":
+        problems.append("the ServiceMonitor lacks monitoring.serviceMonitor.labels")
+    if [e["port"] for e in m["spec"]["endpoints"]] != ["metrics"]:
+        problems.append("the ServiceMonitor does not scrape the port 'metrics'")
+    selector = m["spec"]["selector"]["matchLabels"]
+    if not any(selector.items() <= s["metadata"]["labels"].items()
+               and "metrics" in [p["name"] for p in s["spec"]["ports"]] for s in services):
+        problems.append("the ServiceMonitor selects no Service with a 'metrics' port: %s" % selector)
+shipped = dashboards(on)
+if len(shipped) != 1:
+    problems.append("%d dashboard ConfigMap(s) with the option on" % len(shipped))
+elif json.loads(shipped[0]["data"]["benchmark-workers.json"]) != dashboard:
+    problems.append("the dashboard ConfigMap differs from " + sys.argv[3])
+if keep_seconds(on) != "600":
+    problems.append("coordinator.keepResultsSeconds=600 did not reach the Job")
+for problem in problems:
+    print("chart: " + problem)
+sys.exit(1 if problems else 0)
+PY
+  # the Ansible role installs the very file the chart ships, not a copy
+  grep -q 'kubernetes/helm/benchmark/dashboards/benchmark-workers.json' "$ansible_dir/roles/monitoring/tasks/main.yaml" \
+    || { echo "the Ansible monitoring role does not install the chart's dashboard file"; return 1; }
+  [ ! -e "$ansible_dir/roles/monitoring/files/benchmark-workers.json" ] \
+    || { echo "a second copy of the dashboard is back in the Ansible role"; return 1; }
+  echo "the chart's options render as asked, off and on"
 }
 
 check_docker() {
@@ -388,7 +464,7 @@ kubernetes_tools_missing() {
   [ ${#missing[@]} -eq 0 ] || echo "${missing[*]}"
 }
 
-dashboard="$ansible_dir/roles/monitoring/files/benchmark-workers.json"
+dashboard="$here/kubernetes/helm/benchmark/dashboards/benchmark-workers.json"
 
 check_dashboard() {
   python3 "$here/tools/dashboard_metrics.py" list "$dashboard"

@@ -217,7 +217,8 @@ public final class BenchmarkRun {
         recorder.booksClosed(clock.epochNanos());
         ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
         poll();
-        RunVerdict.check(ensemble.lastTotals(), workload, ensemble.firstSendError(), brokerName);
+        RunVerdict.check(
+                ensemble.lastTotals(), workload, ensemble.firstSendError(), brokerName, recorder.sendFigures());
     }
 
     /**

@@ -33,29 +33,12 @@ final class Payloads {
         return forWorkload(workload, Runtime.getRuntime().maxMemory());
     }
 
-    /**
-     * The pool, refused when generated payloads would take more than a quarter of {@code maxHeapBytes}
-     * (clients hold copies of messages in flight, workers a copy of the pool): a clear error instead of an
-     * OutOfMemoryError halfway through setting up.
-     */
+    /** The pool, refused when it does not fit {@code maxHeapBytes} ({@link PayloadFiles#heapProblem}). */
     static List<byte[]> forWorkload(Workload workload, long maxHeapBytes) throws RunFailedException {
         SplittableRandom random = new SplittableRandom(SEED);
-        if (workload.payloadFile() == null) {
-            long payloads = workload.useRandomizedPayloads() ? workload.randomizedPayloadPoolSize() : 1;
-            long poolBytes = payloads * workload.messageSize();
-            if (poolBytes > maxHeapBytes / 4) {
-                throw new RunFailedException(String.format(
-                        java.util.Locale.ROOT,
-                        "%s: the payloads take %,d MiB"
-                                + " (%,d × messageSize %,d bytes), more than a quarter of the %,d MiB heap; lower"
-                                + " messageSize%s, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)",
-                        workload.sourceName(),
-                        poolBytes >> 20,
-                        payloads,
-                        workload.messageSize(),
-                        maxHeapBytes >> 20,
-                        workload.useRandomizedPayloads() ? " or randomizedPayloadPoolSize" : ""));
-            }
+        String heapProblem = PayloadFiles.heapProblem(workload, maxHeapBytes);
+        if (heapProblem != null) {
+            throw new RunFailedException(heapProblem);
         }
         if (workload.payloadFile() != null) {
             try {

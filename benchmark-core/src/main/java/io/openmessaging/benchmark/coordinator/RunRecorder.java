@@ -196,6 +196,13 @@ public final class RunRecorder {
         }
     }
 
+    /** What the sends made so far show (warm-up left out), for the verdict: {@link RunVerdict.SendFigures}. */
+    RunVerdict.SendFigures sendFigures() {
+        return new RunVerdict.SendFigures(
+                aggregates.get(LatencyMetric.PUBLISH_LATENCY).getValueAtPercentile(99),
+                aggregates.get(LatencyMetric.PUBLISH_DELAY_LATENCY).getValueAtPercentile(50));
+    }
+
     /** A producer-only run has no end-to-end values: its end-to-end fields stay empty, not zero-filled. */
     private boolean measures(LatencyMetric metric) {
         boolean endToEnd =

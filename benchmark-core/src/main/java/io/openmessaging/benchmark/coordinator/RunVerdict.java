@@ -29,10 +29,55 @@ final class RunVerdict {
         }
     }
 
+    /**
+     * How the sends that were made went, from the run's histograms (nanoseconds): the service time's p99
+     * ({@code acked − sent}) and the publish delay's p50 ({@code sent − intended}).
+     */
+    record SendFigures(long serviceP99Nanos, long delayP50Nanos) {
+
+        /** Below this the service time counts as "answered at once" whatever the delay. */
+        static final long SERVICE_FLOOR_NANOS = 1_000_000;
+
+        /**
+         * The tool's send loop, not the broker, was the limit: the client answered the messages that were sent
+         * promptly (service time p99), yet the typical message was sent more than ten times that late. A
+         * client that blocks or a broker that is slow shows in the service time instead.
+         */
+        boolean sendLoopFellBehind() {
+            return delayP50Nanos > 10 * Math.max(serviceP99Nanos, SERVICE_FLOOR_NANOS);
+        }
+    }
+
     /** After the run, its books closed: every message that came due must have been delivered. */
     static void check(Counters totals, Workload workload, String firstError, String brokerName)
             throws RunFailedException {
+        check(totals, workload, firstError, brokerName, null);
+    }
+
+    /**
+     * As {@link #check(Counters, Workload, String, String)}; {@code figures} (may be {@code null}) choose what
+     * messages left unsent are blamed on: the tool's own send loop when it fell behind while the client
+     * answered at once, otherwise the broker.
+     */
+    static void check(Counters totals, Workload workload, String firstError, String brokerName, SendFigures figures)
+            throws RunFailedException {
         checkSendErrors(totals, workload, firstError, brokerName);
+        if (totals.messagesNotSent() > 0 && figures != null && figures.sendLoopFellBehind()) {
+            throw new RunFailedException(String.format(
+                    Locale.ROOT,
+                    "%,d of %,d message(s) that came due were never handed to the client: this tool's send loop"
+                            + " fell behind its schedule (publish delay p50 %s ms, while %s answered the sends it got"
+                            + " within %s ms at p99), so the target of %s is more than this producer setup can"
+                            + " send; lower producerRate, or add producers (producersPerTopic) or workers",
+                    totals.messagesNotSent(),
+                    totals.messagesDue(),
+                    millis(figures.delayP50Nanos()),
+                    brokerName,
+                    millis(figures.serviceP99Nanos()),
+                    workload.producerRate() > 0
+                            ? String.format(Locale.ROOT, "%,.0f msg/s", workload.producerRate())
+                            : "the searched rate"));
+        }
         if (totals.messagesNotSent() > 0) {
             throw new RunFailedException(String.format(
                     Locale.ROOT,
@@ -84,5 +129,9 @@ final class RunVerdict {
         }
         String text = String.format(Locale.ROOT, "%.2f", value);
         return text.replaceFirst("\\.?0+$", "");
+    }
+
+    private static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%,.3f", nanos / 1e6);
     }
 }

@@ -133,7 +133,7 @@ public final class LocalWorker implements WorkerHandle {
         return new WorkerStatus(
                 statsAfter(afterSeq),
                 totals(),
-                failed == null ? null : failed.toString(),
+                failed == null ? null : describe(failed),
                 epoch,
                 sendError == null ? null : sendError.toString());
     }
@@ -221,8 +221,7 @@ public final class LocalWorker implements WorkerHandle {
 
             @Override
             public void consumerFailed(Throwable cause) {
-                onFailure(new IllegalStateException(
-                        "the consumer of " + assignment.pairKey() + " stopped: " + cause, cause));
+                onFailure(new ClientFailure("the consumer of " + assignment.pairKey() + " stopped", cause));
             }
         };
     }
@@ -524,8 +523,19 @@ public final class LocalWorker implements WorkerHandle {
 
     private void onFailure(Throwable error) {
         if (failure.compareAndSet(null, error)) {
-            log.error("Worker failure", error);
+            if (error instanceof ClientFailure) {
+                // the broker's or client's doing, and the message says what: one line
+                log.error("Worker failure: {}", error.getMessage());
+                log.debug("Worker failure", error);
+            } else {
+                log.error("Worker failure", error);
+            }
         }
+    }
+
+    /** A failure as the status reports it: a client's failure by its message alone, anything else with its type. */
+    private static String describe(Throwable failure) {
+        return failure instanceof ClientFailure ? failure.getMessage() : failure.toString();
     }
 
     /** Stops the load and closes producers, consumers and the driver. Idempotent. */

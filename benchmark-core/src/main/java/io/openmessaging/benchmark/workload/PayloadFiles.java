@@ -49,6 +49,34 @@ public final class PayloadFiles {
                 .toList();
     }
 
+    /**
+     * Why the generated payloads of {@code workload} do not fit a JVM of {@code maxHeapBytes}, or {@code null}:
+     * payloads taking more than a quarter of the heap are refused (clients hold copies of the messages in
+     * flight, workers a copy of the pool), a clear error instead of an OutOfMemoryError halfway through setting
+     * up. The one rule of both the run and {@code validate}; a workload with a {@code payloadFile} is bounded
+     * by {@link #MAX_PAYLOAD_BYTES} instead.
+     */
+    public static String heapProblem(Workload workload, long maxHeapBytes) {
+        if (workload.payloadFile() != null) {
+            return null;
+        }
+        long payloads = workload.useRandomizedPayloads() ? workload.randomizedPayloadPoolSize() : 1;
+        long poolBytes = payloads * workload.messageSize();
+        if (poolBytes <= maxHeapBytes / 4) {
+            return null;
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "%s: the payloads take %,d MiB (%,d × messageSize %,d bytes), more than a quarter of the %,d MiB"
+                        + " heap; lower messageSize%s, or give the JVM more heap (HEAP_OPTS, e.g. -Xmx4g)",
+                workload.sourceName(),
+                poolBytes >> 20,
+                payloads,
+                workload.messageSize(),
+                maxHeapBytes >> 20,
+                workload.useRandomizedPayloads() ? " or randomizedPayloadPoolSize" : "");
+    }
+
     /** The payloads of a workload that gives {@code payloadFile}. */
     public static List<byte[]> read(Workload workload) throws ConfigException {
         return read(workload, PayloadSearch.ofThisProcess());

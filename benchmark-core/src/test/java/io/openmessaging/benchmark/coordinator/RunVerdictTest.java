@@ -97,6 +97,39 @@ class RunVerdictTest {
     }
 
     @Test
+    void messagesLeftUnsentWhileTheClientAnsweredAtOnceBlameTheSendLoopNotTheBroker() throws Exception {
+        Workload unreachableRate = WorkloadLoader.parse("""
+                name: w
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 1024
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 1e12
+                testDuration: 1m
+                """, "w.yaml");
+        // sends answered within 0.2 ms at p99, the typical message sent 16 s late: the generator was the limit
+        RunVerdict.SendFigures sendLoopLimited = new RunVerdict.SendFigures(200_000, 16_000_000_000L);
+        assertThatThrownBy(() ->
+                        RunVerdict.check(closed(50_000, 0, 4_000, 0), unreachableRate, null, BROKER, sendLoopLimited))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("4,000 of 54,000 message(s)")
+                .hasMessageContaining("this tool's send loop fell behind its schedule")
+                .hasMessageContaining("publish delay p50 16,000.000 ms")
+                .hasMessageContaining("within 0.200 ms at p99")
+                .hasMessageContaining("1,000,000,000,000 msg/s")
+                .hasMessageNotContaining("overloaded or down");
+        // the same unsent messages with a slow client (service time p99 of 5 s): the broker is asked about
+        RunVerdict.SendFigures brokerLimited = new RunVerdict.SendFigures(5_000_000_000L, 16_000_000_000L);
+        assertThatThrownBy(() ->
+                        RunVerdict.check(closed(50_000, 0, 4_000, 0), unreachableRate, null, BROKER, brokerLimited))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("overloaded or down")
+                .hasMessageNotContaining("send loop");
+    }
+
+    @Test
     void theStallWatchFiresWhenNothingCompletesWhileMessagesAreDueEvenWithNothingInFlight() throws Exception {
         long second = TimeUnit.SECONDS.toNanos(1);
         BenchmarkRun.StallWatch watch = new BenchmarkRun.StallWatch(3 * second, 0, BROKER);

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParametersDelegate;
 import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.coordinator.RunOptions;
@@ -14,7 +15,6 @@ import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.RunSummary;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.worker.http.WorkerServer;
 import io.openmessaging.benchmark.workload.DriverAssignments;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.PayloadFiles;
@@ -38,15 +38,8 @@ final class RunCommand {
     @Parameter(description = "WORKLOAD.yaml…")
     List<String> workloads = new ArrayList<>();
 
-    @Parameter(
-            names = {"-w", "--workers"},
-            description = "Worker URLs, comma-separated (distributed mode)")
-    List<String> workers = new ArrayList<>();
-
-    @Parameter(
-            names = {"-wf", "--workers-file"},
-            description = "YAML file listing worker URLs (distributed mode)")
-    String workersFile;
+    @ParametersDelegate
+    WorkerOptions workerOptions = new WorkerOptions();
 
     @Parameter(
             names = {"-x", "--extra"},
@@ -59,12 +52,6 @@ final class RunCommand {
                     + " roles) or SWARM (every worker produces a share and runs every subscription's consumers). Default:"
                     + " SPLIT, or SWARM for the Redpanda fork's swarm driverClass")
     WorkerRoles.Topology topology;
-
-    @Parameter(
-            names = "--token-file",
-            description = "File with the workers' bearer token (default: the " + WorkerServer.TOKEN_ENV
-                    + " environment variable)")
-    String tokenFile;
 
     @Parameter(
             names = "--set",
@@ -194,14 +181,14 @@ final class RunCommand {
 
     /** Checks the options and loads every workload and driver file; used by the run and sweep commands. */
     Setup setUp() throws CommandFailure {
-        if (!workers.isEmpty() && workersFile != null) {
+        if (workerOptions.bothGiven()) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, "give either --workers or --workers-file, not both");
         }
         List<String> workerUrls;
         String token;
         try {
-            workerUrls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
-            token = WorkerToken.read(tokenFile, System.getenv());
+            workerUrls = workerOptions.urls();
+            token = workerOptions.token();
         } catch (IOException e) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
         }

@@ -1,10 +1,10 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParametersDelegate;
 import io.openmessaging.benchmark.worker.http.HttpWorkerClient;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,20 +19,8 @@ final class StopCommand implements Subcommand {
     static final String NAME = "stop";
     static final String USAGE = "usage: bin/benchmark stop --workers URL,…|--workers-file FILE [--token-file FILE]";
 
-    @Parameter(
-            names = {"-w", "--workers"},
-            description = "Worker URLs, comma-separated")
-    List<String> workers = new ArrayList<>();
-
-    @Parameter(
-            names = {"-wf", "--workers-file"},
-            description = "YAML file listing worker URLs")
-    String workersFile;
-
-    @Parameter(
-            names = "--token-file",
-            description = "File with the workers' bearer token (default: the OMB_WORKER_TOKEN environment variable)")
-    String tokenFile;
+    @ParametersDelegate
+    WorkerOptions workerOptions = new WorkerOptions();
 
     @Parameter(
             names = {"-h", "--help"},
@@ -47,7 +35,7 @@ final class StopCommand implements Subcommand {
 
     @Override
     public int execute(PrintStream out, PrintStream err) {
-        if (workers.isEmpty() == (workersFile == null)) {
+        if (workerOptions.bothGiven() || workerOptions.noneGiven()) {
             err.println("error: give the workers to stop with either --workers or --workers-file");
             err.println(USAGE);
             return Benchmark.EXIT_USAGE;
@@ -55,8 +43,8 @@ final class StopCommand implements Subcommand {
         List<String> urls;
         String token;
         try {
-            urls = workersFile != null ? WorkersFile.read(Path.of(workersFile)) : workers;
-            token = WorkerToken.read(tokenFile, System.getenv());
+            urls = workerOptions.urls();
+            token = workerOptions.token();
         } catch (IOException e) {
             err.println("error: " + e.getMessage());
             return Benchmark.EXIT_USAGE;

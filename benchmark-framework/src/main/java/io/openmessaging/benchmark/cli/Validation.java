@@ -113,6 +113,12 @@ public final class Validation {
         if (!mapping.has(DriverConfigurationLoader.DRIVER_KEY)
                 && !mapping.has(DriverConfigurationLoader.DRIVER_CLASS_KEY)) {
             Workload workload = WorkloadLoader.parse(text, sourceName);
+            // the run's own rule, against this JVM's heap (the run's, with the same HEAP_OPTS)
+            String heapProblem =
+                    PayloadFiles.heapProblem(workload, Runtime.getRuntime().maxMemory());
+            if (heapProblem != null) {
+                throw new ConfigException(heapProblem);
+            }
             // a payload file gets the same checks as in a run: exists, regular, not empty, sizes agree
             workloads.put(workload, PayloadFiles.messageBytes(workload, search));
             return;

@@ -52,7 +52,7 @@ class SetOptionTest {
                 .build()
                 .parse("--workers", "http://a:8080,http://b:8080", "-d", "x.yaml,y.yaml", "w.yaml");
 
-        assertThat(command.workers).containsExactly("http://a:8080", "http://b:8080");
+        assertThat(command.workerOptions.workers).containsExactly("http://a:8080", "http://b:8080");
         assertThat(command.drivers).containsExactly("x.yaml", "y.yaml");
     }
 

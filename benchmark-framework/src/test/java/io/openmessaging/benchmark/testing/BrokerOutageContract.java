@@ -7,6 +7,7 @@ import io.openmessaging.benchmark.result.TestResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,9 +95,12 @@ public abstract class BrokerOutageContract<B> {
             long returnedNanos;
             long killedNanos;
             long killedEpochMillis;
-            try (BenchmarkRuns.Drill drill =
-                    BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS, () -> kill(broker))) {
+            List<String> multiLineLogEvents;
+            try (LogCapture log = LogCapture.warningsAndErrors();
+                    BenchmarkRuns.Drill drill =
+                            BenchmarkRuns.Drill.at(Duration.ofSeconds(10), SAMPLE_RATE_MILLIS, () -> kill(broker))) {
                 outcome = run(drill, driver, workload, "15");
+                multiLineLogEvents = log.multiLineEvents();
                 returnedNanos = System.nanoTime();
                 killedNanos = drill.actionStartedNanos();
                 killedEpochMillis = drill.actionStartedEpochMillis();
@@ -128,6 +132,14 @@ public abstract class BrokerOutageContract<B> {
                     .as(summary)
                     .isEqualTo(result.totalMessagesDue);
             assertTheOutageShows(result, outageMillis, summary);
+            // a dead broker is an outcome, not a defect of the tool: one line each, naming the reason
+            assertThat(multiLineLogEvents)
+                    .as("log events of more than one line (a stack trace) after the kill")
+                    .isEmpty();
+            assertThat(result.failureReason)
+                    .as("the reason names no Java exception class of the tool")
+                    .doesNotContain("java.lang.")
+                    .doesNotContain("io.openmessaging.");
             assertThat(Duration.ofNanos(returnedNanos - killedNanos))
                     .as(summary)
                     .isLessThan(Duration.ofSeconds(60));

@@ -10,8 +10,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +28,6 @@ public final class HtmlReport implements ResultFormat<List<ReportRun>> {
 
     private static final String RESOURCES = "/io/openmessaging/benchmark/report/";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{(\\w+)}}");
-    private static final DateTimeFormatter GENERATED =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Instant generatedAt;
@@ -127,7 +123,7 @@ public final class HtmlReport implements ResultFormat<List<ReportRun>> {
         long workloads = runs.stream().map(ReportRun::workload).distinct().count();
         return runs.size() + (runs.size() == 1 ? " run" : " runs") + " · " + drivers
                 + (drivers == 1 ? " driver" : " drivers") + " · " + workloads
-                + (workloads == 1 ? " workload" : " workloads") + " · generated " + GENERATED.format(generatedAt);
+                + (workloads == 1 ? " workload" : " workloads") + " · generated " + ReportDates.utc(generatedAt);
     }
 
     private static String notesSection(List<ReportRun> runs) {

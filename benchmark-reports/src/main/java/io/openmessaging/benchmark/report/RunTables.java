@@ -5,9 +5,6 @@ import static io.openmessaging.benchmark.report.Html.escape;
 import io.openmessaging.benchmark.result.ClockOffset;
 import io.openmessaging.benchmark.result.RunMetadata;
 import io.openmessaging.benchmark.result.TestResult;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,8 +23,6 @@ import java.util.stream.Stream;
 final class RunTables {
 
     private static final String MISSING = "<span class=\"missing\" title=\"not in this file\">—</span>";
-    private static final DateTimeFormatter UTC =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
     private static final List<Stat> LATENCY_STATS = List.of(Stat.P50, Stat.P99, Stat.P999, Stat.MAX);
 
     private RunTables() {}
@@ -286,7 +281,7 @@ final class RunTables {
             rows.put("Complete", result.complete);
             rows.put("Failure", result.failureReason);
             rows.put("Began", began(result));
-            rows.put("Ended", result.endTime == null ? null : result.endTime + " UTC");
+            rows.put("Ended", ended(result));
             rows.put(
                     "Sample period",
                     run.sampleRateMillis() + " ms" + (run.sampleRateAssumed() ? " (assumed: not in the file)" : ""));
@@ -501,9 +496,16 @@ final class RunTables {
 
     private static String began(TestResult result) {
         if (result.metadata != null && result.metadata.beginTimeEpochMillis != null) {
-            return UTC.format(Instant.ofEpochMilli(result.metadata.beginTimeEpochMillis));
+            return ReportDates.utcOfEpochMillis(result.metadata.beginTimeEpochMillis);
         }
-        return result.beginTime;
+        return ReportDates.utcOfText(result.beginTime);
+    }
+
+    private static String ended(TestResult result) {
+        if (result.metadata != null && result.metadata.endTimeEpochMillis != null) {
+            return ReportDates.utcOfEpochMillis(result.metadata.endTimeEpochMillis);
+        }
+        return ReportDates.utcOfText(result.endTime);
     }
 
     private static String benchmarkVersion(RunMetadata metadata) {

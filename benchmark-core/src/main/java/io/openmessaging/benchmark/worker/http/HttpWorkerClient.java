@@ -20,6 +20,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
 
 /**
@@ -42,7 +45,7 @@ public final class HttpWorkerClient implements WorkerHandle {
     public static final Duration HEARTBEAT = Duration.ofSeconds(1);
 
     private final Duration lease;
-    private java.util.concurrent.ScheduledExecutorService heartbeat;
+    private ScheduledExecutorService heartbeat;
 
     /** This client's run id ({@link WorkerServer#RUN_HEADER}): the worker takes orders only from its owner. */
     private final String runId = Long.toHexString(new java.security.SecureRandom().nextLong());
@@ -133,7 +136,7 @@ public final class HttpWorkerClient implements WorkerHandle {
         if (heartbeat != null) {
             return;
         }
-        heartbeat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
+        heartbeat = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "lease-" + base.getAuthority());
             thread.setDaemon(true);
             return thread;
@@ -151,7 +154,7 @@ public final class HttpWorkerClient implements WorkerHandle {
                 },
                 millis,
                 millis,
-                java.util.concurrent.TimeUnit.MILLISECONDS);
+                TimeUnit.MILLISECONDS);
     }
 
     /** Stops renewing the lease without telling the worker: what a killed coordinator does (for tests). */

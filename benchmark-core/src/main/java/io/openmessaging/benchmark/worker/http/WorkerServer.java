@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -121,12 +123,11 @@ public final class WorkerServer implements AutoCloseable {
     /** The run id of a run the worker ended itself, to tell its coordinator why when it comes back. */
     private String endedRunId;
 
-    private final java.util.concurrent.ScheduledExecutorService leaseWatch =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "worker-lease");
-                thread.setDaemon(true);
-                return thread;
-            });
+    private final ScheduledExecutorService leaseWatch = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "worker-lease");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /**
      * @param token the bearer token every request must carry, or {@code null} for none

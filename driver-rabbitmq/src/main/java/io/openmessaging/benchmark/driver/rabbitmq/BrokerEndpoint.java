@@ -96,6 +96,7 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
     ConnectionFactory connectionFactory(int connectionTimeoutMs) {
         ConnectionFactory factory = new ConnectionFactory();
         factory.setMaxInboundMessageBodySize(MAX_INBOUND_BODY_BYTES);
+        factory.setExceptionHandler(new LostConnectionHandler());
         factory.setHost(host);
         factory.setPort(port);
         if (virtualHost != null) {

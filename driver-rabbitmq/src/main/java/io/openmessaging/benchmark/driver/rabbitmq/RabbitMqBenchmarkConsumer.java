@@ -199,7 +199,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
     private void fail(Throwable cause) {
         if (failed.compareAndSet(false, true)) {
             stats.consumerFailures.increment();
-            log.error("{} stopped: {}", description, cause.getMessage());
+            // the worker logs the failure it is handed, once, as one line
+            log.debug("{} stopped: {}", description, cause.getMessage());
             callback.consumerFailed(cause);
         }
     }
