@@ -48,9 +48,14 @@ public final class PerfFloorTable {
             double publishResponseP99Millis,
             double endToEndResponseP99Millis,
             Map<String, Double> threadCpuSeconds,
+            double acknowledged,
             String exit) {
         double cpuPerWallSecond() {
             return cpuSeconds / wallSeconds;
+        }
+
+        double cpuMicrosPerMessage() {
+            return cpuSeconds * 1e6 / acknowledged;
         }
     }
 
@@ -118,7 +123,22 @@ public final class PerfFloorTable {
                 publishResponse,
                 endToEndResponse,
                 threadCpuSeconds(readOrEmpty(directory.resolve("threads.txt"))),
+                acknowledged(readOrEmpty(directory.resolve("out.log"))),
                 exit.isEmpty() ? "?" : exit);
+    }
+
+    /**
+     * Messages acknowledged over the whole run (warm-up included): the tool's summary line ({@code
+     * messages N due, N acknowledged, ...}) or the floor's ({@code floor: sent=N acknowledged=N ...}).
+     */
+    static double acknowledged(String log) {
+        Matcher tool = Pattern.compile("messages\\s+[\\d,]+ due, ([\\d,]+) acknowledged")
+                .matcher(log);
+        if (tool.find()) {
+            return Double.parseDouble(tool.group(1).replace(",", ""));
+        }
+        Matcher floor = Pattern.compile("floor: sent=\\d+ acknowledged=(\\d+)").matcher(log);
+        return floor.find() ? Double.parseDouble(floor.group(1)) : Double.NaN;
     }
 
     /** CPU seconds per thread group: each thread's last sampled stat line, summed by name with digits as #. */
@@ -131,16 +151,17 @@ public final class PerfFloorTable {
                 lastLineByThread.put(line.substring(0, open), line);
             }
         }
-        Map<String, Double> byGroup = new TreeMap<>();
+        Map<String, Long> ticksByGroup = new TreeMap<>();
         for (String line : lastLineByThread.values()) {
             int open = line.indexOf(" (");
             int close = line.lastIndexOf(") ");
             String group = line.substring(open + 2, close).replaceAll("\\d+", "#");
             String[] fields = line.substring(close + 2).split(" ");
             // fields[0] is the state (field 3 of proc(5)); utime and stime are fields 14 and 15
-            double seconds = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
-            byGroup.merge(group, seconds, Double::sum);
+            ticksByGroup.merge(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
         }
+        Map<String, Double> byGroup = new TreeMap<>();
+        ticksByGroup.forEach((group, ticks) -> byGroup.put(group, ticks / TICKS_PER_SECOND));
         return byGroup;
     }
 
@@ -161,9 +182,10 @@ public final class PerfFloorTable {
                     rate,
                     tool.size(),
                     floor.size()));
-            out.append("| run | CPU s | CPU s per wall s | peak RSS MiB | wall s | publish delay p99 µs"
-                    + " | publish response p99 ms | e2e response p99 ms | exit |\n");
-            out.append("|---|---|---|---|---|---|---|---|---|\n");
+            out.append("| run | CPU s | CPU s per wall s | acknowledged (whole run) | CPU µs per message"
+                    + " | peak RSS MiB | wall s | publish delay p99 µs | publish response p99 ms"
+                    + " | e2e response p99 ms | exit |\n");
+            out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
             for (Run run : runs.stream().filter(run -> run.rate() == rate).toList()) {
                 out.append(row(run.kind() + " #" + run.repeat(), run));
             }
@@ -173,9 +195,10 @@ public final class PerfFloorTable {
             out.append(row(floorMedian.kind(), floorMedian));
             out.append(String.format(
                     Locale.ROOT,
-                    "| **tool / floor** | **%.2f×** | **%.2f×** | %.2f× | | | | | |%n",
+                    "| **tool / floor** | **%.2f×** | **%.2f×** | | %.2f× | %.2f× | | | | | |%n",
                     toolMedian.cpuSeconds() / floorMedian.cpuSeconds(),
                     toolMedian.cpuPerWallSecond() / floorMedian.cpuPerWallSecond(),
+                    toolMedian.cpuMicrosPerMessage() / floorMedian.cpuMicrosPerMessage(),
                     toolMedian.rssMib() / floorMedian.rssMib()));
             out.append("\n| thread group | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n");
             TreeSet<String> groups = new TreeSet<>(toolMedian.threadCpuSeconds().keySet());
@@ -200,10 +223,12 @@ public final class PerfFloorTable {
     private static String row(String label, Run run) {
         return String.format(
                 Locale.ROOT,
-                "| %s | %.1f | %.3f | %.0f | %.0f | %s | %s | %s | %s |%n",
+                "| %s | %.1f | %.3f | %,.0f | %.2f | %.0f | %.0f | %s | %s | %s | %s |%n",
                 label,
                 run.cpuSeconds(),
                 run.cpuPerWallSecond(),
+                run.acknowledged(),
+                run.cpuMicrosPerMessage(),
                 run.rssMib(),
                 run.wallSeconds(),
                 Double.isNaN(run.publishDelayP99Micros())
@@ -238,6 +263,7 @@ public final class PerfFloorTable {
                 median(group, Run::publishResponseP99Millis),
                 median(group, Run::endToEndResponseP99Millis),
                 threads,
+                median(group, Run::acknowledged),
                 exitedZero + "/" + group.size() + " exit 0");
     }
 
