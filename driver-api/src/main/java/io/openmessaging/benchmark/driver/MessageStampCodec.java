@@ -25,11 +25,25 @@ public final class MessageStampCodec {
     /** Encodes the stamp's fields into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
     public static byte[] encode(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
         byte[] out = new byte[ENCODED_SIZE_BYTES];
+        encodeInto(out, intendedSendEpochNanos, sentEpochNanos, producerId);
+        return out;
+    }
+
+    /**
+     * Writes the stamp's fields over {@code out} (the same bytes {@link #encode} returns), for a driver
+     * that keeps one stamp array per producer and whose client copies it during the send call.
+     *
+     * @throws IllegalArgumentException when {@code out} is not {@link #ENCODED_SIZE_BYTES} long
+     */
+    public static void encodeInto(byte[] out, long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+        if (out.length != ENCODED_SIZE_BYTES) {
+            throw new IllegalArgumentException(
+                    "a stamp takes " + ENCODED_SIZE_BYTES + " bytes, the array has " + out.length);
+        }
         out[0] = FORMAT_VERSION;
         putInt(out, 1, producerId);
         putLong(out, 5, intendedSendEpochNanos);
         putLong(out, 13, sentEpochNanos);
-        return out;
     }
 
     /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,20 @@ class MessageStampCodecTest {
     void binaryLayoutIsBigEndianAfterVersionByte() {
         byte[] bytes = MessageStampCodec.encode(0x0102030405060708L, 9L, 0x0A0B0C0D);
         assertThat(bytes).containsExactly(1, 0x0A, 0x0B, 0x0C, 0x0D, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 9);
+    }
+
+    @Test
+    void encodeIntoOverwritesAnArrayWithTheSameBytesAsEncode() {
+        byte[] reused = MessageStampCodec.encode(1, 2, 3);
+        MessageStampCodec.encodeInto(reused, 0x0102030405060708L, 9L, 0x0A0B0C0D);
+        assertThat(reused).containsExactly(MessageStampCodec.encode(0x0102030405060708L, 9L, 0x0A0B0C0D));
+    }
+
+    @Test
+    void encodeIntoRefusesAnArrayOfAnotherSize() {
+        assertThatThrownBy(() -> MessageStampCodec.encodeInto(new byte[20], 1, 2, 3))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a stamp takes 21 bytes, the array has 20");
     }
 
     @Test

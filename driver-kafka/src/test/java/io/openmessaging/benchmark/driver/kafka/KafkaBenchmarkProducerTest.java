@@ -8,8 +8,11 @@ import io.openmessaging.benchmark.driver.MessageStampCodec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -50,6 +53,40 @@ class KafkaBenchmarkProducerTest {
                 3,
                 receiving((received, size) -> decoded.add(received)));
         assertThat(decoded).containsExactly(stamp);
+    }
+
+    @Test
+    void everySendCarriesItsOwnStampAsTheClientSerializesIt() {
+        // the client copies header bytes during send; capture them there, as KafkaProducer's batch does
+        List<byte[]> stampsAtSend = new ArrayList<>();
+        MockProducer<String, byte[]> capturing =
+                new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer()) {
+                    @Override
+                    public synchronized Future<RecordMetadata> send(
+                            ProducerRecord<String, byte[]> record, Callback callback) {
+                        stampsAtSend.add(record.headers()
+                                .lastHeader(MessageStampCodec.HEADER_NAME)
+                                .value()
+                                .clone());
+                        return super.send(record, callback);
+                    }
+                };
+        KafkaBenchmarkProducer reusing = new KafkaBenchmarkProducer(capturing, "test-topic-1");
+        reusing.sendAsync(null, new byte[0], 10, 11, 1, this::complete);
+        reusing.sendAsync(null, new byte[0], 20, 21, 2, this::complete);
+        reusing.sendAsync(null, new byte[0], 30, 31, MessageStamp.PROBE_PRODUCER_ID, this::complete);
+
+        assertThat(stampsAtSend)
+                .containsExactly(
+                        MessageStampCodec.encode(10, 11, 1),
+                        MessageStampCodec.encode(20, 21, 2),
+                        MessageStampCodec.encode(30, 31, MessageStamp.PROBE_PRODUCER_ID));
+        assertThat(completions)
+                .extracting(Completion::stamp)
+                .containsExactly(
+                        new MessageStamp(10, 11, 1),
+                        new MessageStamp(20, 21, 2),
+                        new MessageStamp(30, 31, MessageStamp.PROBE_PRODUCER_ID));
     }
 
     @Test

@@ -1,0 +1,307 @@
+package io.openmessaging.benchmark.bench.floor;
+
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.result.TestResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Prints {@code bin/perf-floor}'s table from its results directory: per rate, the medians of the tool's
+ * and the floor's JVM CPU (whole life and per wall second), peak RSS and wall time, their ratio, the
+ * tool's publish delay and response-time p99, and the CPU of each thread group (thread names with their
+ * numbers replaced by {@code #}) for both.
+ *
+ * <p>Each run directory ({@code tool-<rate>-r<n>}, {@code floor-<rate>-r<n>}) holds GNU time's {@code
+ * time.txt}, {@code exit.txt}, {@code threads.txt} (lines of {@code /proc/<pid>/task/<tid>/stat}
+ * sampled once a second; a thread's CPU is its last line's user + system time) and, for the tool, the
+ * result JSON.
+ */
+public final class PerfFloorTable {
+
+    private static final Pattern RUN_DIRECTORY = Pattern.compile("(?<kind>tool|floor)-(?<rate>\\d+)-r(?<repeat>\\d+)");
+    /** {@code USER_HZ}: the unit of utime and stime in /proc stat lines; 100 on every Linux build we run on. */
+    static final double TICKS_PER_SECOND = 100;
+
+    /** One JVM's run. */
+    record Run(
+            String kind,
+            long rate,
+            int repeat,
+            double cpuSeconds,
+            double wallSeconds,
+            double rssMib,
+            double publishDelayP99Micros,
+            double publishResponseP99Millis,
+            double endToEndResponseP99Millis,
+            Map<String, Double> threadCpuSeconds,
+            double acknowledged,
+            String exit) {
+        double cpuPerWallSecond() {
+            return cpuSeconds / wallSeconds;
+        }
+
+        double cpuMicrosPerMessage() {
+            return cpuSeconds * 1e6 / acknowledged;
+        }
+    }
+
+    private PerfFloorTable() {}
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: PerfFloorTable RESULTS_DIR");
+            System.exit(2);
+        }
+        List<Run> runs = readRuns(Path.of(args[0]));
+        if (runs.isEmpty()) {
+            System.err.println("perf-floor: error: no tool-<rate>-r<n> or floor-<rate>-r<n> runs in " + args[0]);
+            System.exit(1);
+        }
+        System.out.print(format(runs));
+    }
+
+    static List<Run> readRuns(Path resultsDirectory) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(resultsDirectory)) {
+            for (Path directory : entries.sorted().toList()) {
+                Matcher matcher = RUN_DIRECTORY.matcher(directory.getFileName().toString());
+                if (Files.isDirectory(directory) && matcher.matches()) {
+                    runs.add(read(
+                            directory,
+                            matcher.group("kind"),
+                            Long.parseLong(matcher.group("rate")),
+                            Integer.parseInt(matcher.group("repeat"))));
+                }
+            }
+        }
+        return runs;
+    }
+
+    private static Run read(Path directory, String kind, long rate, int repeat) throws IOException {
+        String time = readOrEmpty(directory.resolve("time.txt"));
+        double cpu = number(time, "User time \\(seconds\\): ([\\d.]+)")
+                + number(time, "System time \\(seconds\\): ([\\d.]+)");
+        double rss = number(time, "Maximum resident set size \\(kbytes\\): (\\d+)") / 1024;
+        double delay = Double.NaN;
+        double publishResponse = Double.NaN;
+        double endToEndResponse = Double.NaN;
+        Path resultFile;
+        try (Stream<Path> files = Files.list(directory)) {
+            resultFile = files.filter(path -> path.toString().endsWith(".json"))
+                    .findFirst()
+                    .orElse(null);
+        }
+        if (resultFile != null) {
+            TestResult result = ResultFiles.read(resultFile);
+            delay = orNaN(result.aggregatedPublishDelayLatency99pct);
+            publishResponse = orNaN(result.aggregatedPublishResponseTime99pct);
+            endToEndResponse = orNaN(result.aggregatedEndToEndResponseTime99pct);
+        }
+        String exit = readOrEmpty(directory.resolve("exit.txt")).strip();
+        return new Run(
+                kind,
+                rate,
+                repeat,
+                cpu,
+                wallSeconds(time),
+                rss,
+                delay,
+                publishResponse,
+                endToEndResponse,
+                threadCpuSeconds(readOrEmpty(directory.resolve("threads.txt"))),
+                acknowledged(readOrEmpty(directory.resolve("out.log"))),
+                exit.isEmpty() ? "?" : exit);
+    }
+
+    /**
+     * Messages acknowledged over the whole run (warm-up included): the tool's summary line ({@code
+     * messages N due, N acknowledged, ...}) or the floor's ({@code floor: sent=N acknowledged=N ...}).
+     */
+    static double acknowledged(String log) {
+        Matcher tool = Pattern.compile("messages\\s+[\\d,]+ due, ([\\d,]+) acknowledged")
+                .matcher(log);
+        if (tool.find()) {
+            return Double.parseDouble(tool.group(1).replace(",", ""));
+        }
+        Matcher floor = Pattern.compile("floor: sent=\\d+ acknowledged=(\\d+)").matcher(log);
+        return floor.find() ? Double.parseDouble(floor.group(1)) : Double.NaN;
+    }
+
+    /** CPU seconds per thread group: each thread's last sampled stat line, summed by name with digits as #. */
+    static Map<String, Double> threadCpuSeconds(String statLines) {
+        Map<String, String> lastLineByThread = new HashMap<>();
+        for (String line : statLines.split("\n")) {
+            int open = line.indexOf(" (");
+            int close = line.lastIndexOf(") ");
+            if (open > 0 && close > open) {
+                lastLineByThread.put(line.substring(0, open), line);
+            }
+        }
+        Map<String, Long> ticksByGroup = new TreeMap<>();
+        for (String line : lastLineByThread.values()) {
+            int open = line.indexOf(" (");
+            int close = line.lastIndexOf(") ");
+            String group = line.substring(open + 2, close).replaceAll("\\d+", "#");
+            String[] fields = line.substring(close + 2).split(" ");
+            // fields[0] is the state (field 3 of proc(5)); utime and stime are fields 14 and 15
+            ticksByGroup.merge(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+        }
+        Map<String, Double> byGroup = new TreeMap<>();
+        ticksByGroup.forEach((group, ticks) -> byGroup.put(group, ticks / TICKS_PER_SECOND));
+        return byGroup;
+    }
+
+    static String format(List<Run> runs) {
+        StringBuilder out = new StringBuilder();
+        TreeSet<Long> rates = new TreeSet<>();
+        runs.forEach(run -> rates.add(run.rate()));
+        for (long rate : rates) {
+            List<Run> tool = runs.stream()
+                    .filter(run -> run.rate() == rate && run.kind().equals("tool"))
+                    .toList();
+            List<Run> floor = runs.stream()
+                    .filter(run -> run.rate() == rate && run.kind().equals("floor"))
+                    .toList();
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%n## %,d msg/s (%d tool runs, %d floor runs; medians)%n%n",
+                    rate,
+                    tool.size(),
+                    floor.size()));
+            out.append("| run | CPU s | CPU s per wall s | acknowledged (whole run) | CPU µs per message"
+                    + " | peak RSS MiB | wall s | publish delay p99 µs | publish response p99 ms"
+                    + " | e2e response p99 ms | exit |\n");
+            out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+            for (Run run : runs.stream().filter(run -> run.rate() == rate).toList()) {
+                out.append(row(run.kind() + " #" + run.repeat(), run));
+            }
+            Run toolMedian = median("**tool median**", tool);
+            Run floorMedian = median("**floor median**", floor);
+            out.append(row(toolMedian.kind(), toolMedian));
+            out.append(row(floorMedian.kind(), floorMedian));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| **tool / floor** | **%.2f×** | **%.2f×** | | %.2f× | %.2f× | | | | | |%n",
+                    toolMedian.cpuSeconds() / floorMedian.cpuSeconds(),
+                    toolMedian.cpuPerWallSecond() / floorMedian.cpuPerWallSecond(),
+                    toolMedian.cpuMicrosPerMessage() / floorMedian.cpuMicrosPerMessage(),
+                    toolMedian.rssMib() / floorMedian.rssMib()));
+            out.append("\n| thread group | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n");
+            TreeSet<String> groups = new TreeSet<>(toolMedian.threadCpuSeconds().keySet());
+            groups.addAll(floorMedian.threadCpuSeconds().keySet());
+            List<String> ordered = new ArrayList<>(groups);
+            ordered.sort((a, b) -> Double.compare(
+                    toolMedian.threadCpuSeconds().getOrDefault(b, 0.0)
+                            + floorMedian.threadCpuSeconds().getOrDefault(b, 0.0),
+                    toolMedian.threadCpuSeconds().getOrDefault(a, 0.0)
+                            + floorMedian.threadCpuSeconds().getOrDefault(a, 0.0)));
+            for (String group : ordered) {
+                double t = toolMedian.threadCpuSeconds().getOrDefault(group, 0.0);
+                double f = floorMedian.threadCpuSeconds().getOrDefault(group, 0.0);
+                if (t >= 0.05 || f >= 0.05) {
+                    out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %+.2f |%n", group, t, f, t - f));
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String row(String label, Run run) {
+        return String.format(
+                Locale.ROOT,
+                "| %s | %.1f | %.3f | %,.0f | %.2f | %.0f | %.0f | %s | %s | %s | %s |%n",
+                label,
+                run.cpuSeconds(),
+                run.cpuPerWallSecond(),
+                run.acknowledged(),
+                run.cpuMicrosPerMessage(),
+                run.rssMib(),
+                run.wallSeconds(),
+                Double.isNaN(run.publishDelayP99Micros())
+                        ? ""
+                        : String.format(Locale.ROOT, "%,.0f", run.publishDelayP99Micros()),
+                Double.isNaN(run.publishResponseP99Millis())
+                        ? ""
+                        : String.format(Locale.ROOT, "%.2f", run.publishResponseP99Millis()),
+                Double.isNaN(run.endToEndResponseP99Millis())
+                        ? ""
+                        : String.format(Locale.ROOT, "%.2f", run.endToEndResponseP99Millis()),
+                run.exit());
+    }
+
+    /** A run of the medians of each figure (per thread group too); exit counts the runs that exited 0. */
+    static Run median(String label, List<Run> group) {
+        Map<String, Double> threads = new TreeMap<>();
+        TreeSet<String> names = new TreeSet<>();
+        group.forEach(run -> names.addAll(run.threadCpuSeconds().keySet()));
+        for (String name : names) {
+            threads.put(name, median(group, run -> run.threadCpuSeconds().getOrDefault(name, 0.0)));
+        }
+        long exitedZero = group.stream().filter(run -> run.exit().equals("0")).count();
+        return new Run(
+                label,
+                group.isEmpty() ? 0 : group.get(0).rate(),
+                0,
+                median(group, Run::cpuSeconds),
+                median(group, Run::wallSeconds),
+                median(group, Run::rssMib),
+                median(group, Run::publishDelayP99Micros),
+                median(group, Run::publishResponseP99Millis),
+                median(group, Run::endToEndResponseP99Millis),
+                threads,
+                median(group, Run::acknowledged),
+                exitedZero + "/" + group.size() + " exit 0");
+    }
+
+    private static double median(List<Run> group, ToDoubleFunction<Run> figure) {
+        double[] values = group.stream()
+                .mapToDouble(figure)
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    private static double orNaN(Number value) {
+        return value == null ? Double.NaN : value.doubleValue();
+    }
+
+    private static double number(String text, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        return matcher.find() ? Double.parseDouble(matcher.group(1)) : Double.NaN;
+    }
+
+    /** GNU time's "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:12.45". */
+    static double wallSeconds(String time) {
+        Matcher matcher = Pattern.compile("Elapsed \\(wall clock\\) time \\([^)]*\\): ([\\d:.]+)")
+                .matcher(time);
+        if (!matcher.find()) {
+            return Double.NaN;
+        }
+        return Arrays.stream(matcher.group(1).split(":"))
+                .mapToDouble(Double::parseDouble)
+                .reduce(0, (a, b) -> a * 60 + b);
+    }
+
+    private static String readOrEmpty(Path file) throws IOException {
+        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+}

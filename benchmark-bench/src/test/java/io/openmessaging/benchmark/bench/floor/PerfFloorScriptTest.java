@@ -1,0 +1,76 @@
+package io.openmessaging.benchmark.bench.floor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** {@code bin/perf-floor}'s own command line: refusals exit 2 with a one-line reason, before any broker starts. */
+class PerfFloorScriptTest {
+
+    private record Outcome(int exitCode, String stdout, String stderr) {}
+
+    private static Path script() {
+        Path directory = Path.of("").toAbsolutePath();
+        while (directory != null && !Files.isRegularFile(directory.resolve("bin/perf-floor"))) {
+            directory = directory.getParent();
+        }
+        assertThat(directory)
+                .as("the project root above " + Path.of("").toAbsolutePath())
+                .isNotNull();
+        return directory.resolve("bin/perf-floor");
+    }
+
+    private static Outcome run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(script().toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).start();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS))
+                .as("bin/perf-floor returned")
+                .isTrue();
+        return new Outcome(
+                process.exitValue(),
+                new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpExitsZeroAndNamesEveryOption() throws Exception {
+        Outcome outcome = run("--help");
+
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.stdout())
+                .contains("--rates", "--repeats", "--warmup", "--duration", "--driver", "--port", "--table-only");
+    }
+
+    @Test
+    void badCommandLinesExitTwoNamingTheOptionAndValue() throws Exception {
+        String[][] cases = {
+            {"--rates", "10000,,5", "--rates takes msg/s values above 0 separated by commas, got '10000,,5'"},
+            {"--rates", "0", "--rates takes msg/s values above 0 separated by commas, got '0'"},
+            {"--repeats", "0", "--repeats must be a whole number above 0, got '0'"},
+            {"--warmup", "20", "--warmup takes a duration such as 1m or 20s, got '20'"},
+            {"--duration", "0s", "--duration takes a duration above 0 such as 2m or 60s, got '0s'"},
+            {"--port", "70000", "--port must be a TCP port (1-65535), got '70000'"},
+            {"--driver", "/nonexistent.yaml", "--driver: no such file '/nonexistent.yaml'"},
+            {"--partitions", "x", "--partitions must be a whole number above 0, got 'x'"},
+            {"--table-only", "/nonexistent-dir", "--table-only: no such directory '/nonexistent-dir'"},
+            {"--speed", "1", "unknown option '--speed'"},
+        };
+        for (String[] bad : cases) {
+            Outcome outcome = run(bad[0], bad[1]);
+
+            assertThat(outcome.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(outcome.stderr()).as(String.join(" ", bad)).startsWith("perf-floor: error: " + bad[2] + "\n");
+        }
+        Outcome missing = run("--rates");
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.stderr()).startsWith("perf-floor: error: option --rates needs a value\n");
+    }
+}

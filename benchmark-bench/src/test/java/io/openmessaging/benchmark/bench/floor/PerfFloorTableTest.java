@@ -1,0 +1,79 @@
+package io.openmessaging.benchmark.bench.floor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PerfFloorTableTest {
+
+    private static String stat(int tid, String name, long utimeTicks, long stimeTicks) {
+        return tid + " (" + name + ") S 1 1 1 0 -1 1077936192 100 0 0 0 " + utimeTicks + " " + stimeTicks
+                + " 0 0 20 0 40 0 12345 0 0";
+    }
+
+    @Test
+    void eachThreadCountsWithItsLastSampleAndGroupsByNameWithoutNumbers() {
+        String samples = String.join(
+                "\n",
+                stat(10, "producer-0", 100, 50),
+                stat(11, "GC Thread#0", 10, 0),
+                stat(12, "GC Thread#1", 20, 0),
+                stat(10, "producer-0", 300, 100), // later sample of the same thread
+                stat(13, "kafka-consumer-", 5, 5),
+                stat(14, "weird) name", 1, 1)); // a name with ") " in it: fields start after the last ") "
+
+        Map<String, Double> groups = PerfFloorTable.threadCpuSeconds(samples + "\n");
+
+        assertThat(groups)
+                .containsOnlyKeys("producer-#", "GC Thread##", "kafka-consumer-", "weird) name")
+                .containsEntry("producer-#", 4.0)
+                .containsEntry("GC Thread##", 0.3)
+                .containsEntry("kafka-consumer-", 0.1)
+                .containsEntry("weird) name", 0.02);
+    }
+
+    @Test
+    void acknowledgedMessagesComeFromEitherProgramsSummaryLine() {
+        assertThat(
+                        PerfFloorTable.acknowledged(
+                                "...\n  messages    4,055,668 due, 2,104,504 acknowledged, 2,104,504 received, 0 send errors\n"))
+                .isEqualTo(2_104_504);
+        assertThat(PerfFloorTable.acknowledged(
+                        "floor: sent=800000 acknowledged=799999 failed=1 received=799999 receivedBytes=1\n"))
+                .isEqualTo(799_999);
+        assertThat(PerfFloorTable.acknowledged("no summary")).isNaN();
+    }
+
+    @Test
+    void ratioIsOfTheMediansAndThreadGroupsAreMediansOverRuns() {
+        List<PerfFloorTable.Run> runs = List.of(
+                run("tool", 1, 30, Map.of("producer-#", 3.0)),
+                run("tool", 2, 36, Map.of("producer-#", 5.0)),
+                run("tool", 3, 33, Map.of("producer-#", 4.0)),
+                run("floor", 1, 20, Map.of("producer-#", 1.0)),
+                run("floor", 2, 22, Map.of("producer-#", 2.0)),
+                run("floor", 3, 40, Map.of("producer-#", 9.0)));
+
+        PerfFloorTable.Run tool = PerfFloorTable.median("tool", runs.subList(0, 3));
+        PerfFloorTable.Run floor = PerfFloorTable.median("floor", runs.subList(3, 6));
+        String table = PerfFloorTable.format(runs);
+
+        assertThat(tool.cpuSeconds()).isEqualTo(33);
+        assertThat(floor.cpuSeconds()).isEqualTo(22);
+        assertThat(tool.threadCpuSeconds()).containsEntry("producer-#", 4.0);
+        assertThat(floor.threadCpuSeconds()).containsEntry("producer-#", 2.0);
+        assertThat(tool.cpuPerWallSecond() / floor.cpuPerWallSecond()).isCloseTo(1.5, within(1e-9));
+        assertThat(table)
+                .contains("| **tool / floor** | **1.50×** | **1.50×** |")
+                .contains("| producer-# | 4.00 | 2.00 | +2.00 |")
+                .contains("| **tool median** | 33.0 | 0.330 | 1,000,000 | 33.00 |");
+    }
+
+    private static PerfFloorTable.Run run(String kind, int repeat, double cpu, Map<String, Double> threads) {
+        return new PerfFloorTable.Run(
+                kind, 10_000, repeat, cpu, 100, 400, Double.NaN, Double.NaN, Double.NaN, threads, 1_000_000, "0");
+    }
+}
