@@ -86,7 +86,10 @@ lc_node_namespace() {
   local node=$1 workers
   workers=$(lc_state_get "$LC_STATE" workers)
   case "$node" in
-    coordinator | broker ) ;;
+    coordinator ) ;;
+    broker )
+      [ "$(lc_state_get "$LC_STATE" system)" != none ] ||
+        lc_die "$LC_EXIT_USAGE" "no node 'broker': this cluster was started with --system none (no broker)" ;;
     worker-[1-9] | worker-[1-9][0-9] )
       [ "${node#worker-}" -le "${workers:-0}" ] ||
         lc_die "$LC_EXIT_USAGE" "no node '$node': the cluster has worker-1 to worker-${workers:-0}" ;;
