@@ -218,23 +218,9 @@ build_package() {
   mvn -B -q -Dstyle.color=never -DskipTests -pl distribution -am package
 }
 
-# upstream_style_workload: a workload file as upstream writes them, naming upstream's payload file.
-upstream_style_workload() {
-  cat <<'EOF'
-name: 1 topic / 16 partitions / 1Kb
-topics: 1
-partitionsPerTopic: 16
-keyDistributor: "NO_KEY"
-messageSize: 1024
-payloadFile: "payload/payload-1Kb.data"
-subscriptionsPerTopic: 1
-consumerPerSubscription: 1
-producersPerTopic: 1
-producerRate: 50000
-consumerBacklogSizeGB: 0
-testDurationMinutes: 15
-EOF
-}
+# upstream_style_workload: a workload file as upstream writes them, naming upstream's payload file (the
+# same file benchmark-framework's ValidationTest copies).
+upstream_style_workload="$repo/benchmark-core/src/test/resources/workloads-upstream/1-topic-16-partitions-1kb.yaml"
 
 check_package() {
   [ -f "$package" ] || { echo "the packaged benchmark $package does not exist (mvn package builds it)"; return 1; }
@@ -261,7 +247,7 @@ check_package() {
   offline bin/benchmark validate workloads/ driver-kafka/ driver-redpanda/ driver-pulsar/ driver-rabbitmq/ driver-loopback/
   # an upstream workload file copied elsewhere finds payload/payload-1Kb.data from the package's root,
   # and, started in another directory, from the package's root as the installation root
-  upstream_style_workload >"$work/copied-upstream.yaml"
+  cp "$upstream_style_workload" "$work/copied-upstream.yaml"
   offline bin/benchmark validate "$work/copied-upstream.yaml"
   (cd "$work" && offline "$work/package/$top/bin/benchmark" validate "$work/copied-upstream.yaml")
   local help

@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.openmessaging.benchmark.report.ConfluentFixtures;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
-import java.io.ByteArrayOutputStream;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,28 +29,11 @@ class CompareCommandTest {
     @TempDir
     Path temp;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
+    private final CommandLineRun cli = new CommandLineRun();
 
     @Test
     void anImprovementPasses() {
-        int exitCode = run(
+        int exitCode = cli.run(
                 "compare",
                 SLOW,
                 "--",
@@ -62,15 +43,15 @@ class CompareCommandTest {
                 "--threshold",
                 "publishRate.avg=-2%");
 
-        assertThat(exitCode).as(stdout() + stderr()).isZero();
-        assertThat(stdout())
+        assertThat(exitCode).as(cli.stdout() + cli.stderr()).isZero();
+        assertThat(cli.stdout())
                 .containsPattern("endToEndLatency\\.p99 +ms +20 +5\\.434 +-14\\.57 +-72\\.8% +\\+10% +met")
                 .contains("PASSED: all 2 threshold(s) met");
     }
 
     @Test
     void aRegressionBeyondTheThresholdExitsOneAndNamesTheMetric() {
-        int exitCode = run(
+        int exitCode = cli.run(
                 "compare",
                 FAST,
                 "--",
@@ -81,7 +62,7 @@ class CompareCommandTest {
                 "publishLatency.p50=+100%");
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(stdout())
+        assertThat(cli.stdout())
                 .containsPattern("endToEndLatency\\.p99 +ms +5\\.434 +20 +\\+14\\.57 +\\+268% +\\+10% +broken")
                 .contains("BROKEN       endToEndLatency.p99 rose by 268%: more than the +10% allowed")
                 .contains("MET          publishLatency.p50 rose by 50.1%: within +100%")
@@ -90,10 +71,10 @@ class CompareCommandTest {
 
     @Test
     void metricsMissingFromUpstreamFilesAreReportedAndAThresholdOnThemFails() {
-        int exitCode = run("compare", OURS, "--", FAST, "--threshold", "endToEndResponseTime.p99=+10%");
+        int exitCode = cli.run("compare", OURS, "--", FAST, "--threshold", "endToEndResponseTime.p99=+10%");
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(stdout())
+        assertThat(cli.stdout())
                 .contains("Metrics some files lack")
                 .containsPattern("publishResponseTime +base 1 of 1 files, candidate 0 of 1 files")
                 .containsPattern("publishDelayLatency +base 1 of 1 files, candidate 0 of 1 files")
@@ -104,14 +85,14 @@ class CompareCommandTest {
 
     @Test
     void upstreamFilesOnBothSidesCompareByTheirAggregatedFields() {
-        int exitCode = run(
+        int exitCode = cli.run(
                 "compare",
                 ConfluentFixtures.directory().resolve("kafka").toString(),
                 "--",
                 ConfluentFixtures.directory().resolve("pulsar").toString());
 
-        assertThat(exitCode).as(stderr()).isZero();
-        assertThat(stdout())
+        assertThat(exitCode).as(cli.stderr()).isZero();
+        assertThat(cli.stdout())
                 .contains("(several files on a side: each figure is the median over the files that hold it)")
                 .containsPattern("publishLatency\\.p99 +ms ")
                 .doesNotContain("publishResponseTime.p99");
@@ -119,10 +100,10 @@ class CompareCommandTest {
 
     @Test
     void jsonOutputCarriesFiguresAndVerdicts() throws Exception {
-        int exitCode = run("compare", FAST, "--", SLOW, "--json", "--threshold=endToEndLatency.p99=+10%");
+        int exitCode = cli.run("compare", FAST, "--", SLOW, "--json", "--threshold=endToEndLatency.p99=+10%");
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
-        JsonNode json = new ObjectMapper().readTree(stdout());
+        JsonNode json = new ObjectMapper().readTree(cli.stdout());
         assertThat(json.path("passed").asBoolean(true)).isFalse();
         assertThat(json.path("combinedBy").asText()).isEqualTo("median");
         assertThat(json.path("thresholds").get(0).path("verdict").asText()).isEqualTo("broken");
@@ -137,32 +118,32 @@ class CompareCommandTest {
         assertThat(p99.path("base").asDouble()).isEqualTo(5.434);
         assertThat(p99.path("candidate").asDouble()).isEqualTo(20.0);
         assertThat(p99.path("unit").asText()).isEqualTo("ms");
-        assertThat(stderr()).contains("threshold broken: endToEndLatency.p99 rose by 268%");
+        assertThat(cli.stderr()).contains("threshold broken: endToEndLatency.p99 rose by 268%");
     }
 
     @Test
     void badThresholdSyntaxIsAUsageError() {
-        assertThat(run("compare", FAST, "--", SLOW, "--threshold", "endToEndLatency.p99=10%"))
+        assertThat(cli.run("compare", FAST, "--", SLOW, "--threshold", "endToEndLatency.p99=10%"))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr())
+        assertThat(cli.stderr())
                 .contains("error: threshold 'endToEndLatency.p99=10%': give the limit a sign")
                 .contains("usage: bin/benchmark compare");
     }
 
     @Test
     void missingSeparatorOrSidesAreUsageErrors() {
-        assertThat(run("compare", FAST, SLOW)).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("no '--' between base and candidate files");
-        assertThat(run("compare", FAST, "--")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("no candidate file after '--'");
-        assertThat(run("compare", FAST, "--", SLOW, "--thresholds", "x")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("unknown option '--thresholds'");
+        assertThat(cli.run("compare", FAST, SLOW)).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("no '--' between base and candidate files");
+        assertThat(cli.run("compare", FAST, "--")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("no candidate file after '--'");
+        assertThat(cli.run("compare", FAST, "--", SLOW, "--thresholds", "x")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("unknown option '--thresholds'");
     }
 
     @Test
     void anUnreadableFileIsNamed() {
-        assertThat(run("compare", "does/not/exist.json", "--", SLOW)).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(stderr()).contains("error: does/not/exist.json: no such file or directory");
+        assertThat(cli.run("compare", "does/not/exist.json", "--", SLOW)).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr()).contains("error: does/not/exist.json: no such file or directory");
     }
 
     @Test
@@ -170,11 +151,11 @@ class CompareCommandTest {
         String base = ourRun("base.json", "producerRate: 10000\ntestDuration: 30s\n");
         String candidate = ourRun("new.json", "producerRate: 20000\ntestDuration: 15s\n");
 
-        int exitCode = run("compare", base, "--", candidate, "--threshold", "publishLatency.p99=+10%");
+        int exitCode = cli.run("compare", base, "--", candidate, "--threshold", "publishLatency.p99=+10%");
 
-        assertThat(exitCode).as(stdout() + stderr()).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stdout()).isEmpty();
-        assertThat(stderr())
+        assertThat(exitCode).as(cli.stdout() + cli.stderr()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stdout()).isEmpty();
+        assertThat(cli.stderr())
                 .contains("error: the files did not run the same workload, so their figures are no comparison"
                         + " (give --allow-different-workloads to compare them anyway):")
                 .contains("  producerRate: base 10000 (" + base + "), candidate 20000 (" + candidate + ")")
@@ -187,7 +168,7 @@ class CompareCommandTest {
         String base = ourRun("base.json", "producerRate: 10000\ntestDuration: 30s\n");
         String candidate = ourRun("new.json", "producerRate: 20000\ntestDuration: 15s\n");
 
-        int exitCode = run(
+        int exitCode = cli.run(
                 "compare",
                 base,
                 "--",
@@ -196,8 +177,8 @@ class CompareCommandTest {
                 "--threshold",
                 "publishLatency.p99=+10%");
 
-        assertThat(exitCode).as(stdout() + stderr()).isZero();
-        String table = stdout();
+        assertThat(exitCode).as(cli.stdout() + cli.stderr()).isZero();
+        String table = cli.stdout();
         assertThat(table)
                 .contains("Workload: DIFFERENT, compared anyway (--allow-different-workloads):\n"
                         + "  producerRate: base 10000 (" + base + "), candidate 20000 (" + candidate + ")\n"
@@ -211,10 +192,10 @@ class CompareCommandTest {
         String base = ourRun("base.json", "producerRate: 10000\ntestDuration: 30s\n");
         String candidate = ourRun("new.json", "producerRate: 20000\ntestDuration: 30s\n");
 
-        int exitCode = run("compare", base, "--", candidate, "--json", "--allow-different-workloads");
+        int exitCode = cli.run("compare", base, "--", candidate, "--json", "--allow-different-workloads");
 
-        assertThat(exitCode).as(stderr()).isZero();
-        JsonNode workload = new ObjectMapper().readTree(stdout()).path("workload");
+        assertThat(exitCode).as(cli.stderr()).isZero();
+        JsonNode workload = new ObjectMapper().readTree(cli.stdout()).path("workload");
         assertThat(workload.path("same").asBoolean(true)).isFalse();
         assertThat(workload.path("differences")).hasSize(1);
         JsonNode difference = workload.path("differences").get(0);
@@ -223,7 +204,7 @@ class CompareCommandTest {
         assertThat(difference.path("values").get(0).path("file").asText()).isEqualTo(base);
         assertThat(difference.path("values").get(0).path("value").asText()).isEqualTo("10000");
         assertThat(difference.path("values").get(1).path("value").asText()).isEqualTo("20000");
-        assertThat(stderr()).contains("workload differs (allowed): producerRate: base 10000");
+        assertThat(cli.stderr()).contains("workload differs (allowed): producerRate: base 10000");
     }
 
     @Test
@@ -231,16 +212,16 @@ class CompareCommandTest {
         String base = ourRun("kafka.json", "producerRate: 10000\ntestDuration: 30s\n");
         String candidate = ourRun("pulsar.json", "producerRate: 10000\ntestDuration: 30s\n");
 
-        assertThat(run("compare", base, "--", candidate)).as(stderr()).isZero();
-        assertThat(stdout()).contains("Workload: the same in every file (24 of 24 fields compared)");
+        assertThat(cli.run("compare", base, "--", candidate)).as(cli.stderr()).isZero();
+        assertThat(cli.stdout()).contains("Workload: the same in every file (24 of 24 fields compared)");
     }
 
     @Test
     void upstreamFilesSayWhichWorkloadFieldsWereNotCompared() throws IOException {
         String ours = ourRun("ours.json", "producerRate: 10000\ntestDuration: 30s\n");
 
-        assertThat(run("compare", ours, "--", FAST)).as(stderr()).isZero();
-        assertThat(stdout())
+        assertThat(cli.run("compare", ours, "--", FAST)).as(cli.stderr()).isZero();
+        assertThat(cli.stdout())
                 .contains("Workload: the same in every file (0 of 24 fields compared)")
                 .contains("Workload fields not compared:\n  not recorded in " + FAST + ": producerRate, ")
                 .contains(", testDuration, sampleRateMillis, producerWakeIntervalMicros\n");
@@ -252,8 +233,8 @@ class CompareCommandTest {
         String second = ourRun("base-2.json", "producerRate: 10000\ntestDuration: 30s\nmessageSize: 100\n");
         String candidate = ourRun("new.json", "producerRate: 10000\ntestDuration: 30s\n");
 
-        assertThat(run("compare", first, second, "--", candidate)).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("  messageSize: base 1024 (" + first + "), base 100 (" + second + ")");
+        assertThat(cli.run("compare", first, second, "--", candidate)).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("  messageSize: base 1024 (" + first + "), base 100 (" + second + ")");
     }
 
     /**

@@ -2,9 +2,7 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -12,61 +10,44 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** What {@code --help}, {@code --version} and a missing argument print: every command in one format. */
 class HelpOutputTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
-
-    private String outText() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String errText() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
+    private final CommandLineRun cli = new CommandLineRun();
 
     @Test
     void theMainHelpListsEveryCommandAndTheVersionOption() {
-        assertThat(run("--help")).isZero();
+        assertThat(cli.run("--help")).isZero();
 
-        assertThat(outText()).startsWith("Usage: bin/benchmark [options]").contains("-V, --version");
+        assertThat(cli.stdout()).startsWith("Usage: bin/benchmark [options]").contains("-V, --version");
         for (String command : Benchmark.COMMANDS) {
-            assertThat(outText()).as(command).contains("  bin/benchmark " + command + " ");
+            assertThat(cli.stdout()).as(command).contains("  bin/benchmark " + command + " ");
         }
     }
 
     @Test
     void versionMayStandAfterOtherOptions() {
-        assertThat(run("-d", "../driver-loopback/loopback.yaml", "--version"))
-                .as(errText())
+        assertThat(cli.run("-d", "../driver-loopback/loopback.yaml", "--version"))
+                .as(cli.stderr())
                 .isZero();
 
-        assertThat(outText()).isEqualTo(Benchmark.version() + System.lineSeparator());
+        assertThat(cli.stdout()).isEqualTo(Benchmark.version() + System.lineSeparator());
     }
 
     @ParameterizedTest(name = "{0} --help")
     @ValueSource(strings = {"validate", "report", "csv", "compare", "sweep", "stop"})
     void everyCommandsHelpHasTheSameFormat(String command) {
-        assertThat(run(command, "--help")).isZero();
+        assertThat(cli.run(command, "--help")).isZero();
 
-        assertThat(outText())
+        assertThat(cli.stdout())
                 .startsWith("Usage: bin/benchmark " + command + " [options]")
                 .contains(System.lineSeparator() + "  Options:" + System.lineSeparator())
                 .contains("    -h, --help" + System.lineSeparator() + "      Show this help");
-        assertThat(errText()).isEmpty();
+        assertThat(cli.stderr()).isEmpty();
     }
 
     @Test
     void compareHelpListsItsOptionsMetricsAndExitCodes() {
-        assertThat(run("compare", "--help")).isZero();
+        assertThat(cli.run("compare", "--help")).isZero();
 
-        assertThat(outText())
+        assertThat(cli.stdout())
                 .startsWith("Usage: bin/benchmark compare [options] BASE… -- CANDIDATE…")
                 .contains("-t, --threshold", "--json", "--allow-different-workloads")
                 .contains("  Metrics: ", "endToEndResponseTime", "  Stats:   ", "  Exit code: 0 every threshold met");
@@ -74,9 +55,9 @@ class HelpOutputTest {
 
     @Test
     void validateWithoutAFileSaysSoInOneLineAndShowsTheUsage() {
-        assertThat(run("validate")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.run("validate")).isEqualTo(Benchmark.EXIT_USAGE);
 
-        assertThat(errText().lines().toList())
+        assertThat(cli.stderr().lines().toList())
                 .containsExactly(
                         "error: no file to check: give workload or driver files, or directories of them",
                         ValidateCommand.USAGE);

@@ -3,10 +3,8 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.report.ConfluentFixtures;
-import java.io.ByteArrayOutputStream;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,27 +16,16 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bin/benchmark report} and {@code bin/benchmark csv} as a user runs them. */
 class ReportCommandTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
+    private final CommandLineRun cli = new CommandLineRun();
 
     @Test
     void reportOfAllTwelveFixturesIsOneSelfContainedPage(@TempDir Path dir) throws IOException {
         Path results = copyFixtures(dir);
 
-        assertThat(run("report", results.toString()))
-                .as(err.toString(StandardCharsets.UTF_8))
-                .isZero();
+        assertThat(cli.run("report", results.toString())).as(cli.stderr()).isZero();
 
         Path report = results.resolve("report.html");
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("wrote " + report + " (12 runs)");
+        assertThat(cli.stdout()).contains("wrote " + report + " (12 runs)");
         String html = Files.readString(report);
         assertThat(html).startsWith("<!DOCTYPE html>").contains("Chart.js v4.");
         // nothing is loaded from elsewhere
@@ -59,8 +46,8 @@ class ReportCommandTest {
     void everyFixtureAloneMakesAReport(@TempDir Path dir) throws IOException {
         for (String fixture : ConfluentFixtures.FILES) {
             Path report = dir.resolve(fixture.replace('/', '-') + ".html");
-            assertThat(run("report", ConfluentFixtures.file(fixture).toString(), "-o", report.toString()))
-                    .as(fixture + ": " + err.toString(StandardCharsets.UTF_8))
+            assertThat(cli.run("report", ConfluentFixtures.file(fixture).toString(), "-o", report.toString()))
+                    .as(fixture + ": " + cli.stderr())
                     .isZero();
             assertThat(Files.readString(report)).contains("Benchmark report: ");
         }
@@ -71,8 +58,8 @@ class ReportCommandTest {
         Path result = Files.copy(ConfluentFixtures.ourGoldenResult(), dir.resolve("run.json"));
         Files.writeString(dir.resolve("report.html"), "mine");
 
-        assertThat(run("report", result.toString())).isZero();
-        assertThat(run(
+        assertThat(cli.run("report", result.toString())).isZero();
+        assertThat(cli.run(
                         "report",
                         result.toString(),
                         "-o",
@@ -82,16 +69,14 @@ class ReportCommandTest {
         assertThat(dir.resolve("report.html")).hasContent("mine");
         assertThat(dir.resolve("report-1.html")).isNotEmptyFile();
         assertThat(dir.resolve("report-2.html")).isNotEmptyFile();
-        assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains("report-1.html (1 run)")
-                .contains("report-2.html (1 run)");
+        assertThat(cli.stdout()).contains("report-1.html (1 run)").contains("report-2.html (1 run)");
     }
 
     @Test
     void ourResultShowsResponseTimesAndMetadata(@TempDir Path dir) throws IOException {
         Path report = dir.resolve("ours.html");
 
-        assertThat(run("report", ConfluentFixtures.ourGoldenResult().toString(), "-o", report.toString()))
+        assertThat(cli.run("report", ConfluentFixtures.ourGoldenResult().toString(), "-o", report.toString()))
                 .isZero();
 
         String html = Files.readString(report);
@@ -108,26 +93,24 @@ class ReportCommandTest {
     void aBrokenResultFileIsNamedWithLineAndField(@TempDir Path dir) throws IOException {
         Path broken = Files.writeString(dir.resolve("broken.json"), "{\n  \"publishRate\": [1.0, \"fast\"]\n}\n");
 
-        assertThat(run("report", broken.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("broken.json:2:")
-                .contains("publishRate[1]");
+        assertThat(cli.run("report", broken.toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr()).contains("broken.json:2:").contains("publishRate[1]");
         assertThat(dir.resolve("report.html")).doesNotExist();
     }
 
     @Test
     void reportWithoutFilesIsAUsageError() {
-        assertThat(run("report")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage: bin/benchmark report");
+        assertThat(cli.run("report")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("usage: bin/benchmark report");
     }
 
     @Test
     void helpPrintsTheOptionsOfEachCommand() {
-        assertThat(run("report", "--help")).isZero();
-        assertThat(run("csv", "-h")).isZero();
-        assertThat(run("compare", "--help")).isZero();
+        assertThat(cli.run("report", "--help")).isZero();
+        assertThat(cli.run("csv", "-h")).isZero();
+        assertThat(cli.run("compare", "--help")).isZero();
 
-        assertThat(out.toString(StandardCharsets.UTF_8))
+        assertThat(cli.stdout())
                 .contains("Usage: bin/benchmark report [options]", "Usage: bin/benchmark csv [options]")
                 .contains(
                         "Usage: bin/benchmark compare [options] BASE… -- CANDIDATE…",
@@ -136,9 +119,9 @@ class ReportCommandTest {
 
     @Test
     void csvOfTheFixturesGoesToStandardOutputOneRowPerRun() {
-        assertThat(run("csv", ConfluentFixtures.directory().toString())).isZero();
+        assertThat(cli.run("csv", ConfluentFixtures.directory().toString())).isZero();
 
-        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        List<String> lines = cli.stdout().lines().toList();
         assertThat(lines).hasSize(13);
         assertThat(lines.get(0)).startsWith("file,workload,driver,");
         assertThat(lines.get(1))
@@ -149,7 +132,7 @@ class ReportCommandTest {
     void csvToAFileNeverOverwrites(@TempDir Path dir) throws IOException {
         Path csv = Files.writeString(dir.resolve("results.csv"), "mine");
 
-        assertThat(run("csv", ConfluentFixtures.ourGoldenResult().toString(), "-o", csv.toString()))
+        assertThat(cli.run("csv", ConfluentFixtures.ourGoldenResult().toString(), "-o", csv.toString()))
                 .isZero();
 
         assertThat(csv).hasContent("mine");

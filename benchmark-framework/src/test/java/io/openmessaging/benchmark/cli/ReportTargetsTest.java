@@ -3,10 +3,8 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.report.ConfluentFixtures;
-import java.io.ByteArrayOutputStream;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,19 +20,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ReportTargetsTest {
 
+    private final CommandLineRun cli = new CommandLineRun();
+
     @TempDir
     Path dir;
-
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"report", "csv"})
@@ -44,49 +33,49 @@ class ReportTargetsTest {
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
                 .isZero();
 
-        int exitCode = run(command, fifo.toString());
+        int exitCode = cli.run(command, fifo.toString());
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(text(err))
+        assertThat(cli.stderr())
                 .isEqualTo("error: " + fifo + " is a named pipe (FIFO), not a regular file; give result files (.json)"
                         + " or directories of them\n");
     }
 
     @Test
     void reportToDevStdoutWritesTheHtmlToStandardOutputAndNoFile() throws IOException {
-        int exitCode = run("report", fixture(), "-o", "/dev/stdout");
+        int exitCode = cli.run("report", fixture(), "-o", "/dev/stdout");
 
-        assertThat(exitCode).as(text(err)).isZero();
-        assertThat(text(out)).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
-        assertThat(text(err)).isEqualTo("wrote standard output (1 run)\n");
+        assertThat(exitCode).as(cli.stderr()).isZero();
+        assertThat(cli.stdout()).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
+        assertThat(cli.stderr()).isEqualTo("wrote standard output (1 run)\n");
         assertThat(Path.of("/dev/stdout-1")).doesNotExist();
     }
 
     @Test
     void csvToDevStdoutIsTheCsvOnStandardOutput() throws IOException {
-        int exitCode = run("csv", fixture(), "-o", "/dev/stdout");
+        int exitCode = cli.run("csv", fixture(), "-o", "/dev/stdout");
 
-        assertThat(exitCode).as(text(err)).isZero();
-        assertThat(text(out).lines()).hasSize(2);
+        assertThat(exitCode).as(cli.stderr()).isZero();
+        assertThat(cli.stdout().lines()).hasSize(2);
         assertThat(Path.of("/dev/stdout-1")).doesNotExist();
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"report", "csv"})
     void aFullDeviceFailsWithOneLineAndExitOneInsteadOfWritingASuffixedFile(String command) throws IOException {
-        int exitCode = run(command, fixture(), "-o", "/dev/full");
+        int exitCode = cli.run(command, fixture(), "-o", "/dev/full");
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(text(err)).isEqualTo("error: cannot write /dev/full: No space left on device\n");
+        assertThat(cli.stderr()).isEqualTo("error: cannot write /dev/full: No space left on device\n");
         assertThat(Path.of("/dev/full-1")).doesNotExist();
     }
 
     @Test
     void aDeviceIsWrittenAsItIs() throws IOException {
-        int exitCode = run("report", fixture(), "-o", "/dev/null");
+        int exitCode = cli.run("report", fixture(), "-o", "/dev/null");
 
-        assertThat(exitCode).as(text(err)).isZero();
-        assertThat(text(out)).isEqualTo("wrote /dev/null (1 run)\n");
+        assertThat(exitCode).as(cli.stderr()).isZero();
+        assertThat(cli.stdout()).isEqualTo("wrote /dev/null (1 run)\n");
         assertThat(Path.of("/dev/null-1")).doesNotExist();
     }
 
@@ -94,7 +83,7 @@ class ReportTargetsTest {
     void anExistingRegularFileIsStillNeverOverwritten() throws IOException {
         Path existing = Files.writeString(dir.resolve("report.html"), "mine");
 
-        assertThat(run("report", fixture(), "-o", existing.toString())).isZero();
+        assertThat(cli.run("report", fixture(), "-o", existing.toString())).isZero();
 
         assertThat(Files.readString(existing)).isEqualTo("mine");
         assertThat(dir.resolve("report-1.html")).exists();
@@ -104,9 +93,5 @@ class ReportTargetsTest {
         Path copy = dir.resolve("result.json");
         Files.copy(ConfluentFixtures.ourGoldenResult(), copy);
         return copy.toString();
-    }
-
-    private static String text(ByteArrayOutputStream stream) {
-        return stream.toString(StandardCharsets.UTF_8);
     }
 }

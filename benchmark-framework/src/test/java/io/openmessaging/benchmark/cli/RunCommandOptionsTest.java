@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.coordinator.WorkerRoles;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -54,26 +55,19 @@ class RunCommandOptionsTest {
                 sampleRateMillis: 500
                 warmupDuration: 0s
                 """);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLineRun cli = new CommandLineRun();
 
-        int exitCode = Benchmark.run(
-                new String[] {
-                    "-d",
-                    "../driver-loopback/loopback.yaml",
-                    "--output-dir",
-                    dir.resolve("results").toString(),
-                    option,
-                    value,
-                    workload.toString()
-                },
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+        int exitCode = cli.run(
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.resolve("results").toString(),
+                option,
+                value,
+                workload.toString());
 
-        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("error: " + option + " must be 1 to 86400 (seconds, one day), got " + value);
+        assertThat(exitCode).as(cli.stderr()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("error: " + option + " must be 1 to 86400 (seconds, one day), got " + value);
         assertThat(dir.resolve("results")).doesNotExist();
     }
 
@@ -81,22 +75,17 @@ class RunCommandOptionsTest {
     void anOutputDirectoryThatCannotHoldResultsIsAUsageErrorBeforeAnythingRuns() throws IOException {
         Path workload = Files.writeString(dir.resolve("w.yaml"), WORKLOAD);
         Path notADirectory = Files.writeString(dir.resolve("file"), "x");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLineRun cli = new CommandLineRun();
 
-        int exitCode = Benchmark.run(
-                new String[] {
-                    "-d",
-                    "../driver-loopback/loopback.yaml",
-                    "--output-dir",
-                    notADirectory.resolve("results").toString(),
-                    workload.toString()
-                },
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+        int exitCode = cli.run(
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                notADirectory.resolve("results").toString(),
+                workload.toString());
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(cli.stderr())
                 .startsWith("error: results cannot be written in " + notADirectory.resolve("results"))
                 .contains("choose another --output-dir or -o")
                 .doesNotContain("\tat ");
@@ -105,21 +94,17 @@ class RunCommandOptionsTest {
     @Test
     void anOutputDirectoryThatCannotBeCreatedIsRefusedAtOnceNamingItAndTheReason() throws IOException {
         Path workload = Files.writeString(dir.resolve("w.yaml"), WORKLOAD);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLineRun cli = new CommandLineRun();
 
-        int exitCode = Benchmark.run(
-                new String[] {"-d", "../driver-loopback/loopback.yaml", "--output-dir", "/proc/x", workload.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+        int exitCode =
+                cli.run("-d", "../driver-loopback/loopback.yaml", "--output-dir", "/proc/x", workload.toString());
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(cli.stderr())
                 .startsWith("error: results cannot be written in /proc/x (/proc/x: ")
                 .endsWith("); choose another --output-dir or -o\n")
                 .hasLineCount(1);
-        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("===");
+        assertThat(cli.stdout()).doesNotContain("===");
         assertThat(Path.of("/proc/x")).doesNotExist();
     }
 

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.beust.jcommander.JCommander;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,26 +91,21 @@ class SetOptionTest {
                 warmupDuration: 0s
                 testDuration: 1s
                 """);
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLineRun cli = new CommandLineRun();
 
-        int exitCode = Benchmark.run(
-                new String[] {
-                    "sweep",
-                    "--partitions",
-                    "1,2",
-                    "-d",
-                    "../driver-loopback/loopback.yaml",
-                    "--output-dir",
-                    dir.resolve("results").toString(),
-                    "--set",
-                    "messageSize=200",
-                    workload.toString()
-                },
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+        int exitCode = cli.run(
+                "sweep",
+                "--partitions",
+                "1,2",
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.resolve("results").toString(),
+                "--set",
+                "messageSize=200",
+                workload.toString());
 
-        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Benchmark.EXIT_OK);
+        assertThat(exitCode).as(cli.stderr()).isEqualTo(Benchmark.EXIT_OK);
         try (var files = Files.walk(dir.resolve("results"))) {
             List<Path> steps = files.filter(p -> p.toString().endsWith(".json"))
                     .filter(p -> !p.getFileName().toString().equals("sweep.json"))
@@ -128,27 +121,22 @@ class SetOptionTest {
 
     @Test
     void aSweepRefusesASetOfTheKeyItSweeps() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLineRun cli = new CommandLineRun();
 
-        int exitCode = Benchmark.run(
-                new String[] {
-                    "sweep",
-                    "--rates",
-                    "100,200",
-                    "-d",
-                    "../driver-loopback/loopback.yaml",
-                    "--output-dir",
-                    dir.resolve("results").toString(),
-                    "--set",
-                    "producerRate=300",
-                    "w.yaml"
-                },
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+        int exitCode = cli.run(
+                "sweep",
+                "--rates",
+                "100,200",
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.resolve("results").toString(),
+                "--set",
+                "producerRate=300",
+                "w.yaml");
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(cli.stderr())
                 .startsWith("error: --set producerRate=300: the sweep sets producerRate at every step (--rates)");
         assertThat(dir.resolve("results")).doesNotExist();
     }

@@ -2,10 +2,8 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,18 +34,11 @@ class ShippedWorkloadFilesTest {
                         "pulsar-latency-2019/1-topic-16-partition-100b.yaml",
                         "redpanda-2022/1-topic-288-partitions-1000mb-2p-2c.yaml");
         for (Path file : files) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int exit = Benchmark.run(
-                    new String[] {"validate", file.toString()},
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8),
-                    false);
+            CommandLineRun cli = new CommandLineRun();
+            int exit = cli.run("validate", file.toString());
 
-            assertThat(exit)
-                    .as(file + ": " + err.toString(StandardCharsets.UTF_8))
-                    .isEqualTo(Benchmark.EXIT_OK);
-            assertThat(out.toString(StandardCharsets.UTF_8)).as(file.toString()).contains("1 file(s) valid");
+            assertThat(exit).as(file + ": " + cli.stderr()).isEqualTo(Benchmark.EXIT_OK);
+            assertThat(cli.stdout()).as(file.toString()).contains("1 file(s) valid");
         }
     }
 

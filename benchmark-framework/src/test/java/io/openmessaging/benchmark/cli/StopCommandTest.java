@@ -3,12 +3,10 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.driver.SystemClock;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.worker.http.WorkerServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,27 +15,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bin/benchmark stop}: an operator's stop of the runs on a list of workers. */
 class StopCommandTest {
 
+    private final CommandLineRun cli = new CommandLineRun("stop");
+
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        String[] all = new String[args.length + 1];
-        all[0] = "stop";
-        System.arraycopy(args, 0, all, 1, args.length);
-        return Benchmark.run(
-                all,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
-
     @Test
     void withoutWorkersItIsAUsageError() {
-        assertThat(run()).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(cli.run()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr())
                 .contains("give the workers to stop with either --workers or --workers-file")
                 .contains("usage: bin/benchmark stop");
     }
@@ -56,11 +42,11 @@ class StopCommandTest {
             String live = "http://127.0.0.1:" + server.address().getPort();
             String gone = "http://127.0.0.1:" + closedPort;
 
-            int exit = run("--workers", live + "," + gone, "--token-file", token.toString());
+            int exit = cli.run("--workers", live + "," + gone, "--token-file", token.toString());
 
             assertThat(exit).isEqualTo(Benchmark.EXIT_FAILED);
-            assertThat(out.toString(StandardCharsets.UTF_8)).contains(live + ": was idle");
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains(gone + ": not stopped: worker " + gone);
+            assertThat(cli.stdout()).contains(live + ": was idle");
+            assertThat(cli.stderr()).contains(gone + ": not stopped: worker " + gone);
         } finally {
             server.close();
         }
@@ -75,8 +61,9 @@ class StopCommandTest {
             Path token = Files.writeString(dir.resolve("token"), "another-token\n");
             String live = "http://127.0.0.1:" + server.address().getPort();
 
-            assertThat(run("--workers", live, "--token-file", token.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("HTTP 401");
+            assertThat(cli.run("--workers", live, "--token-file", token.toString()))
+                    .isEqualTo(Benchmark.EXIT_FAILED);
+            assertThat(cli.stderr()).contains("HTTP 401");
         } finally {
             server.close();
         }

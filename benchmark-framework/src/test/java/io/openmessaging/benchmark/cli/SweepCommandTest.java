@@ -2,10 +2,8 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,8 +16,7 @@ class SweepCommandTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandLineRun cli;
     private Path workload;
     private Path driver;
 
@@ -37,77 +34,61 @@ class SweepCommandTest {
                 sampleRateMillis: 500
                 """);
         driver = Path.of("../driver-loopback/loopback.yaml");
-    }
-
-    private int run(String... args) {
-        String[] all = new String[args.length + 3];
-        all[0] = "sweep";
-        all[1] = "--output-dir";
-        all[2] = dir.resolve("results").toString();
-        System.arraycopy(args, 0, all, 3, args.length);
-        return Benchmark.run(
-                all,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
-
-    private String errText() {
-        return err.toString(StandardCharsets.UTF_8);
+        cli = new CommandLineRun("sweep", "--output-dir", dir.resolve("results").toString());
     }
 
     @Test
     void withoutAParameterItSaysWhichToGive() {
-        assertThat(run("-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("give exactly one of --rates, --message-sizes, --partitions, --topics");
+        assertThat(cli.run("-d", driver.toString(), workload.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("give exactly one of --rates, --message-sizes, --partitions, --topics");
         assertThat(dir.resolve("results")).doesNotExist();
     }
 
     @Test
     void twoParametersAreRefused() {
-        assertThat(run("--rates", "1,2", "--topics", "1,2", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.run("--rates", "1,2", "--topics", "1,2", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("a sweep varies one parameter").contains("got --rates, --topics");
+        assertThat(cli.stderr()).contains("a sweep varies one parameter").contains("got --rates, --topics");
     }
 
     @Test
     void aValueThatIsNotANumberIsNamed() {
-        assertThat(run("--rates", "5000,10k", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.run("--rates", "5000,10k", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("--rates: '10k' is not a number").contains("e.g. --rates 5000,10000,20000");
+        assertThat(cli.stderr()).contains("--rates: '10k' is not a number").contains("e.g. --rates 5000,10000,20000");
     }
 
     @Test
     void partitionCountsMustBeWholeAndPositive() {
-        assertThat(run("--partitions", "1,2.5", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.run("--partitions", "1,2.5", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("--partitions: '2.5' is not allowed").contains("whole numbers ≥ 1");
-        err.reset();
-        assertThat(run("--partitions", "0,4", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.stderr()).contains("--partitions: '2.5' is not allowed").contains("whole numbers ≥ 1");
+        cli.reset();
+        assertThat(cli.run("--partitions", "0,4", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("--partitions: '0' is not allowed");
+        assertThat(cli.stderr()).contains("--partitions: '0' is not allowed");
     }
 
     @Test
     void oneValueOrARepeatedValueIsNotASweep() {
-        assertThat(run("--topics", "4", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.run("--topics", "4", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("at least two values");
-        err.reset();
-        assertThat(run("--topics", "4,8,4", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.stderr()).contains("at least two values");
+        cli.reset();
+        assertThat(cli.run("--topics", "4,8,4", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("--topics: 4 is given twice");
+        assertThat(cli.stderr()).contains("--topics: 4 is given twice");
     }
 
     @Test
     void exactlyOneWorkloadAndNoOutputFile() {
-        assertThat(run("--rates", "1,2", "-d", driver.toString(), workload.toString(), workload.toString()))
+        assertThat(cli.run("--rates", "1,2", "-d", driver.toString(), workload.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("exactly one workload file");
-        err.reset();
-        assertThat(run("--rates", "1,2", "-o", "x.json", "-d", driver.toString(), workload.toString()))
+        assertThat(cli.stderr()).contains("exactly one workload file");
+        cli.reset();
+        assertThat(cli.run("--rates", "1,2", "-o", "x.json", "-d", driver.toString(), workload.toString()))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("use --output-dir");
+        assertThat(cli.stderr()).contains("use --output-dir");
     }
 
     @Test
@@ -116,16 +97,16 @@ class SweepCommandTest {
         Path tooBig = Files.writeString(
                 dir.resolve("big.yaml"),
                 Files.readString(workload).replace("producersPerTopic: 1", "producersPerTopic: 2"));
-        assertThat(run("--topics", "1,2000000000", "-d", driver.toString(), tooBig.toString()))
+        assertThat(cli.run("--topics", "1,2000000000", "-d", driver.toString(), tooBig.toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("--topics").contains("big.yaml").contains("producers");
+        assertThat(cli.stderr()).contains("--topics").contains("big.yaml").contains("producers");
         assertThat(dir.resolve("results")).doesNotExist();
     }
 
     @Test
     void helpListsTheSweepAndRunOptions() {
-        assertThat(run("--help")).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8))
+        assertThat(cli.run("--help")).isZero();
+        assertThat(cli.stdout())
                 .contains(
                         "--rates",
                         "--message-sizes",

@@ -2,9 +2,7 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -15,27 +13,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class UnknownCommandTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
-
-    private String errText() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
+    private final CommandLineRun cli = new CommandLineRun();
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"reprot, report", "valdate, validate", "cvs, csv", "sweeep, sweep", "comapre, compare"})
     void aMistypedCommandIsAUsageErrorNamingTheNearestCommand(String typed, String meant) {
-        assertThat(run(typed, "results/")).as(errText()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.run(typed, "results/")).as(cli.stderr()).isEqualTo(Benchmark.EXIT_USAGE);
 
-        assertThat(errText())
+        assertThat(cli.stderr())
                 .startsWith("error: unknown command '" + typed + "' (did you mean '" + meant + "'?); the commands are"
                         + " validate, report, csv, compare, sweep, stop")
                 .contains("run 'bin/benchmark --help'")
@@ -45,17 +30,17 @@ class UnknownCommandTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"xyzzy", "benchmark"})
     void aWordCloseToNoCommandIsStillAnUnknownCommand(String typed) {
-        assertThat(run(typed)).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.run(typed)).isEqualTo(Benchmark.EXIT_USAGE);
 
-        assertThat(errText()).startsWith("error: unknown command '" + typed + "'; the commands are");
+        assertThat(cli.stderr()).startsWith("error: unknown command '" + typed + "'; the commands are");
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"src", "reprot.yaml", "workloads/reprot"})
     void anArgumentThatMayBeAWorkloadFileRunsAsOne(String workload) {
         // "src" exists in the module's directory; the others name a file by its extension or directory
-        assertThat(run(workload)).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.run(workload)).isEqualTo(Benchmark.EXIT_USAGE);
 
-        assertThat(errText()).startsWith("error: give at least one driver").doesNotContain("unknown command");
+        assertThat(cli.stderr()).startsWith("error: give at least one driver").doesNotContain("unknown command");
     }
 }

@@ -2,9 +2,7 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -12,16 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Every command rejects an option it does not know with exit code 2 and a suggestion, never "no such file". */
 class UnknownOptionsTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
+    private final CommandLineRun cli = new CommandLineRun();
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -35,10 +24,8 @@ class UnknownOptionsTest {
             compare --jsn a.json -- b.json                                                           | unknown option '--jsn' (did you mean '--json'?)
             """)
     void anUnknownOptionIsAUsageErrorWithASuggestion(String commandLine, String message) {
-        assertThat(run(commandLine.split(" ")))
-                .as(err.toString(StandardCharsets.UTF_8))
-                .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(cli.run(commandLine.split(" "))).as(cli.stderr()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr())
                 .contains("error: " + message)
                 .doesNotContain("no such file")
                 .doesNotContain("NoSuchFileException");
@@ -46,14 +33,14 @@ class UnknownOptionsTest {
 
     @Test
     void aNegativeValueOfAKnownOptionIsNotTakenForAnOption() {
-        assertThat(run(
+        assertThat(cli.run(
                         "--stall-timeout-seconds",
                         "-5",
                         "-d",
                         "../driver-loopback/loopback.yaml",
                         "../workloads/quick-start.yaml"))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(cli.stderr())
                 .contains("--stall-timeout-seconds must be 1 to 86400")
                 .doesNotContain("unknown option");
     }

@@ -3,9 +3,7 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,19 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ValidateAgreesWithRunTest {
 
+    private final CommandLineRun cli = new CommandLineRun();
+
     @TempDir
     Path dir;
-
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        err.reset();
-        return Benchmark.run(
-                args,
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
 
     @Test
     void aMessageTooLargeForTheHeapIsRefusedByValidateWithTheRunsMessage() throws Exception {
@@ -57,9 +46,9 @@ class ValidateAgreesWithRunTest {
                         ""));
         Path driver = Files.writeString(dir.resolve("loopback.yaml"), "name: Loopback\ndriver: loopback\n");
 
-        int runExit =
-                run("--output-dir", dir.resolve("results").toString(), "-d", driver.toString(), workload.toString());
-        String runErr = err.toString(StandardCharsets.UTF_8);
+        int runExit = cli.run(
+                "--output-dir", dir.resolve("results").toString(), "-d", driver.toString(), workload.toString());
+        String runErr = cli.stderr();
         assertThat(runExit).as(runErr).isEqualTo(Benchmark.EXIT_FAILED);
         String refusal = runErr.lines()
                 .filter(line -> line.contains("the payloads take"))
@@ -67,8 +56,9 @@ class ValidateAgreesWithRunTest {
                 .orElseThrow(() -> new AssertionError("the run did not refuse the payloads:\n" + runErr));
         String reason = refusal.substring(refusal.indexOf(workload.toString()));
 
-        int validateExit = run("validate", workload.toString(), driver.toString());
-        String validateErr = err.toString(StandardCharsets.UTF_8);
+        cli.reset();
+        int validateExit = cli.run("validate", workload.toString(), driver.toString());
+        String validateErr = cli.stderr();
         assertThat(validateExit).as(validateErr).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(validateErr).contains(reason);
     }

@@ -2,10 +2,8 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.testing.CoreFixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,33 +12,21 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bin/benchmark validate} as a user runs it: exit codes and the errors it prints. */
 class ValidateCommandTest {
 
+    private final CommandLineRun cli = new CommandLineRun();
+
     private static final Path INVALID = CoreFixtures.path("workloads-invalid");
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Benchmark.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-    }
-
-    private String errText() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
 
     @Test
     void shippedWorkloadsAreValid() {
-        assertThat(run("validate", "../workloads")).as(errText()).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("file(s) valid");
+        assertThat(cli.run("validate", "../workloads")).as(cli.stderr()).isZero();
+        assertThat(cli.stdout()).contains("file(s) valid");
     }
 
     @Test
     void unknownKeyNamesFileLineKeyAndSuggestion() {
-        assertThat(run("validate", INVALID.resolve("unknown-key.yaml").toString()))
+        assertThat(cli.run("validate", INVALID.resolve("unknown-key.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText())
+        assertThat(cli.stderr())
                 .contains("unknown-key.yaml:3")
                 .contains("partitionPerTopic")
                 .contains("partitionsPerTopic");
@@ -48,9 +34,9 @@ class ValidateCommandTest {
 
     @Test
     void misspeltEnumListsAllowedValues() {
-        assertThat(run("validate", INVALID.resolve("misspelt-enum.yaml").toString()))
+        assertThat(cli.run("validate", INVALID.resolve("misspelt-enum.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText())
+        assertThat(cli.stderr())
                 .contains("misspelt-enum.yaml:")
                 .contains("keyDistributor")
                 .contains("KEY_ROUND_ROBIN")
@@ -60,23 +46,25 @@ class ValidateCommandTest {
 
     @Test
     void negativeRateIsRejected() {
-        assertThat(run("validate", INVALID.resolve("negative-rate.yaml").toString()))
+        assertThat(cli.run("validate", INVALID.resolve("negative-rate.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("negative-rate.yaml:").contains("producerRate");
+        assertThat(cli.stderr()).contains("negative-rate.yaml:").contains("producerRate");
     }
 
     @Test
     void nonNumericSizeIsRejected() {
-        assertThat(run("validate", INVALID.resolve("non-numeric-size.yaml").toString()))
+        assertThat(cli.run("validate", INVALID.resolve("non-numeric-size.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains("non-numeric-size.yaml:").contains("messageSize");
+        assertThat(cli.stderr()).contains("non-numeric-size.yaml:").contains("messageSize");
     }
 
     @Test
     void maxRateSearchWithBacklogIsRejected() {
-        assertThat(run("validate", INVALID.resolve("max-rate-with-backlog.yaml").toString()))
+        assertThat(cli.run(
+                        "validate",
+                        INVALID.resolve("max-rate-with-backlog.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText())
+        assertThat(cli.stderr())
                 .contains("max-rate-with-backlog.yaml:")
                 .contains("producerRate")
                 .contains("consumerBacklogSizeGB");
@@ -84,12 +72,12 @@ class ValidateCommandTest {
 
     @Test
     void everyBadFileIsReportedNotJustTheFirst() {
-        assertThat(run(
+        assertThat(cli.run(
                         "validate",
                         INVALID.resolve("negative-rate.yaml").toString(),
                         INVALID.resolve("unknown-key.yaml").toString()))
                 .isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText())
+        assertThat(cli.stderr())
                 .contains("negative-rate.yaml")
                 .contains("unknown-key.yaml")
                 .contains("2 problem(s) in 2 file(s) checked");
@@ -97,27 +85,27 @@ class ValidateCommandTest {
 
     @Test
     void missingFilesArgumentIsAUsageError() {
-        assertThat(run("validate")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.run("validate")).isEqualTo(Benchmark.EXIT_USAGE);
     }
 
     @Test
     void runWithoutDriverIsAUsageErrorThatShowsAnExample() {
-        assertThat(run("../workloads/quick-start.yaml")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText()).contains("-d DRIVER.yaml");
+        assertThat(cli.run("../workloads/quick-start.yaml")).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).contains("-d DRIVER.yaml");
     }
 
     @Test
     void anEmptyDirectoryIsAUsageErrorNotZeroValidFiles(@TempDir Path empty) {
-        assertThat(run("validate", empty.toString())).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(errText())
+        assertThat(cli.run("validate", empty.toString())).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr())
                 .contains("no workload or driver file to check: " + empty + " holds no .yaml or .yml file");
-        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("valid");
+        assertThat(cli.stdout()).doesNotContain("valid");
     }
 
     @Test
     void aDeviceIsRefusedAsNotARegularFileInsteadOfBeingReadForever() {
-        assertThat(run("validate", "/dev/zero")).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText())
+        assertThat(cli.run("validate", "/dev/zero")).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr())
                 .contains("/dev/zero: cannot read the file: /dev/zero is not a regular file (a device,"
                         + " a named pipe or a socket); a workload or driver file must be one");
     }
@@ -127,16 +115,16 @@ class ValidateCommandTest {
         Path fifo = dir.resolve("workload.yaml");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
                 .isZero();
-        assertThat(run("validate", fifo.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains(fifo + " is not a regular file");
+        assertThat(cli.run("validate", fifo.toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr()).contains(fifo + " is not a regular file");
     }
 
     @Test
     void aFileOverOneMebibyteIsRefusedBeforeItIsParsed(@TempDir Path dir) throws Exception {
         Path huge = dir.resolve("huge.yaml");
         Files.writeString(huge, "name: " + "x".repeat(50 * 1024 * 1024) + "\n");
-        assertThat(run("validate", huge.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText())
+        assertThat(cli.run("validate", huge.toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr())
                 .contains(huge + " has 52,428,807 bytes, more than the 1,048,576 bytes a workload or"
                         + " driver file may have");
     }
@@ -144,7 +132,7 @@ class ValidateCommandTest {
     @Test
     void aFileThatIsNotUtf8IsNamed(@TempDir Path dir) throws Exception {
         Path latin1 = Files.write(dir.resolve("latin1.yaml"), new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xe9});
-        assertThat(run("validate", latin1.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(errText()).contains(latin1 + " is not UTF-8 text");
+        assertThat(cli.run("validate", latin1.toString())).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr()).contains(latin1 + " is not UTF-8 text");
     }
 }

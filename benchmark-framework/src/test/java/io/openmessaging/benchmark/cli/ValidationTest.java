@@ -177,20 +177,9 @@ class ValidationTest {
 
     /** An upstream workload file copied anywhere, naming upstream's payload/payload-1Kb.data. */
     private Path copiedUpstreamWorkload() throws IOException {
-        return Files.writeString(temp.resolve("copied-upstream.yaml"), """
-                name: 1 topic / 16 partitions / 1Kb
-                topics: 1
-                partitionsPerTopic: 16
-                keyDistributor: "NO_KEY"
-                messageSize: 1024
-                payloadFile: "payload/payload-1Kb.data"
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: 50000
-                consumerBacklogSizeGB: 0
-                testDurationMinutes: 15
-                """);
+        return Files.copy(
+                CoreFixtures.path("workloads-upstream/1-topic-16-partitions-1kb.yaml"),
+                temp.resolve("copied-upstream.yaml"));
     }
 
     @Test

@@ -1,12 +1,8 @@
 package io.openmessaging.benchmark.testing;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.sweep.SweepSummary;
 import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,23 +19,16 @@ public final class SweepRuns {
 
     /** Runs {@code bin/benchmark sweep ARGS… --output-dir outputDir}; the newest summary below it is returned. */
     public static Outcome run(Path outputDir, String... args) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> all = new ArrayList<>(List.of("sweep", "--output-dir", outputDir.toString()));
-        all.addAll(List.of(args));
         List<Path> before = summaries(outputDir);
-        int exitCode = Benchmark.run(
-                all.toArray(new String[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+        CommandLineRun cli = new CommandLineRun("sweep", "--output-dir", outputDir.toString());
+        int exitCode = cli.run(args);
         List<Path> after = new ArrayList<>(summaries(outputDir));
         after.removeAll(before);
         Path summaryFile = after.isEmpty() ? null : after.get(0);
         return new Outcome(
                 exitCode,
-                out.toString(StandardCharsets.UTF_8),
-                err.toString(StandardCharsets.UTF_8),
+                cli.stdout(),
+                cli.stderr(),
                 summaryFile,
                 summaryFile == null ? null : SweepSummaryFiles.read(summaryFile));
     }

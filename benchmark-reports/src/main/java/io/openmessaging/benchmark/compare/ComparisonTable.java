@@ -5,6 +5,7 @@ import io.openmessaging.benchmark.compare.Comparison.Figure;
 import io.openmessaging.benchmark.compare.Comparison.MetricCoverage;
 import io.openmessaging.benchmark.compare.Comparison.Side;
 import io.openmessaging.benchmark.compare.Comparison.Verdict;
+import io.openmessaging.benchmark.report.AlignedColumns;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.ReportRun;
@@ -48,7 +49,7 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
             previous = figure.metric();
             rows.add(row(figure, comparison));
         }
-        writeAligned(out, rows);
+        AlignedColumns.write(out, rows, i -> i <= 1 || i >= HEADER.length - 2);
 
         List<MetricCoverage> incomplete = comparison.incompleteMetrics();
         if (!incomplete.isEmpty()) {
@@ -147,29 +148,5 @@ public final class ComparisonTable implements ResultFormat<Comparison> {
         return side.filesWithValue() < side.files()
                 ? value + " (" + side.filesWithValue() + "/" + side.files() + ")"
                 : value;
-    }
-
-    /** Left-aligns the first column and the last two, right-aligns numbers; {@code null} rows are blank lines. */
-    private static void writeAligned(Writer out, List<String[]> rows) throws IOException {
-        int[] widths = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int i = 0; row != null && i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            if (row == null) {
-                out.write('\n');
-                continue;
-            }
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                boolean left = i <= 1 || i >= row.length - 2;
-                String padding = " ".repeat(widths[i] - row[i].length());
-                line.append(i == 0 ? "" : "  ").append(left ? row[i] + padding : padding + row[i]);
-            }
-            out.write(line.toString().stripTrailing());
-            out.write('\n');
-        }
     }
 }

@@ -72,13 +72,14 @@ final class AbCommand {
         for (int i = 1; i < args.length; i++) {
             String option = args[i];
             switch (option) {
-                case "--suite" -> suiteFile = Path.of(value(args, i++));
-                case "--root" -> root = Path.of(value(args, i++)).toAbsolutePath();
-                case "--results-dir" -> resultsDir = Path.of(value(args, i++));
-                case "--compare" -> compare = value(args, i++);
-                case "--repeats" -> repeats = value(args, i++);
-                case "--threshold" -> thresholds.add(Threshold.parse(value(args, i++)));
-                case "--alpha" -> alpha = alpha(value(args, i++));
+                case "--suite" -> suiteFile = Path.of(RegressionCommand.value(args, i++));
+                case "--root" ->
+                    root = Path.of(RegressionCommand.value(args, i++)).toAbsolutePath();
+                case "--results-dir" -> resultsDir = Path.of(RegressionCommand.value(args, i++));
+                case "--compare" -> compare = RegressionCommand.value(args, i++);
+                case "--repeats" -> repeats = RegressionCommand.value(args, i++);
+                case "--threshold" -> thresholds.add(Threshold.parse(RegressionCommand.value(args, i++)));
+                case "--alpha" -> alpha = alpha(RegressionCommand.value(args, i++));
                 default ->
                     throw new IllegalArgumentException(
                             "unknown option '" + option + "'" + Suggestions.didYouMean(option, OPTIONS));
@@ -143,13 +144,6 @@ final class AbCommand {
             return RegressionCommand.EXIT_FAILED;
         }
         return verdicts.passed() ? RegressionCommand.EXIT_PASSED : RegressionCommand.EXIT_FAILED;
-    }
-
-    private static String value(String[] args, int optionIndex) {
-        if (optionIndex + 1 >= args.length || args[optionIndex + 1].startsWith("--")) {
-            throw new IllegalArgumentException(args[optionIndex] + " needs a value");
-        }
-        return args[optionIndex + 1];
     }
 
     private static double alpha(String text) {

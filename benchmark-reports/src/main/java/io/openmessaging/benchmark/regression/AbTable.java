@@ -4,6 +4,7 @@ import io.openmessaging.benchmark.abtest.AbVerdicts;
 import io.openmessaging.benchmark.abtest.AbVerdicts.FigureVerdict;
 import io.openmessaging.benchmark.abtest.AbVerdicts.GateCheck;
 import io.openmessaging.benchmark.abtest.AbVerdicts.SideFigure;
+import io.openmessaging.benchmark.report.AlignedColumns;
 import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.ResultFormat;
 import java.io.IOException;
@@ -39,14 +40,14 @@ public final class AbTable implements ResultFormat<AbVerdicts> {
         for (FigureVerdict figure : verdicts.figures()) {
             rows.add(row(figure));
         }
-        writeAligned(out, rows);
+        AlignedColumns.write(out, rows, i -> i <= 1 || i == HEADER.length - 1);
         out.write(String.format(
                 Locale.ROOT,
                 "%nEach run counts once: its value of a figure is the median of its measured periods. Verdict:"
                         + " Mann-Whitney U two-sided p < %s%nand the %s%% bootstrap interval of B/A (medians, runs"
                         + " resampled) excluding 1; lower latency and higher rate are faster (docs/regression.md).%n",
-                plain(method.alpha()),
-                plain(method.confidence() * 100)));
+                Numbers.plain(method.alpha()),
+                Numbers.plain(method.confidence() * 100)));
         if (method.smallestPossiblePValue() >= method.alpha()) {
             out.write(String.format(
                     Locale.ROOT,
@@ -54,8 +55,8 @@ public final class AbTable implements ResultFormat<AbVerdicts> {
                             + " significant; use more --repeats (5 a side reach 0.0079).%n",
                     verdicts.a().runsUsed(),
                     verdicts.b().runsUsed(),
-                    plain(method.smallestPossiblePValue()),
-                    plain(method.alpha())));
+                    Numbers.plain(method.smallestPossiblePValue()),
+                    Numbers.plain(method.alpha())));
         }
         if (!verdicts.thresholds().isEmpty()) {
             out.write("\nThresholds (broken only when significant and beyond the limit):\n");
@@ -88,7 +89,7 @@ public final class AbTable implements ResultFormat<AbVerdicts> {
             figure.ratioLow() == null
                     ? MISSING
                     : String.format(Locale.ROOT, "%.3f–%.3f", figure.ratioLow(), figure.ratioHigh()),
-            figure.pValue() == null ? MISSING : plain(figure.pValue()),
+            figure.pValue() == null ? MISSING : Numbers.plain(figure.pValue()),
             figure.verdict().label(),
         };
     }
@@ -99,33 +100,5 @@ public final class AbTable implements ResultFormat<AbVerdicts> {
 
     private static String spread(SideFigure side) {
         return side.q1() == null ? MISSING : Numbers.format(side.q1()) + "–" + Numbers.format(side.q3());
-    }
-
-    /** Four significant digits without trailing zeros: {@code 0.007937}, {@code 0.01}, {@code 99}. */
-    static String plain(double value) {
-        return new java.math.BigDecimal(value)
-                .round(new java.math.MathContext(4))
-                .stripTrailingZeros()
-                .toPlainString();
-    }
-
-    /** Left-aligns the first two columns and the verdict, right-aligns the rest. */
-    private static void writeAligned(Writer out, List<String[]> rows) throws IOException {
-        int[] widths = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                boolean left = i <= 1 || i == row.length - 1;
-                String padding = " ".repeat(widths[i] - row[i].length());
-                line.append(i == 0 ? "" : "  ").append(left ? row[i] + padding : padding + row[i]);
-            }
-            out.write(line.toString().stripTrailing());
-            out.write('\n');
-        }
     }
 }

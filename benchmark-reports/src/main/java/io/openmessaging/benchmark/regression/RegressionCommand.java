@@ -198,7 +198,8 @@ public final class RegressionCommand {
         }
     }
 
-    private static String value(String[] args, int optionIndex) {
+    /** The value after the option at {@code optionIndex}, for this command and {@link AbCommand}. */
+    static String value(String[] args, int optionIndex) {
         if (optionIndex + 1 >= args.length || args[optionIndex + 1].startsWith("--")) {
             throw new IllegalArgumentException(args[optionIndex] + " needs a value");
         }

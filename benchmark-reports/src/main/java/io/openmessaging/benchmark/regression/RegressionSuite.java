@@ -4,8 +4,6 @@ import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.workload.Workload;
 import io.openmessaging.benchmark.workload.WorkloadLoader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +32,6 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
     public static final List<String> BROKERS = List.of("kafka", "pulsar", "rabbitmq", RegressionCase.NO_BROKER);
 
     private static final Pattern CASE_NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
-    private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     /**
      * Reads and checks a suite file.
@@ -43,36 +40,19 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
      * @throws ConfigException listing every problem, one a line
      */
     public static RegressionSuite read(Path file, Path root) throws ConfigException {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read the suite file: " + e);
-        }
         String source = file.toString();
         Path absoluteRoot = root.toAbsolutePath();
         List<String> problems = new ArrayList<>();
         Map<String, RegressionCase> cases = new LinkedHashMap<>();
-        for (int i = 0; i < lines.size(); i++) {
-            int lineNumber = i + 1;
-            String line = lines.get(i);
-            int comment = line.indexOf('#');
-            String content = (comment >= 0 ? line.substring(0, comment) : line).strip();
-            if (content.isEmpty()) {
-                continue;
-            }
-            int column = line.indexOf(content.charAt(0)) + 1;
-            String[] fields = BLANKS.split(content);
+        for (ColumnFile.Line line : ColumnFile.read(file, "suite file")) {
+            String[] fields = line.fields(0);
             if (fields.length != 4) {
-                problems.add(ConfigException.at(
-                        source,
-                        lineNumber,
-                        column,
-                        "expected 4 fields (case broker driver" + " workload), found " + fields.length + ": '" + content
-                                + "'"));
+                problems.add(line.problem("expected 4 fields (case broker driver workload), found " + fields.length
+                        + ": '" + line.content() + "'"));
                 continue;
             }
-            RegressionCase regressionCase = new RegressionCase(fields[0], fields[1], fields[2], fields[3], lineNumber);
+            RegressionCase regressionCase =
+                    new RegressionCase(fields[0], fields[1], fields[2], fields[3], line.number());
             List<String> caseProblems = check(regressionCase, absoluteRoot);
             if (cases.containsKey(regressionCase.name())) {
                 caseProblems.add(
@@ -80,7 +60,7 @@ public record RegressionSuite(Path file, List<RegressionCase> cases) {
                         "case '" + regressionCase.name() + "' is already declared on line "
                                 + cases.get(regressionCase.name()).line() + "; case names must be unique");
             }
-            caseProblems.forEach(problem -> problems.add(ConfigException.at(source, lineNumber, column, problem)));
+            caseProblems.forEach(problem -> problems.add(line.problem(problem)));
             cases.putIfAbsent(regressionCase.name(), regressionCase);
         }
         if (cases.isEmpty() && problems.isEmpty()) {

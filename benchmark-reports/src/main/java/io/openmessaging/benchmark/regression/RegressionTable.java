@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.regression;
 
 import io.openmessaging.benchmark.compare.Comparison.Figure;
 import io.openmessaging.benchmark.compare.Threshold;
+import io.openmessaging.benchmark.report.AlignedColumns;
 import io.openmessaging.benchmark.report.Metric;
 import io.openmessaging.benchmark.report.Numbers;
 import io.openmessaging.benchmark.report.ResultFormat;
@@ -58,7 +59,8 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
             String[] row = row(outcome);
             rows.add(report.versionColumn() ? withVersion(row, reportedVersion(outcome)) : row);
         }
-        writeAligned(out, rows);
+        String[] header = rows.get(0);
+        AlignedColumns.write(out, rows, i -> LEFT_ALIGNED.contains(header[i]));
 
         List<CaseOutcome> failed =
                 report.outcomes().stream().filter(outcome -> !outcome.passed()).toList();
@@ -175,25 +177,5 @@ public final class RegressionTable implements ResultFormat<RegressionReport> {
 
     private static String number(OptionalDouble value) {
         return value.isPresent() ? Numbers.format(value.getAsDouble()) : MISSING;
-    }
-
-    private static void writeAligned(Writer out, List<String[]> rows) throws IOException {
-        String[] header = rows.get(0);
-        int[] widths = new int[header.length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                String padding = " ".repeat(widths[i] - row[i].length());
-                line.append(i == 0 ? "" : "  ")
-                        .append(LEFT_ALIGNED.contains(header[i]) ? row[i] + padding : padding + row[i]);
-            }
-            out.write(line.toString().stripTrailing());
-            out.write('\n');
-        }
     }
 }

@@ -2,9 +2,6 @@ package io.openmessaging.benchmark.regression;
 
 import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.config.Suggestions;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,7 +32,6 @@ public record RegressionVersions(Path file, List<PinnedVersion> versions) {
     public static final List<String> SYSTEMS = List.of("kafka", "pulsar", "rabbitmq");
 
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
-    private static final Pattern BLANKS = Pattern.compile("\\s+");
     /** The oldest release line {@code bin/local-broker} runs, per system (docs/local-brokers.md). */
     private static final Map<String, int[]> OLDEST = Map.of("kafka", new int[] {3, 7}, "pulsar", new int[] {3, 0});
 
@@ -55,35 +51,17 @@ public record RegressionVersions(Path file, List<PinnedVersion> versions) {
      * @throws ConfigException listing every problem, one a line
      */
     public static RegressionVersions read(Path file) throws ConfigException {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read the versions file: " + e);
-        }
         String source = file.toString();
         List<String> problems = new ArrayList<>();
         Map<String, PinnedVersion> versions = new LinkedHashMap<>();
-        for (int i = 0; i < lines.size(); i++) {
-            int lineNumber = i + 1;
-            String line = lines.get(i);
-            int comment = line.indexOf('#');
-            String content = (comment >= 0 ? line.substring(0, comment) : line).strip();
-            if (content.isEmpty()) {
-                continue;
-            }
-            int column = line.indexOf(content.charAt(0)) + 1;
-            String[] fields = BLANKS.split(content, 3);
+        for (ColumnFile.Line line : ColumnFile.read(file, "versions file")) {
+            String[] fields = line.fields(3);
             if (fields.length < 3) {
-                problems.add(ConfigException.at(
-                        source,
-                        lineNumber,
-                        column,
-                        "expected SYSTEM VERSION WHY (why CI checks this version), found " + fields.length
-                                + " field(s): '" + content + "'"));
+                problems.add(line.problem("expected SYSTEM VERSION WHY (why CI checks this version), found "
+                        + fields.length + " field(s): '" + line.content() + "'"));
                 continue;
             }
-            PinnedVersion pinned = new PinnedVersion(fields[0], fields[1], fields[2].strip(), lineNumber);
+            PinnedVersion pinned = new PinnedVersion(fields[0], fields[1], fields[2].strip(), line.number());
             List<String> lineProblems = check(pinned);
             String key = pinned.system() + " " + pinned.version();
             if (versions.containsKey(key)) {
@@ -92,7 +70,7 @@ public record RegressionVersions(Path file, List<PinnedVersion> versions) {
                         pinned.system() + " " + pinned.version() + " is already listed on line "
                                 + versions.get(key).line());
             }
-            lineProblems.forEach(problem -> problems.add(ConfigException.at(source, lineNumber, column, problem)));
+            lineProblems.forEach(problem -> problems.add(line.problem(problem)));
             versions.putIfAbsent(key, pinned);
         }
         if (versions.isEmpty() && problems.isEmpty()) {

@@ -7,8 +7,6 @@ import io.openmessaging.benchmark.abtest.AbVerdicts;
 import io.openmessaging.benchmark.abtest.AbVerdicts.FigureVerdict;
 import io.openmessaging.benchmark.abtest.AbVerdicts.GateCheck;
 import io.openmessaging.benchmark.abtest.AbVerdicts.SideFigure;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,9 +46,9 @@ final class AbSection {
                     .append(
                             " of B used. Each run counts once: its value of a figure is the median of its measured"
                                     + " periods. A difference is significant when the two-sided Mann–Whitney U test gives p &lt; ")
-                    .append(plain(verdicts.method().alpha()))
+                    .append(Numbers.plain(verdicts.method().alpha()))
                     .append(" and the ")
-                    .append(plain(verdicts.method().confidence() * 100))
+                    .append(Numbers.plain(verdicts.method().confidence() * 100))
                     .append(" % bootstrap interval of B/A (medians, runs resampled) excludes 1; lower latency and"
                             + " higher rate are faster (docs/regression.md).</p>\n")
                     .append("<div class=\"table-scroll\">")
@@ -85,7 +83,7 @@ final class AbSection {
                                     ? "—"
                                     : String.format(Locale.ROOT, "%.3f–%.3f", figure.ratioLow(), figure.ratioHigh()))
                     .append("</td><td>")
-                    .append(figure.pValue() == null ? "—" : plain(figure.pValue()))
+                    .append(figure.pValue() == null ? "—" : Numbers.plain(figure.pValue()))
                     .append("</td><td class=\"verdict\" title=\"")
                     .append(escape(figure.why()))
                     .append("\">")
@@ -131,12 +129,5 @@ final class AbSection {
     private static String spread(SideFigure side) {
         return "<td>" + (side.q1() == null ? "—" : escape(Numbers.format(side.q1()) + "–" + Numbers.format(side.q3())))
                 + "</td>";
-    }
-
-    private static String plain(double value) {
-        return new BigDecimal(value)
-                .round(new MathContext(4))
-                .stripTrailingZeros()
-                .toPlainString();
     }
 }

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -23,6 +25,17 @@ public final class Numbers {
         int decimals =
                 magnitude >= 1000 || value == Math.rint(value) ? 0 : magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3;
         return String.format(Locale.ROOT, "%,." + decimals + "f", value);
+    }
+
+    /**
+     * Four significant digits, no grouping and no trailing zeros, for p-values and levels: {@code 0.007937},
+     * {@code 0.01}, {@code 99}.
+     */
+    public static String plain(double value) {
+        return new BigDecimal(value)
+                .round(new MathContext(4))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** As {@link #format}, with a sign: {@code +1.18}, {@code -3}. */

@@ -62,7 +62,8 @@ public final class SweepTable {
                 row.add(Boolean.TRUE.equals(step.stable) ? "yes" : "no");
                 rows.add(row);
             }
-            appendAligned(text, rows);
+            text.append(AlignedColumns.format(
+                    rows.stream().map(row -> row.toArray(String[]::new)).toList(), column -> false));
             for (SweepSummary.Step step : driver.steps) {
                 for (String reason : step.unstableReasons) {
                     text.append("  ")
@@ -106,25 +107,5 @@ public final class SweepTable {
 
     private static String number(Double value) {
         return value == null ? "—" : Numbers.format(value);
-    }
-
-    private static void appendAligned(StringBuilder text, List<List<String>> rows) {
-        int columns = rows.get(0).size();
-        int[] widths = new int[columns];
-        for (List<String> row : rows) {
-            for (int i = 0; i < columns; i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        }
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < columns; i++) {
-                String cell = row.get(i);
-                line.append(i == 0 ? "" : "  ")
-                        .append(" ".repeat(widths[i] - cell.length()))
-                        .append(cell);
-            }
-            text.append(line.toString().stripTrailing()).append('\n');
-        }
     }
 }
