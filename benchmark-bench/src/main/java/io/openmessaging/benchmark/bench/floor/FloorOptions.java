@@ -3,7 +3,7 @@ package io.openmessaging.benchmark.bench.floor;
 import java.nio.file.Path;
 
 /**
- * The command line of {@link KafkaFloor}: the workload's shape (as in a workload file) and the driver
+ * The command line of a floor ({@link KafkaFloor}, {@link PulsarFloor}, {@link RabbitMqFloor}): the workload's shape (as in a workload file) and the driver
  * file whose client settings it uses.
  *
  * @param driverFile the driver YAML, the same file the benchmark runs with
@@ -30,9 +30,12 @@ public record FloorOptions(
         long durationSeconds,
         long wakeIntervalMicros) {
 
-    static final String USAGE = "usage: KafkaFloor --driver FILE [--topics N] [--partitions N] [--message-size BYTES]"
-            + " [--rate MSG_PER_SEC] [--producers N] [--consumers N] [--warmup-seconds S] [--duration-seconds S]"
-            + " [--wake-interval-micros US]   (defaults 1, 16, 1024, 10000, 1, 1, 60, 120, 100)";
+    /** The one-line usage of the floor class {@code program}. */
+    static String usage(String program) {
+        return "usage: " + program + " --driver FILE [--topics N] [--partitions N] [--message-size BYTES]"
+                + " [--rate MSG_PER_SEC] [--producers N] [--consumers N] [--warmup-seconds S] [--duration-seconds S]"
+                + " [--wake-interval-micros US]   (defaults 1, 16, 1024, 10000, 1, 1, 60, 120, 100)";
+    }
 
     /**
      * Parses {@code --name value} pairs.

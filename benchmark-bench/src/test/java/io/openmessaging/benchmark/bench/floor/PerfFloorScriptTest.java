@@ -46,7 +46,16 @@ class PerfFloorScriptTest {
 
         assertThat(outcome.exitCode()).isZero();
         assertThat(outcome.stdout())
-                .contains("--rates", "--repeats", "--warmup", "--duration", "--driver", "--port", "--table-only");
+                .contains(
+                        "--system",
+                        "--web-port",
+                        "--rates",
+                        "--repeats",
+                        "--warmup",
+                        "--duration",
+                        "--driver",
+                        "--port",
+                        "--table-only");
     }
 
     @Test
@@ -62,6 +71,8 @@ class PerfFloorScriptTest {
             {"--partitions", "x", "--partitions must be a whole number above 0, got 'x'"},
             {"--table-only", "/nonexistent-dir", "--table-only: no such directory '/nonexistent-dir'"},
             {"--speed", "1", "unknown option '--speed'"},
+            {"--system", "redpanda", "--system takes kafka, pulsar or rabbitmq, got 'redpanda'"},
+            {"--web-port", "0", "--web-port must be a TCP port (1-65535), got '0'"},
         };
         for (String[] bad : cases) {
             Outcome outcome = run(bad[0], bad[1]);
@@ -69,8 +80,61 @@ class PerfFloorScriptTest {
             assertThat(outcome.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(outcome.stderr()).as(String.join(" ", bad)).startsWith("perf-floor: error: " + bad[2] + "\n");
         }
+        Outcome missingSystem = run("--system");
+        assertThat(missingSystem.exitCode()).isEqualTo(2);
+        assertThat(missingSystem.stderr()).startsWith("perf-floor: error: option --system needs a value\n");
         Outcome missing = run("--rates");
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.stderr()).startsWith("perf-floor: error: option --rates needs a value\n");
+    }
+
+    @Test
+    void optionsThatDoNotFitTheSystemExitTwoNamingThem() throws Exception {
+        String[][] cases = {
+            {"--system kafka --web-port 28081", "--web-port applies to --system pulsar only (this is kafka)"},
+            {"--system rabbitmq --web-port 28081", "--web-port applies to --system pulsar only (this is rabbitmq)"},
+            {"--system pulsar --port 28080", "--web-port must differ from --port, both are 28080"},
+            {
+                "--system pulsar --driver driver-kafka/kafka-local.yaml",
+                "--driver: driver-kafka/kafka-local.yaml is a 'kafka' driver file (its 'driver:' key), not pulsar;"
+                        + " pass --system or another --driver"
+            },
+            {
+                "--driver driver-rabbitmq/rabbitmq-local.yaml",
+                "--driver: driver-rabbitmq/rabbitmq-local.yaml is a 'rabbitmq' driver file (its 'driver:' key), not"
+                        + " kafka; pass --system or another --driver"
+            },
+        };
+        for (String[] bad : cases) {
+            Outcome outcome = run(bad[0].split(" "));
+
+            assertThat(outcome.exitCode()).as(bad[0]).isEqualTo(2);
+            assertThat(outcome.stderr()).as(bad[0]).startsWith("perf-floor: error: " + bad[1] + "\n");
+        }
+    }
+
+    @Test
+    void aDriverFileWithoutTheSystemsBrokerAddressIsRefused() throws Exception {
+        Path pulsarWithoutUrls = Files.createTempFile("perf-floor-pulsar", ".yaml");
+        Path rabbitWithoutUris = Files.createTempFile("perf-floor-rabbitmq", ".yaml");
+        try {
+            Files.writeString(pulsarWithoutUrls, "name: p\ndriver: pulsar\nclient:\n  ioThreads: 1\n");
+            Files.writeString(rabbitWithoutUris, "name: r\ndriver: rabbitmq\nexchangeType: DIRECT\n");
+
+            Outcome pulsar = run("--system", "pulsar", "--driver", pulsarWithoutUrls.toString());
+            Outcome rabbit = run("--system", "rabbitmq", "--driver", rabbitWithoutUris.toString());
+
+            assertThat(pulsar.exitCode()).isEqualTo(2);
+            assertThat(pulsar.stderr())
+                    .startsWith("perf-floor: error: --driver: " + pulsarWithoutUrls
+                            + " sets no client.serviceUrl or client.httpUrl\n");
+            assertThat(rabbit.exitCode()).isEqualTo(2);
+            assertThat(rabbit.stderr())
+                    .startsWith("perf-floor: error: --driver: " + rabbitWithoutUris
+                            + " lists no amqp:// URI under amqpUris\n");
+        } finally {
+            Files.deleteIfExists(pulsarWithoutUrls);
+            Files.deleteIfExists(rabbitWithoutUris);
+        }
     }
 }

@@ -71,6 +71,14 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         return config;
     }
 
+    /**
+     * The client {@link #initialize} built; null before it and after {@link #close}. The client library
+     * floor ({@code PulsarFloor} in benchmark-bench) sends and receives through it.
+     */
+    public PulsarClient client() {
+        return client;
+    }
+
     /** The run's namespace: {@code <namespacePrefix>-<random>}, the same for the driver's whole life. */
     public String namespace() {
         PulsarDriverConfig cfg = config;
@@ -397,8 +405,12 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
         }
     }
 
+    /**
+     * A producer builder with the driver file's producer settings; public for the client library floor
+     * ({@code PulsarFloor} in benchmark-bench), which must send with exactly these settings.
+     */
     @SuppressWarnings("deprecation") // maxPendingMessagesAcrossPartitions: kept for the Confluent fork's files
-    private static ProducerBuilder<byte[]> producerBuilder(
+    public static ProducerBuilder<byte[]> producerBuilder(
             PulsarClient client, PulsarDriverConfig.Producer p, String topic) {
         ProducerBuilder<byte[]> builder = client.newProducer(Schema.BYTES)
                 .topic(topic)

@@ -93,7 +93,7 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
      * A connection factory for this broker: no automatic recovery (a failure is a result); consumers take
      * any body the broker delivers ({@link #MAX_INBOUND_BODY_BYTES}).
      */
-    ConnectionFactory connectionFactory(int connectionTimeoutMs) {
+    public ConnectionFactory connectionFactory(int connectionTimeoutMs) {
         ConnectionFactory factory = new ConnectionFactory();
         factory.setMaxInboundMessageBodySize(MAX_INBOUND_BODY_BYTES);
         factory.setExceptionHandler(new LostConnectionHandler());

@@ -25,12 +25,13 @@ public enum ExchangeType {
         this.amqpType = amqpType;
     }
 
-    BuiltinExchangeType amqpType() {
+    /** The AMQP exchange type (public for the client library floor in benchmark-bench). */
+    public BuiltinExchangeType amqpType() {
         return amqpType;
     }
 
     /** Whether routing keys select a queue, i.e. whether partitions are emulated. */
-    boolean routesByKey() {
+    public boolean routesByKey() {
         return this != FANOUT;
     }
 }

@@ -18,8 +18,8 @@ public enum QueueType {
         this.argument = argument;
     }
 
-    /** The value of the {@code x-queue-type} queue argument. */
-    String argument() {
+    /** The value of the {@code x-queue-type} queue argument (public for the floor in benchmark-bench). */
+    public String argument() {
         return argument;
     }
 }
