@@ -5,7 +5,9 @@
 # Layout (all names start with LC_PREFIX, so stop finds everything, also after a crash):
 #   namespace <prefix>hub          the bridge br0 and one veth end per node; no address at all
 #   namespace <prefix>coordinator  eth0 = <subnet>.2   (bin/benchmark runs here: ip netns exec)
-#   namespace <prefix>broker       eth0 = <subnet>.3   broker on 127.0.0.1:19092, toxiproxy on .3:9092
+#   namespace <prefix>broker       eth0 = <subnet>.3   broker on 127.0.0.1, toxiproxy on .3 in front of it:
+#                                  Kafka 19092 behind .3:9092; RabbitMQ 17672 behind .3:5672;
+#                                  Pulsar 16650 behind .3:6650 and its HTTP port 18080 behind .3:8080
 #   namespace <prefix>worker-<i>   eth0 = <subnet>.<10+i> worker on 127.0.0.1:18080, toxiproxy on eth0:8080
 # Every node namespace holds the nftables table "inet localcluster": the set "blocked" (partitions) and
 # the loss rules. The host's own network gets no link, address, route or rule.
@@ -182,9 +184,13 @@ lc_toxiproxy_api() {
     "http://$LC_TOXIPROXY_API$path"
 }
 
-# lc_start_toxiproxy <node> <listen address:port> <upstream 127.0.0.1:port> <latency ms> <jitter ms>
+# lc_start_toxiproxy <node> <name>=<listen address:port>=<upstream 127.0.0.1:port>... <latency ms> <jitter ms>
+# One toxiproxy server in the node's namespace, one proxy per service (the broker may have two: Pulsar's
+# binary and HTTP ports), each with a latency toxic each way.
 lc_start_toxiproxy() {
-  local node=$1 listen=$2 upstream=$3 latency=$4 jitter=$5 ns="$LC_PREFIX$1" i
+  local node=$1 ns="$LC_PREFIX$1" i
+  shift
+  local specs=("${@:1:$#-2}") latency=${*: -2:1} jitter=${*: -1}
   ip netns exec "$ns" setsid "$LC_TOXIPROXY" -host 127.0.0.1 -port "${LC_TOXIPROXY_API#*:}" \
     >"$LC_WORK/logs/toxiproxy-$node.log" 2>&1 </dev/null &
   for i in $(seq 1 100); do
@@ -193,23 +199,30 @@ lc_start_toxiproxy() {
       "(log: $LC_WORK/logs/toxiproxy-$node.log)"
     sleep 0.1
   done
-  lc_toxiproxy_api "$ns" POST /proxies \
-    "{\"name\":\"service\",\"listen\":\"$listen\",\"upstream\":\"$upstream\",\"enabled\":true}"
-  local stream toxic
-  for stream in upstream downstream; do
-    toxic="{\"name\":\"latency_$stream\",\"type\":\"latency\",\"stream\":\"$stream\",\"toxicity\":1,"
-    toxic+="\"attributes\":{\"latency\":$latency,\"jitter\":$jitter}}"
-    lc_toxiproxy_api "$ns" POST /proxies/service/toxics "$toxic"
+  local spec name listen upstream stream toxic
+  for spec in "${specs[@]}"; do
+    IFS='=' read -r name listen upstream <<<"$spec"
+    lc_toxiproxy_api "$ns" POST /proxies \
+      "{\"name\":\"$name\",\"listen\":\"$listen\",\"upstream\":\"$upstream\",\"enabled\":true}"
+    for stream in upstream downstream; do
+      toxic="{\"name\":\"latency_$stream\",\"type\":\"latency\",\"stream\":\"$stream\",\"toxicity\":1,"
+      toxic+="\"attributes\":{\"latency\":$latency,\"jitter\":$jitter}}"
+      lc_toxiproxy_api "$ns" POST "/proxies/$name/toxics" "$toxic"
+    done
   done
 }
 
-# lc_set_delay <node> <latency ms> <jitter ms>: each way, on the node's proxy.
+# lc_set_delay <node> <latency ms> <jitter ms>: each way, on every proxy of the node (the state file's
+# proxies.<node>; a worker has one, "service").
 lc_set_delay() {
-  local ns="$LC_PREFIX$1" stream
-  for stream in upstream downstream; do
-    lc_toxiproxy_api "$ns" POST "/proxies/service/toxics/latency_$stream" \
-      "{\"attributes\":{\"latency\":$2,\"jitter\":$3}}" ||
-      lc_die "$LC_EXIT_FAILURE" "toxiproxy in $ns refused the new delay (is the cluster running?)"
+  local ns="$LC_PREFIX$1" stream name names
+  names=$(lc_state_get "$LC_STATE" "proxies.$1")
+  for name in ${names:-service}; do
+    for stream in upstream downstream; do
+      lc_toxiproxy_api "$ns" POST "/proxies/$name/toxics/latency_$stream" \
+        "{\"attributes\":{\"latency\":$2,\"jitter\":$3}}" ||
+        lc_die "$LC_EXIT_FAILURE" "toxiproxy in $ns refused the new delay (is the cluster running?)"
+    done
   done
 }
 

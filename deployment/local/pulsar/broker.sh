@@ -44,6 +44,12 @@ start options:
                         $(lb_central_listing "$LB_PULSAR_ARTIFACT"))
   --port P              broker service port, pulsar://127.0.0.1:P (default $LB_PULSAR_DEFAULT_PORT)
   --web-port P          admin/HTTP port, http://127.0.0.1:P (default $LB_PULSAR_DEFAULT_WEB_PORT)
+  --advertised-host H   the address clients are told to connect to in lookups (default 127.0.0.1,
+                        where the standalone listens); for a standalone behind a proxy or in a
+                        network namespace, as bin/local-cluster runs it (the listeners stay on
+                        127.0.0.1; the bookie keeps 127.0.0.1). The readiness check goes through it.
+  --advertised-port P   the binary port clients are told (default: --port); for a proxy on another port
+  --advertised-web-port P  the HTTP/admin port clients are told (default: --web-port)
   --bookie-port P       the in-process bookie's port (default: a free port chosen at start;
                         a reused data dir keeps the port it was first given)
   --data-dir D          where config, logs and data go (default: a new temporary directory,
@@ -91,11 +97,11 @@ lb_pulsar_add_opens() {
   done
 }
 
-# lb_pulsar_write_config <file> <version> <port> <web port> [KEY=VALUE...]
+# lb_pulsar_write_config <file> <version> <port> <web port> <advertised host:port:web port> [KEY=VALUE...]
 # The standalone reads this file twice: as the broker's configuration and as the bookie's.
 lb_pulsar_write_config() {
-  local file=$1 version=$2 port=$3 web_port=$4
-  shift 4
+  local file=$1 version=$2 port=$3 web_port=$4 advertised=$5
+  shift 5
   {
     echo "# Written by bin/local-broker pulsar start for Pulsar $version; rewritten on every start."
     echo "# Keys not listed take the defaults of Pulsar's ServiceConfiguration (broker) and"
@@ -110,6 +116,13 @@ lb_pulsar_write_config() {
     echo "managedLedgerDefaultWriteQuorum=1"
     echo "managedLedgerDefaultAckQuorum=1"
     echo "functionsWorkerEnabled=false"
+    if [ "$advertised" != "127.0.0.1:$port:$web_port" ]; then
+      local host=${advertised%%:*} ports=${advertised#*:}
+      echo "# --advertised-host/--advertised-port/--advertised-web-port: lookups answer with this listener."
+      echo "# Not advertisedAddress, which the bookie reads too (it must stay where the bookie listens)."
+      echo "advertisedListeners=external:pulsar://$host:${ports%%:*},external:http://$host:${ports#*:}"
+      echo "internalListenerName=external"
+    fi
     if [ "${version%%.*}" -lt 4 ]; then
       echo "# Pulsar 3.x refuses to start when it cannot read the NIC's speed (virtual machines,"
       echo "# containers); 4.x only logs it. The load balancer has one broker to place bundles on."
@@ -136,6 +149,7 @@ lb_pulsar_listeners() {
 lb_start() {
   local port=$LB_PULSAR_DEFAULT_PORT web_port=$LB_PULSAR_DEFAULT_WEB_PORT bookie_port="" data_dir=""
   local heap=$LB_PULSAR_DEFAULT_HEAP timeout=$LB_PULSAR_DEFAULT_TIMEOUT_SECONDS overrides=() version=""
+  local advertised_host=127.0.0.1 advertised_port="" advertised_web_port=""
   while [ $# -gt 0 ]; do
     if [[ "$1" == --*=* ]]; then
       set -- "${1%%=*}" "${1#*=}" "${@:2}"
@@ -145,6 +159,9 @@ lb_start() {
       --version ) lb_need_value "$1" $#; version=$2; shift 2 ;;
       --web-port ) lb_need_value "$1" $#; web_port=$2; shift 2 ;;
       --bookie-port ) lb_need_value "$1" $#; bookie_port=$2; shift 2 ;;
+      --advertised-host ) lb_need_value "$1" $#; advertised_host=$2; shift 2 ;;
+      --advertised-port ) lb_need_value "$1" $#; advertised_port=$2; shift 2 ;;
+      --advertised-web-port ) lb_need_value "$1" $#; advertised_web_port=$2; shift 2 ;;
       --data-dir ) lb_need_value "$1" $#; data_dir=$2; shift 2 ;;
       --heap ) lb_need_value "$1" $#; heap=$2; shift 2 ;;
       --timeout ) lb_need_value "$1" $#; timeout=$2; shift 2 ;;
@@ -156,6 +173,15 @@ lb_start() {
   lb_parse_port --port "$port"
   lb_parse_port --web-port "$web_port"
   [ "$port" != "$web_port" ] || lb_die "$LB_EXIT_USAGE" "--port and --web-port must differ"
+  [[ "$advertised_host" =~ ^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] ||
+    lb_die "$LB_EXIT_USAGE" "--advertised-host must be a host name or IPv4 address, got '$advertised_host'"
+  advertised_port=${advertised_port:-$port}
+  advertised_web_port=${advertised_web_port:-$web_port}
+  lb_parse_port --advertised-port "$advertised_port"
+  lb_parse_port --advertised-web-port "$advertised_web_port"
+  if [ "$advertised_host:$advertised_port" = "$advertised_host:$advertised_web_port" ]; then
+    lb_die "$LB_EXIT_USAGE" "--advertised-port and --advertised-web-port must differ"
+  fi
   if [ -n "$bookie_port" ]; then
     lb_parse_port --bookie-port "$bookie_port"
     if [ "$bookie_port" = "$port" ] || [ "$bookie_port" = "$web_port" ]; then
@@ -225,7 +251,8 @@ lb_start() {
     # without this BookKeeper ignores the requested port and takes any free one
     config_entries+=("allowEphemeralPorts=true")
   fi
-  lb_pulsar_write_config "$config" "$version" "$port" "$web_port" "${config_entries[@]}" "${overrides[@]}"
+  lb_pulsar_write_config "$config" "$version" "$port" "$web_port" \
+    "$advertised_host:$advertised_port:$advertised_web_port" "${config_entries[@]}" "${overrides[@]}"
 
   local standalone_arguments=(--config "$config" --no-functions-worker --no-stream-storage
     --metadata-dir "$data_dir/metadata" --bookkeeper-dir "$data_dir/bookkeeper")
@@ -248,7 +275,7 @@ lb_start() {
     "${standalone_arguments[@]}") >>"$log" 2>&1 </dev/null &
   pid=$!
   echo "$pid" >"$data_dir/broker.pid"
-  local service_url="pulsar://127.0.0.1:$port" http_url="http://127.0.0.1:$web_port"
+  local service_url="pulsar://$advertised_host:$advertised_port" http_url="http://$advertised_host:$advertised_web_port"
   local state_entries=(
     "system=pulsar" "version=$version" "pid=$pid" "port=$port" "web.port=$web_port"
     "service.url=$service_url" "http.url=$http_url" "cluster=$LB_PULSAR_CLUSTER" "data.dir=$data_dir"
@@ -304,6 +331,8 @@ lb_start() {
   echo "Pulsar $version standalone ready on 127.0.0.1:$port after $(lb_seconds_since "$started") s"
   echo "  serviceUrl         $service_url"
   echo "  httpUrl            $http_url"
+  [ "$advertised_host:$advertised_port:$advertised_web_port" = "127.0.0.1:$port:$web_port" ] ||
+    echo "  listeners          pulsar://127.0.0.1:$port, http://127.0.0.1:$web_port (advertised: the URLs above)"
   echo "  cluster            $LB_PULSAR_CLUSTER"
   echo "  pid                $pid"
   [ -n "$listeners" ] && echo "  listening on       $listeners"
