@@ -14,7 +14,7 @@ import java.util.List;
  * Entry point of {@code bin/benchmark}. {@link #run} does the work and returns the exit code, so tests
  * run the command line inside their JVM; only {@link #main} exits.
  *
- * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}) are chosen by the first
+ * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}, {@code completion}) are chosen by the first
  * argument; anything else runs benchmarks, but a bare word that is no file ({@code reprot}) is an unknown
  * command (exit code 2, with the nearest command).
  *
@@ -57,6 +57,7 @@ public final class Benchmark {
                 runSubcommand(new StopCommand(), StopCommand.NAME, StopCommand.USAGE, commandArgs, out, err);
             case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
+            case CompletionCommand.NAME -> CompletionCommand.run(commandArgs, out, err);
             default -> {
                 if (isUnknownCommand(command)) {
                     err.println("error: unknown command '" + command + "'" + Suggestions.didYouMean(command, COMMANDS)
@@ -77,7 +78,8 @@ public final class Benchmark {
             CsvCommand.NAME,
             CompareCommand.NAME,
             SweepCommand.NAME,
-            StopCommand.NAME);
+            StopCommand.NAME,
+            CompletionCommand.NAME);
 
     /**
      * Whether a first argument that names no subcommand is a mistyped command rather than a workload file:
@@ -171,6 +173,7 @@ public final class Benchmark {
                                     "                                           one run per value; summary, peak stable throughput, fit",
                                     "  bin/benchmark stop --workers URL,… [--token-file FILE]",
                                     "                                           end the runs on these workers (a coordinator that is gone)",
+                                    "  bin/benchmark completion [bash]          a bash completion script: source <(bin/benchmark completion)",
                                     "  bin/benchmark COMMAND --help             every option of one command",
                                     "Examples:",
                                     "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
