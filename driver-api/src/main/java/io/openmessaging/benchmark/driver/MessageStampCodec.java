@@ -8,6 +8,13 @@ package io.openmessaging.benchmark.driver;
  * (long). Drivers whose properties are strings use {@link #encodeToString}, the same fields as decimal
  * text. A receiving driver hands what it found to {@link #deliver}, which calls its {@link
  * ConsumerCallback} with the fields. Stateless and thread-safe.
+ *
+ * <p>A driver whose client copies the message value during its send call may carry the stamp in the
+ * value's first {@value #VALUE_PREFIX_SIZE_BYTES} bytes instead of a header ({@link #encodeIntoValue}):
+ * the marker bytes {@code o m b}, then the same {@value #ENCODED_SIZE_BYTES} bytes as {@link #encode}.
+ * The value keeps its length (the stamp overwrites the start of the payload), so the broker carries
+ * exactly the workload's message size and no header; the receiving side reads it in place ({@link
+ * #hasValueStamp}, {@link #deliverFromValue}) without allocating.
  */
 public final class MessageStampCodec {
 
@@ -16,6 +23,13 @@ public final class MessageStampCodec {
 
     public static final byte FORMAT_VERSION = 1;
     public static final int ENCODED_SIZE_BYTES = 1 + 4 + 8 + 8;
+
+    /** The bytes a stamp takes at the start of a value: the 3 marker bytes, then the stamp. */
+    public static final int VALUE_PREFIX_SIZE_BYTES = 3 + ENCODED_SIZE_BYTES;
+
+    private static final byte MARKER_0 = 'o';
+    private static final byte MARKER_1 = 'm';
+    private static final byte MARKER_2 = 'b';
 
     /** How the text form begins: {@code v<version>:}. */
     private static final String TEXT_PREFIX = "v" + FORMAT_VERSION + ":";
@@ -44,6 +58,50 @@ public final class MessageStampCodec {
         putInt(out, 1, producerId);
         putLong(out, 5, intendedSendEpochNanos);
         putLong(out, 13, sentEpochNanos);
+    }
+
+    /**
+     * Writes the marker and the stamp's fields over the first {@value #VALUE_PREFIX_SIZE_BYTES} bytes of
+     * {@code value}, leaving the rest as it is: for a driver whose client copies the value during its send
+     * call and that keeps its own copy of the payload to write into.
+     *
+     * @throws IllegalArgumentException when {@code value} is shorter than {@link #VALUE_PREFIX_SIZE_BYTES}
+     */
+    public static void encodeIntoValue(byte[] value, long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+        if (value.length < VALUE_PREFIX_SIZE_BYTES) {
+            throw new IllegalArgumentException("a stamp at the start of a value takes " + VALUE_PREFIX_SIZE_BYTES
+                    + " bytes, the value has " + value.length);
+        }
+        value[0] = MARKER_0;
+        value[1] = MARKER_1;
+        value[2] = MARKER_2;
+        value[3] = FORMAT_VERSION;
+        putInt(value, 4, producerId);
+        putLong(value, 8, intendedSendEpochNanos);
+        putLong(value, 16, sentEpochNanos);
+    }
+
+    /** Whether {@code value} begins with a stamp written by {@link #encodeIntoValue}. */
+    public static boolean hasValueStamp(byte[] value) {
+        return value != null
+                && value.length >= VALUE_PREFIX_SIZE_BYTES
+                && value[0] == MARKER_0
+                && value[1] == MARKER_1
+                && value[2] == MARKER_2
+                && value[3] == FORMAT_VERSION;
+    }
+
+    /**
+     * Hands a message whose value begins with a stamp ({@link #hasValueStamp} holds) to {@link
+     * ConsumerCallback#messageReceived}, with the whole value's length as the payload size. Allocates nothing.
+     *
+     * @throws IllegalArgumentException when {@code value} does not begin with a stamp
+     */
+    public static void deliverFromValue(byte[] value, ConsumerCallback callback) {
+        if (!hasValueStamp(value)) {
+            throw new IllegalArgumentException("the value does not begin with a message stamp");
+        }
+        callback.messageReceived(getLong(value, 8), getLong(value, 16), getInt(value, 4), value.length);
     }
 
     /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */

@@ -98,4 +98,57 @@ class MessageStampCodecTest {
                 .isTrue();
         assertThat(new MessageStamp(1, 2, 0).isProbe()).isFalse();
     }
+
+    @Test
+    void valueStampIsTheMarkerThenTheStampOverTheStartOfThePayloadWhichKeepsItsLength() {
+        byte[] value = new byte[30];
+        java.util.Arrays.fill(value, (byte) 0x55);
+        MessageStampCodec.encodeIntoValue(value, 0x0102030405060708L, 9L, 0x0A0B0C0D);
+        assertThat(value)
+                .containsExactly(
+                        'o', 'm', 'b', 1, 0x0A, 0x0B, 0x0C, 0x0D, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 9, 0x55,
+                        0x55, 0x55, 0x55, 0x55, 0x55);
+        assertThat(MessageStampCodec.hasValueStamp(value)).isTrue();
+        MessageStampCodec.deliverFromValue(value, callback);
+        assertThat(delivered).containsExactly(new Delivery(new MessageStamp(0x0102030405060708L, 9L, 0x0A0B0C0D), 30));
+    }
+
+    @Test
+    void valueStampRoundTripKeepsExtremesAndOverwritesAnEarlierStamp() {
+        byte[] value = new byte[MessageStampCodec.VALUE_PREFIX_SIZE_BYTES];
+        MessageStampCodec.encodeIntoValue(value, 1, 2, 3);
+        MessageStampCodec.encodeIntoValue(value, Long.MAX_VALUE - 3, -17L, Integer.MIN_VALUE);
+        MessageStampCodec.deliverFromValue(value, callback);
+        assertThat(delivered)
+                .containsExactly(new Delivery(
+                        new MessageStamp(Long.MAX_VALUE - 3, -17L, Integer.MIN_VALUE),
+                        MessageStampCodec.VALUE_PREFIX_SIZE_BYTES));
+    }
+
+    @Test
+    void valuesWithoutTheMarkerOrTooShortHaveNoValueStamp() {
+        byte[] stamped = new byte[40];
+        MessageStampCodec.encodeIntoValue(stamped, 1, 2, 3);
+        assertThat(MessageStampCodec.hasValueStamp(null)).isFalse();
+        assertThat(MessageStampCodec.hasValueStamp(new byte[40])).isFalse();
+        assertThat(MessageStampCodec.hasValueStamp(java.util.Arrays.copyOf(stamped, 23)))
+                .isFalse();
+        for (int marker = 0; marker < 4; marker++) {
+            byte[] broken = stamped.clone();
+            broken[marker] ^= 0x20;
+            assertThat(MessageStampCodec.hasValueStamp(broken))
+                    .as("byte %d changed", marker)
+                    .isFalse();
+        }
+        assertThatThrownBy(() -> MessageStampCodec.deliverFromValue(new byte[40], callback))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(delivered).isEmpty();
+    }
+
+    @Test
+    void encodeIntoValueRefusesAValueTooShortForTheStamp() {
+        assertThatThrownBy(() -> MessageStampCodec.encodeIntoValue(new byte[23], 1, 2, 3))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a stamp at the start of a value takes 24 bytes, the value has 23");
+    }
 }

@@ -252,7 +252,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
                                 TimeUnit.MILLISECONDS);
                 producer = transactional;
             } else {
-                producer = new KafkaBenchmarkProducer(new KafkaProducer<>(cfg.producerProperties()), topic);
+                producer =
+                        new KafkaBenchmarkProducer(new KafkaProducer<>(cfg.producerProperties()), topic, cfg.stampIn());
             }
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import static io.openmessaging.benchmark.config.ConfigKey.bool;
+import static io.openmessaging.benchmark.config.ConfigKey.enumeration;
 import static io.openmessaging.benchmark.config.ConfigKey.integer;
 import static io.openmessaging.benchmark.config.ConfigKey.longInteger;
 import static io.openmessaging.benchmark.config.ConfigKey.text;
@@ -13,6 +14,7 @@ import io.openmessaging.benchmark.config.ConfigValues;
 import io.openmessaging.benchmark.config.DriverFileKeys;
 import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.MessageStampCodec;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -58,6 +60,7 @@ public final class KafkaDriverConfig {
 
     static final String REQUESTS_PER_TRANSACTION = "requestsPerTransaction";
     static final String TRANSACTION_MAX_OPEN_MS = "transactionMaxOpenMs";
+    static final String STAMP_IN = "stampIn";
     static final long DEFAULT_TRANSACTION_MAX_OPEN_MS = 100;
     /** The Redpanda fork's transactional driver class; its files must set {@value #REQUESTS_PER_TRANSACTION}. */
     static final String TX_DRIVER_CLASS = "io.openmessaging.benchmark.driver.redpanda.tx.RedpandaBenchmarkDriver";
@@ -76,6 +79,7 @@ public final class KafkaDriverConfig {
     private final String groupId;
     private final Integer requestsPerTransaction;
     private final long transactionMaxOpenMs;
+    private final StampPlacement stampIn;
     private final Map<String, String> topicConfigs;
     private final Map<String, String> adminProperties;
     private final Map<String, String> producerProperties;
@@ -94,6 +98,7 @@ public final class KafkaDriverConfig {
         this.groupId = b.groupId;
         this.requestsPerTransaction = b.requestsPerTransaction;
         this.transactionMaxOpenMs = b.transactionMaxOpenMs;
+        this.stampIn = b.stampIn;
         this.topicConfigs = Collections.unmodifiableMap(b.topicConfigs);
         this.adminProperties = Collections.unmodifiableMap(b.adminProperties);
         this.producerProperties = Collections.unmodifiableMap(b.producerProperties);
@@ -146,6 +151,11 @@ public final class KafkaDriverConfig {
 
     public long offsetCommitLingerMs() {
         return offsetCommitLingerMs;
+    }
+
+    /** Where producers put the message stamp: at the start of the value, or in a record header. */
+    public StampPlacement stampIn() {
+        return stampIn;
     }
 
     public int topicCreationBatchSize() {
@@ -276,6 +286,16 @@ public final class KafkaDriverConfig {
                 .meaning("Before the first topic creation, delete every topic whose name starts with `topicPrefix`"
                         + " (never other topics) and wait until they are gone; topics already gone count as deleted.")
                 .build();
+        final ConfigKey<StampPlacement> stampIn = enumeration(STAMP_IN, StampPlacement.class)
+                .ignoringCase()
+                .byDefault(StampPlacement.VALUE)
+                .meaning("This driver's own: where each message carries its stamp (the producer's times, read by"
+                        + " the consumer). `value`: over the first " + MessageStampCodec.VALUE_PREFIX_SIZE_BYTES
+                        + " bytes of the payload, so records carry exactly `messageSize` bytes and no header, and"
+                        + " neither side allocates per message (payloads shorter than that carry a header);"
+                        + " `header`: in a record header `" + MessageStampCodec.HEADER_NAME + "`, the payload"
+                        + " untouched. Consumers read both. See [The stamp](kafka.md#the-stamp).")
+                .build();
         final ConfigKey<String> topicPrefix;
         final ConfigKey<Long> offsetCommitLingerMs;
         final ConfigKey<Integer> topicCreationBatchSize;
@@ -339,7 +359,8 @@ public final class KafkaDriverConfig {
                             topicCreationMaxRetries,
                             initializeTimeoutMs,
                             requestsPerTransaction,
-                            transactionMaxOpenMs),
+                            transactionMaxOpenMs,
+                            stampIn),
                     List.of(
                             new ConfigRule(
                                     "`topicPrefix` is 1 to 200 letters, digits, `.`, `_` or `-`.",
@@ -383,6 +404,7 @@ public final class KafkaDriverConfig {
         String groupId;
         Integer requestsPerTransaction;
         long transactionMaxOpenMs = DEFAULT_TRANSACTION_MAX_OPEN_MS;
+        StampPlacement stampIn;
         boolean readCommitted;
         final Map<String, String> topicConfigs = new LinkedHashMap<>();
         final Map<String, String> adminProperties = new LinkedHashMap<>();
@@ -401,6 +423,7 @@ public final class KafkaDriverConfig {
                     ? values.get(keys.replicationFactor).shortValue()
                     : null;
             reset = values.get(keys.reset);
+            stampIn = values.get(keys.stampIn);
             topicPrefix = values.get(keys.topicPrefix);
             topicCreationBatchSize = values.get(keys.topicCreationBatchSize);
             topicCreationMaxRetries = values.get(keys.topicCreationMaxRetries);

@@ -139,6 +139,29 @@ class KafkaBenchmarkConsumerTest {
         await(() -> Long.valueOf(2).equals(committed(P0)), "commit of offset 2");
     }
 
+    private static ConsumerRecord<String, byte[]> valueStamped(
+            TopicPartition partition, long offset, long n, int size) {
+        byte[] value = new byte[size];
+        MessageStampCodec.encodeIntoValue(value, n, n + 1, 3);
+        return new ConsumerRecord<>(partition.topic(), partition.partition(), offset, null, value);
+    }
+
+    @Test
+    void aStampAtTheStartOfTheValueIsReadThereAndHeaderStampsAreReadBesideIt() {
+        start(true, 0);
+        client.addRecord(valueStamped(P0, 0, 10, 100));
+        client.addRecord(record(P0, 1, stamp(20), 200));
+        client.addRecord(valueStamped(P0, 2, 30, MessageStampCodec.VALUE_PREFIX_SIZE_BYTES));
+        await(() -> deliveries.size() == 3, "three deliveries");
+        assertThat(deliveries)
+                .containsExactly(
+                        new Delivery(new MessageStamp(10, 11, 3), 100),
+                        new Delivery(new MessageStamp(20, 21, 3), 200),
+                        new Delivery(new MessageStamp(30, 31, 3), MessageStampCodec.VALUE_PREFIX_SIZE_BYTES));
+        await(() -> Long.valueOf(3).equals(committed(P0)), "commit of offset 3");
+        assertThat(stats.malformedStamps.sum()).isZero();
+    }
+
     @Test
     void missingStampGivesNullAndMalformedStampIsCountedWithoutStoppingTheLoop() {
         start(true, 0);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -24,7 +25,8 @@ class KafkaBenchmarkProducerTest {
 
     private final MockProducer<String, byte[]> client =
             new MockProducer<>(false, null, new StringSerializer(), new ByteArraySerializer());
-    private final KafkaBenchmarkProducer producer = new KafkaBenchmarkProducer(client, "test-topic-1");
+    private final KafkaBenchmarkProducer producer =
+            new KafkaBenchmarkProducer(client, "test-topic-1", StampPlacement.HEADER);
     private final List<Completion> completions = Collections.synchronizedList(new ArrayList<>());
 
     private void complete(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
@@ -32,7 +34,7 @@ class KafkaBenchmarkProducerTest {
     }
 
     @Test
-    void stampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
+    void withStampInHeaderTheStampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
         MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
         producer.sendAsync(
                 "k",
@@ -71,7 +73,7 @@ class KafkaBenchmarkProducerTest {
                         return super.send(record, callback);
                     }
                 };
-        KafkaBenchmarkProducer reusing = new KafkaBenchmarkProducer(capturing, "test-topic-1");
+        KafkaBenchmarkProducer reusing = new KafkaBenchmarkProducer(capturing, "test-topic-1", StampPlacement.HEADER);
         reusing.sendAsync(null, new byte[0], 10, 11, 1, this::complete);
         reusing.sendAsync(null, new byte[0], 20, 21, 2, this::complete);
         reusing.sendAsync(null, new byte[0], 30, 31, MessageStamp.PROBE_PRODUCER_ID, this::complete);
@@ -144,5 +146,112 @@ class KafkaBenchmarkProducerTest {
         assertThat(client.closed()).isTrue();
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).error()).isNotNull();
+    }
+
+    private final KafkaBenchmarkProducer valueStamping =
+            new KafkaBenchmarkProducer(client, "test-topic-1", StampPlacement.VALUE);
+
+    @Test
+    void withStampInValueTheStampOverwritesTheStartOfACopyOfThePayloadAndNoHeaderIsSent() {
+        byte[] payload = new byte[100];
+        Arrays.fill(payload, (byte) 7);
+        valueStamping.sendAsync("k", payload, 1_000_000_123L, 1_000_000_456L, 7, this::complete);
+
+        ProducerRecord<String, byte[]> record = client.history().get(0);
+        assertThat(record.key()).isEqualTo("k");
+        assertThat(record.timestamp()).isNull();
+        assertThat(record.headers().toArray()).isEmpty();
+        byte[] value = record.value();
+        assertThat(value).hasSize(100);
+        assertThat(Arrays.copyOfRange(value, MessageStampCodec.VALUE_PREFIX_SIZE_BYTES, 100))
+                .containsOnly(7);
+        List<MessageStamp> decoded = new ArrayList<>();
+        MessageStampCodec.deliverFromValue(value, receiving((received, size) -> decoded.add(received)));
+        assertThat(decoded).containsExactly(new MessageStamp(1_000_000_123L, 1_000_000_456L, 7));
+        assertThat(payload)
+                .as("the framework's payload is shared and stays as it was")
+                .containsOnly(7);
+    }
+
+    @Test
+    void withStampInValueEverySendCarriesItsOwnStampAsTheClientCopiesTheValue() {
+        List<byte[]> valuesAtSend = new ArrayList<>();
+        MockProducer<String, byte[]> capturing =
+                new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer()) {
+                    @Override
+                    public synchronized Future<RecordMetadata> send(
+                            ProducerRecord<String, byte[]> record, Callback callback) {
+                        valuesAtSend.add(record.value().clone());
+                        return super.send(record, callback);
+                    }
+                };
+        KafkaBenchmarkProducer reusing = new KafkaBenchmarkProducer(capturing, "test-topic-1", StampPlacement.VALUE);
+        byte[] first = new byte[64];
+        byte[] second = new byte[64];
+        Arrays.fill(second, (byte) 2);
+        reusing.sendAsync(null, first, 10, 11, 1, this::complete);
+        reusing.sendAsync(null, second, 20, 21, 1, this::complete);
+        reusing.sendAsync(null, first, 30, 31, 1, this::complete);
+
+        List<MessageStamp> decoded = new ArrayList<>();
+        for (byte[] value : valuesAtSend) {
+            MessageStampCodec.deliverFromValue(value, receiving((received, size) -> decoded.add(received)));
+        }
+        assertThat(decoded)
+                .containsExactly(new MessageStamp(10, 11, 1), new MessageStamp(20, 21, 1), new MessageStamp(30, 31, 1));
+        assertThat(Arrays.copyOfRange(valuesAtSend.get(0), 24, 64)).containsOnly(0);
+        assertThat(Arrays.copyOfRange(valuesAtSend.get(1), 24, 64)).containsOnly(2);
+        assertThat(Arrays.copyOfRange(valuesAtSend.get(2), 24, 64))
+                .as("back to the first payload: its own bytes again")
+                .containsOnly(0);
+        assertThat(completions)
+                .extracting(Completion::stamp)
+                .containsExactly(new MessageStamp(10, 11, 1), new MessageStamp(20, 21, 1), new MessageStamp(30, 31, 1));
+    }
+
+    @Test
+    void withStampInValueAPayloadTooShortForTheStampCarriesItInTheHeader() {
+        valueStamping.sendAsync(null, new byte[] {1, 2, 3}, 5, 6, 7, this::complete);
+
+        ProducerRecord<String, byte[]> record = client.history().get(0);
+        assertThat(record.value()).containsExactly(1, 2, 3);
+        assertThat(MessageStampCodec.encode(5, 6, 7))
+                .isEqualTo(record.headers()
+                        .lastHeader(MessageStampCodec.HEADER_NAME)
+                        .value());
+    }
+
+    @Test
+    void probesCarryAHeaderAndTheirPayloadUntouchedWhateverThePlacement() {
+        byte[] payload = new byte[50];
+        valueStamping.sendAsync(null, payload, 5, 6, MessageStamp.PROBE_PRODUCER_ID, this::complete);
+
+        ProducerRecord<String, byte[]> record = client.history().get(0);
+        assertThat(record.value()).isSameAs(payload).containsOnly(0);
+        assertThat(record.headers().lastHeader(MessageStampCodec.HEADER_NAME).value())
+                .isEqualTo(MessageStampCodec.encode(5, 6, MessageStamp.PROBE_PRODUCER_ID));
+        client.completeNext();
+        assertThat(completions)
+                .containsExactly(new Completion(new MessageStamp(5, 6, MessageStamp.PROBE_PRODUCER_ID), null));
+    }
+
+    @Test
+    void manySendsInFlightEachCompleteWithTheirOwnStampInEitherOrder() {
+        int inFlight = 3 * SendCompletions.INITIAL_SLOTS;
+        for (int i = 0; i < inFlight; i++) {
+            valueStamping.sendAsync(null, new byte[32], i, i + 1, 4, this::complete);
+        }
+        for (int i = 0; i < inFlight; i++) {
+            if (i % 3 == 0) {
+                client.errorNext(new KafkaException("no"));
+            } else {
+                client.completeNext();
+            }
+        }
+        assertThat(completions).hasSize(inFlight);
+        for (int i = 0; i < inFlight; i++) {
+            assertThat(completions.get(i).stamp()).isEqualTo(new MessageStamp(i, i + 1, 4));
+            assertThat(completions.get(i).error() != null).isEqualTo(i % 3 == 0);
+        }
     }
 }

@@ -138,6 +138,20 @@ class KafkaDriverConfigTest {
     }
 
     @Test
+    void theStampGoesInTheValueUnlessTheFileSaysHeader() throws Exception {
+        assertThat(parse(MINIMAL).stampIn()).isEqualTo(StampPlacement.VALUE);
+        assertThat(parse(MINIMAL + "stampIn: header\n").stampIn()).isEqualTo(StampPlacement.HEADER);
+        assertThat(parse(MINIMAL + "stampIn: Value\n").stampIn()).isEqualTo(StampPlacement.VALUE);
+        assertThatThrownBy(() -> parse(MINIMAL + "stampIn: payload\n"))
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("test.yaml:3:")
+                .hasMessageContaining("stampIn")
+                .hasMessageContaining("payload")
+                .hasMessageContaining("value")
+                .hasMessageContaining("header");
+    }
+
+    @Test
     void unknownKeyErrorNamesFileKeyLineAndAllowedKeys() {
         assertThatThrownBy(() -> parse(MINIMAL + "replicationFactr: 3\n"))
                 .isInstanceOf(DriverException.class)

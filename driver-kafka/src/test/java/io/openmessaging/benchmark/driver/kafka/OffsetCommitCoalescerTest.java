@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
@@ -15,13 +16,13 @@ class OffsetCommitCoalescerTest {
 
     @Test
     void nothingConsumedMeansNothingToCommit() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(100);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 100);
         assertThat(commits.commitDue(0)).isFalse();
     }
 
     @Test
     void firstCommitIsDueAtOnceAndCoalescesPolls() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(100);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 100);
         commits.consumed(P0, 5);
         commits.consumed(P0, 9);
         commits.consumed(P1, 3);
@@ -32,7 +33,7 @@ class OffsetCommitCoalescerTest {
 
     @Test
     void atMostOneCommitInFlight() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(0);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
         commits.consumed(P0, 1);
         Map<TopicPartition, OffsetAndMetadata> first = commits.startCommit(0);
         commits.consumed(P0, 2);
@@ -44,7 +45,7 @@ class OffsetCommitCoalescerTest {
 
     @Test
     void commitsStartNoMoreOftenThanTheLinger() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(100);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 100);
         commits.consumed(P0, 1);
         commits.commitCompleted(commits.startCommit(1_000), null);
         commits.consumed(P0, 2);
@@ -54,7 +55,7 @@ class OffsetCommitCoalescerTest {
 
     @Test
     void onlyPartitionsWithNewPositionsAreCommitted() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(0);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
         commits.consumed(P0, 4);
         commits.consumed(P1, 4);
         commits.commitCompleted(commits.startCommit(0), null);
@@ -65,7 +66,7 @@ class OffsetCommitCoalescerTest {
 
     @Test
     void failedCommitGoesIntoTheNextOneWithTheLatestPositions() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(0);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
         commits.consumed(P0, 4);
         commits.consumed(P1, 4);
         Map<TopicPartition, OffsetAndMetadata> failed = commits.startCommit(0);
@@ -78,7 +79,7 @@ class OffsetCommitCoalescerTest {
 
     @Test
     void forgottenPartitionsAreNotCommittedAgain() {
-        OffsetCommitCoalescer commits = new OffsetCommitCoalescer(0);
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
         commits.consumed(P0, 4);
         commits.consumed(P1, 4);
         Map<TopicPartition, OffsetAndMetadata> inFlight = commits.startCommit(0);
@@ -87,5 +88,25 @@ class OffsetCommitCoalescerTest {
         commits.commitCompleted(inFlight, new RuntimeException("rebalance"));
         assertThat(commits.startCommit(1)).isEqualTo(Map.of(P0, new OffsetAndMetadata(4)));
         assertThat(commits.allOffsets()).isEqualTo(Map.of(P0, new OffsetAndMetadata(4)));
+    }
+
+    @Test
+    void positionsNotedByPartitionNumberAreCommittedAsTheTopicsPartitions() {
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
+        commits.consumed(1, 7);
+        commits.consumed(40, 2);
+        commits.consumed(1, 5);
+        assertThat(commits.startCommit(0))
+                .isEqualTo(Map.of(P1, new OffsetAndMetadata(7), new TopicPartition("t", 40), new OffsetAndMetadata(2)));
+        assertThat(commits.commitDue(1)).isFalse();
+    }
+
+    @Test
+    void aPartitionOfAnotherTopicIsRefused() {
+        OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
+        assertThatThrownBy(() -> commits.consumed(new TopicPartition("other", 0), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("other-0")
+                .hasMessageContaining("topic t");
     }
 }

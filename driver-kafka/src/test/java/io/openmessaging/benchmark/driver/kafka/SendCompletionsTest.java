@@ -1,0 +1,76 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.driver.SendCallback;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SendCompletionsTest {
+
+    private final List<String> reports = new ArrayList<>();
+    private final SendCallback callback = (intended, sent, producerId, error) ->
+            reports.add(intended + "/" + sent + "/" + producerId + (error == null ? "" : " " + error.getMessage()));
+    private final SendCompletions completions = new SendCompletions();
+
+    @Test
+    void aCompletionReportsItsSendOnceAndIsThenReused() {
+        SendCompletions.Completion first = completions.acquire(1, 2, 3, callback);
+        first.onCompletion(null, null);
+        first.onCompletion(null, new RuntimeException("late second call"));
+        assertThat(reports).containsExactly("1/2/3");
+
+        Map<SendCompletions.Completion, Boolean> distinct = new IdentityHashMap<>();
+        for (int i = 0; i < 10 * SendCompletions.INITIAL_SLOTS; i++) {
+            SendCompletions.Completion completion = completions.acquire(i, i, 0, callback);
+            distinct.put(completion, true);
+            completion.onCompletion(null, null);
+        }
+        assertThat(distinct).hasSize(SendCompletions.INITIAL_SLOTS);
+        assertThat(completions.pooledSlots()).isEqualTo(SendCompletions.INITIAL_SLOTS);
+    }
+
+    @Test
+    void theRingGrowsWhileMoreSendsAreInFlightAndSkipsStragglers() {
+        List<SendCompletions.Completion> inFlight = new ArrayList<>();
+        for (int i = 0; i < SendCompletions.INITIAL_SLOTS + 1; i++) {
+            inFlight.add(completions.acquire(i, 0, 0, callback));
+        }
+        assertThat(completions.pooledSlots()).isEqualTo(2 * SendCompletions.INITIAL_SLOTS);
+        SendCompletions.Completion straggler = inFlight.get(0);
+        for (SendCompletions.Completion completion : inFlight.subList(1, inFlight.size())) {
+            completion.onCompletion(null, null);
+        }
+        for (int i = 0; i < 5 * SendCompletions.INITIAL_SLOTS; i++) {
+            SendCompletions.Completion completion = completions.acquire(1000 + i, 0, 0, callback);
+            assertThat(completion).isNotSameAs(straggler);
+            completion.onCompletion(null, null);
+        }
+        straggler.onCompletion(null, new RuntimeException("timed out"));
+        assertThat(reports)
+                .contains("0/0/0 timed out")
+                .hasSize(1 + SendCompletions.INITIAL_SLOTS + 5 * SendCompletions.INITIAL_SLOTS);
+        assertThat(completions.pooledSlots()).isEqualTo(2 * SendCompletions.INITIAL_SLOTS);
+    }
+
+    @Test
+    void pastThePoolsBoundEachSendGetsACompletionOfItsOwn() {
+        List<SendCompletions.Completion> inFlight = new ArrayList<>();
+        for (int i = 0; i < SendCompletions.MAX_POOLED + 10; i++) {
+            inFlight.add(completions.acquire(i, 0, 0, callback));
+        }
+        assertThat(completions.pooledSlots()).isEqualTo(SendCompletions.MAX_POOLED);
+        Map<SendCompletions.Completion, Boolean> distinct = new IdentityHashMap<>();
+        inFlight.forEach(completion -> distinct.put(completion, true));
+        assertThat(distinct).hasSize(SendCompletions.MAX_POOLED + 10);
+        for (int i = inFlight.size() - 1; i >= 0; i--) {
+            inFlight.get(i).onCompletion(null, null);
+        }
+        assertThat(reports)
+                .hasSize(SendCompletions.MAX_POOLED + 10)
+                .startsWith((SendCompletions.MAX_POOLED + 9) + "/0/0");
+    }
+}
