@@ -1,23 +1,19 @@
 package io.openmessaging.benchmark.bench.floor;
 
+import io.openmessaging.benchmark.bench.RunDirectory;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Prints {@code bin/perf-floor}'s table from its results directory: per rate, the medians of the tool's
@@ -76,54 +72,37 @@ public final class PerfFloorTable {
 
     static List<Run> readRuns(Path resultsDirectory) throws IOException {
         List<Run> runs = new ArrayList<>();
-        try (Stream<Path> entries = Files.list(resultsDirectory)) {
-            for (Path directory : entries.sorted().toList()) {
-                Matcher matcher = RUN_DIRECTORY.matcher(directory.getFileName().toString());
-                if (Files.isDirectory(directory) && matcher.matches()) {
-                    runs.add(read(
-                            directory,
-                            matcher.group("kind"),
-                            Long.parseLong(matcher.group("rate")),
-                            Integer.parseInt(matcher.group("repeat"))));
-                }
-            }
+        for (RunDirectory directory : RunDirectory.list(resultsDirectory, RUN_DIRECTORY)) {
+            runs.add(read(directory));
         }
         return runs;
     }
 
-    private static Run read(Path directory, String kind, long rate, int repeat) throws IOException {
-        String time = readOrEmpty(directory.resolve("time.txt"));
-        double cpu = number(time, "User time \\(seconds\\): ([\\d.]+)")
-                + number(time, "System time \\(seconds\\): ([\\d.]+)");
-        double rss = number(time, "Maximum resident set size \\(kbytes\\): (\\d+)") / 1024;
+    private static Run read(RunDirectory directory) throws IOException {
+        RunDirectory.TimeReport time = directory.time();
         double delay = Double.NaN;
         double publishResponse = Double.NaN;
         double endToEndResponse = Double.NaN;
-        Path resultFile;
-        try (Stream<Path> files = Files.list(directory)) {
-            resultFile = files.filter(path -> path.toString().endsWith(".json"))
-                    .findFirst()
-                    .orElse(null);
-        }
+        Path resultFile = directory.resultFile().orElse(null);
         if (resultFile != null) {
             TestResult result = ResultFiles.read(resultFile);
             delay = orNaN(result.aggregatedPublishDelayLatency99pct);
             publishResponse = orNaN(result.aggregatedPublishResponseTime99pct);
             endToEndResponse = orNaN(result.aggregatedEndToEndResponseTime99pct);
         }
-        String exit = readOrEmpty(directory.resolve("exit.txt")).strip();
+        String exit = directory.exit();
         return new Run(
-                kind,
-                rate,
-                repeat,
-                cpu,
-                wallSeconds(time),
-                rss,
+                directory.group("kind"),
+                Long.parseLong(directory.group("rate")),
+                Integer.parseInt(directory.group("repeat")),
+                time.cpuSeconds(),
+                time.wallSeconds(),
+                time.peakRssMib(),
                 delay,
                 publishResponse,
                 endToEndResponse,
-                threadCpuSeconds(readOrEmpty(directory.resolve("threads.txt"))),
-                acknowledged(readOrEmpty(directory.resolve("out.log"))),
+                threadCpuSeconds(directory.text("threads.txt")),
+                acknowledged(directory.text("out.log")),
                 exit.isEmpty() ? "?" : exit);
     }
 
@@ -249,59 +228,27 @@ public final class PerfFloorTable {
         TreeSet<String> names = new TreeSet<>();
         group.forEach(run -> names.addAll(run.threadCpuSeconds().keySet()));
         for (String name : names) {
-            threads.put(name, median(group, run -> run.threadCpuSeconds().getOrDefault(name, 0.0)));
+            threads.put(
+                    name,
+                    RunDirectory.median(group, run -> run.threadCpuSeconds().getOrDefault(name, 0.0)));
         }
         long exitedZero = group.stream().filter(run -> run.exit().equals("0")).count();
         return new Run(
                 label,
                 group.isEmpty() ? 0 : group.get(0).rate(),
                 0,
-                median(group, Run::cpuSeconds),
-                median(group, Run::wallSeconds),
-                median(group, Run::rssMib),
-                median(group, Run::publishDelayP99Micros),
-                median(group, Run::publishResponseP99Millis),
-                median(group, Run::endToEndResponseP99Millis),
+                RunDirectory.median(group, Run::cpuSeconds),
+                RunDirectory.median(group, Run::wallSeconds),
+                RunDirectory.median(group, Run::rssMib),
+                RunDirectory.median(group, Run::publishDelayP99Micros),
+                RunDirectory.median(group, Run::publishResponseP99Millis),
+                RunDirectory.median(group, Run::endToEndResponseP99Millis),
                 threads,
-                median(group, Run::acknowledged),
+                RunDirectory.median(group, Run::acknowledged),
                 exitedZero + "/" + group.size() + " exit 0");
-    }
-
-    private static double median(List<Run> group, ToDoubleFunction<Run> figure) {
-        double[] values = group.stream()
-                .mapToDouble(figure)
-                .filter(v -> !Double.isNaN(v))
-                .sorted()
-                .toArray();
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
     private static double orNaN(Number value) {
         return value == null ? Double.NaN : value.doubleValue();
-    }
-
-    private static double number(String text, String regex) {
-        Matcher matcher = Pattern.compile(regex).matcher(text);
-        return matcher.find() ? Double.parseDouble(matcher.group(1)) : Double.NaN;
-    }
-
-    /** GNU time's "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:12.45". */
-    static double wallSeconds(String time) {
-        Matcher matcher = Pattern.compile("Elapsed \\(wall clock\\) time \\([^)]*\\): ([\\d:.]+)")
-                .matcher(time);
-        if (!matcher.find()) {
-            return Double.NaN;
-        }
-        return Arrays.stream(matcher.group(1).split(":"))
-                .mapToDouble(Double::parseDouble)
-                .reduce(0, (a, b) -> a * 60 + b);
-    }
-
-    private static String readOrEmpty(Path file) throws IOException {
-        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }
 }
