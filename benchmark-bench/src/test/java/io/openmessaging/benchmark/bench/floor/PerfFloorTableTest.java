@@ -81,6 +81,22 @@ class PerfFloorTableTest {
                 .isEqualTo(Files.readString(resource("tool-and-floor.md")));
     }
 
+    @Test
+    void beforeRunsGetTheirRowsMedianRatiosLatenciesAndThreadColumnUnderBothCommits() throws Exception {
+        Path results = resource("with-before");
+
+        String table = PerfFloorTable.format(PerfFloorTable.readRuns(results), PerfFloorTable.commits(results));
+
+        assertThat(table).isEqualTo(Files.readString(resource("with-before.md")));
+    }
+
+    @Test
+    void commitsAreReadFromKeyValueLinesAndAbsentWithoutTheFile() throws Exception {
+        assertThat(PerfFloorTable.commits(resource("with-before")))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("before", "7817b8f", "tool", "73b30a8-dirty"));
+        assertThat(PerfFloorTable.commits(resource("tool-and-floor"))).isEmpty();
+    }
+
     private static Path resource(String name) throws URISyntaxException {
         return Path.of(PerfFloorTableTest.class.getResource("/floor/" + name).toURI());
     }
