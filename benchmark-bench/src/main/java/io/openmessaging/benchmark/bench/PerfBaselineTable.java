@@ -4,7 +4,6 @@ import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,9 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -64,10 +61,15 @@ public final class PerfBaselineTable {
             System.err.println("usage: PerfBaselineTable RESULTS_DIR");
             System.exit(2);
         }
-        List<Run> runs = readRuns(Path.of(args[0]));
-        System.out.println("Runs:");
-        printHeader();
-        runs.forEach(run -> printRow(run.mode() + " " + run.rate() + " #" + run.repeat(), run));
+        System.out.print(format(readRuns(Path.of(args[0]))));
+    }
+
+    /** The table: every run, then the medians per mode and rate. */
+    static String format(List<Run> runs) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("Runs:%n"));
+        appendHeader(out);
+        runs.forEach(run -> appendRow(out, run.mode() + " " + run.rate() + " #" + run.repeat(), run));
         Map<String, List<Run>> groups = new LinkedHashMap<>();
         runs.stream()
                 .sorted((a, b) -> a.mode().equals(b.mode())
@@ -75,54 +77,36 @@ public final class PerfBaselineTable {
                         : a.mode().compareTo(b.mode()))
                 .forEach(run -> groups.computeIfAbsent(run.mode() + " " + run.rate(), key -> new ArrayList<>())
                         .add(run));
-        System.out.println();
-        System.out.println("Medians:");
-        printHeader();
-        groups.forEach((label, group) -> printRow(label + " (" + group.size() + ")", median(group)));
+        out.append(String.format("%nMedians:%n"));
+        appendHeader(out);
+        groups.forEach((label, group) -> appendRow(out, label + " (" + group.size() + ")", median(group)));
+        return out.toString();
     }
 
     /** Every run directory of {@code resultsDirectory}, in name order. */
     static List<Run> readRuns(Path resultsDirectory) throws IOException {
         List<Run> runs = new ArrayList<>();
-        try (Stream<Path> listing = Files.list(resultsDirectory)) {
-            for (Path directory : listing.filter(Files::isDirectory).sorted().toList()) {
-                Matcher name = RUN_DIRECTORY.matcher(directory.getFileName().toString());
-                if (name.matches()) {
-                    runs.add(read(
-                            directory,
-                            name.group("mode"),
-                            Long.parseLong(name.group("rate")),
-                            Integer.parseInt(name.group("repeat"))));
-                }
-            }
+        for (RunDirectory directory : RunDirectory.list(resultsDirectory, RUN_DIRECTORY)) {
+            runs.add(read(
+                    directory,
+                    directory.group("mode"),
+                    Long.parseLong(directory.group("rate")),
+                    Integer.parseInt(directory.group("repeat"))));
         }
         return runs;
     }
 
-    private static Run read(Path directory, String mode, long rate, int repeat) throws IOException {
-        String time = readOrEmpty(directory.resolve("time.txt"));
-        double wall = wallSeconds(time);
+    private static Run read(RunDirectory directory, String mode, long rate, int repeat) throws IOException {
+        double wall = directory.time().wallSeconds();
         double cpu = 0;
         double rssMib = Double.NaN;
-        List<Path> timeReports;
-        try (Stream<Path> files = Files.list(directory)) {
-            timeReports = files.filter(path -> path.getFileName().toString().endsWith("time.txt"))
-                    .toList();
-        }
-        for (Path report : timeReports) {
-            String text = readOrEmpty(report);
-            cpu += number(text, "User time \\(seconds\\): ([\\d.]+)")
-                    + number(text, "System time \\(seconds\\): ([\\d.]+)");
-            double rss = number(text, "Maximum resident set size \\(kbytes\\): (\\d+)") / 1024;
+        for (RunDirectory.TimeReport report : directory.timeReports()) {
+            cpu += report.cpuSeconds();
+            double rss = report.peakRssMib();
             rssMib = Double.isNaN(rssMib) ? rss : Math.max(rssMib, rss);
         }
-        String exit = readOrEmpty(directory.resolve("exit.txt")).strip();
-        Path resultFile;
-        try (Stream<Path> files = Files.list(directory)) {
-            resultFile = files.filter(path -> path.toString().endsWith(".json"))
-                    .findFirst()
-                    .orElse(null);
-        }
+        String exit = directory.exit();
+        Path resultFile = directory.resultFile().orElse(null);
         if (resultFile == null) {
             return new Run(
                     mode,
@@ -193,32 +177,19 @@ public final class PerfBaselineTable {
                 first.mode(),
                 first.rate(),
                 group.size(),
-                median(group, Run::cpuSeconds),
-                median(group, Run::peakRssMib),
-                median(group, Run::wallSeconds),
-                median(group, Run::publishDelayP99Micros),
-                median(group, Run::receivedMeasured),
-                median(group, Run::endToEndSamples),
-                median(group, Run::endToEndZero),
-                median(group, Run::endToEndSubMillisecond),
+                RunDirectory.median(group, Run::cpuSeconds),
+                RunDirectory.median(group, Run::peakRssMib),
+                RunDirectory.median(group, Run::wallSeconds),
+                RunDirectory.median(group, Run::publishDelayP99Micros),
+                RunDirectory.median(group, Run::receivedMeasured),
+                RunDirectory.median(group, Run::endToEndSamples),
+                RunDirectory.median(group, Run::endToEndZero),
+                RunDirectory.median(group, Run::endToEndSubMillisecond),
                 group.stream().filter(Run::exitedByItself).count() + "/" + group.size() + " exit 0");
     }
 
-    private static double median(List<Run> group, java.util.function.ToDoubleFunction<Run> figure) {
-        double[] values = group.stream()
-                .mapToDouble(figure)
-                .filter(value -> !Double.isNaN(value))
-                .sorted()
-                .toArray();
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-    }
-
-    private static void printHeader() {
-        System.out.printf(
+    private static void appendHeader(StringBuilder out) {
+        out.append(String.format(
                 Locale.ROOT,
                 "  %-22s %8s %9s %7s %11s %11s %11s %9s %11s  %s%n",
                 "mode rate",
@@ -230,8 +201,8 @@ public final class PerfBaselineTable {
                 "e2e values",
                 "e2e = 0",
                 "e2e < 1 ms",
-                "exit");
-        System.out.printf(
+                "exit"));
+        out.append(String.format(
                 Locale.ROOT,
                 "  %-22s %8s %9s %7s %11s %11s %11s %9s %11s  %s%n",
                 "",
@@ -243,11 +214,11 @@ public final class PerfBaselineTable {
                 "(measured)",
                 "",
                 "",
-                "");
+                ""));
     }
 
-    private static void printRow(String label, Run run) {
-        System.out.printf(
+    private static void appendRow(StringBuilder out, String label, Run run) {
+        out.append(String.format(
                 Locale.ROOT,
                 "  %-22s %8.1f %9.0f %7.0f %11.0f %11.0f %11.0f %9.0f %11.0f  %s%n",
                 label,
@@ -259,29 +230,6 @@ public final class PerfBaselineTable {
                 run.endToEndSamples(),
                 run.endToEndZero(),
                 run.endToEndSubMillisecond(),
-                run.exit().equals("0") ? "0 (by itself)" : run.exit());
-    }
-
-    private static double number(String text, String regex) {
-        Matcher matcher = Pattern.compile(regex).matcher(text);
-        return matcher.find() ? Double.parseDouble(matcher.group(1)) : Double.NaN;
-    }
-
-    /** GNU time's "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:12.45". */
-    private static double wallSeconds(String time) {
-        Matcher matcher = Pattern.compile("Elapsed \\(wall clock\\) time \\([^)]*\\): ([\\d:.]+)")
-                .matcher(time);
-        if (!matcher.find()) {
-            return Double.NaN;
-        }
-        double seconds = 0;
-        for (String part : matcher.group(1).split(":")) {
-            seconds = seconds * 60 + Double.parseDouble(part);
-        }
-        return seconds;
-    }
-
-    private static String readOrEmpty(Path file) throws IOException {
-        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+                run.exit().equals("0") ? "0 (by itself)" : run.exit()));
     }
 }

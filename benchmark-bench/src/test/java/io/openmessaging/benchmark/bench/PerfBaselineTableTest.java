@@ -77,4 +77,15 @@ class PerfBaselineTableTest {
         assertThat(median.publishDelayP99Micros()).isEqualTo(200);
         assertThat(median.exit()).isEqualTo("2/3 exit 0");
     }
+
+    @Test
+    void theTableOfKnownRunsMatchesItsGoldenFile() throws Exception {
+        Path runs = Path.of(
+                PerfBaselineTableTest.class.getResource("/bench/baseline-runs").toURI());
+        String expected = Files.readString(Path.of(PerfBaselineTableTest.class
+                .getResource("/bench/baseline-runs.txt")
+                .toURI()));
+
+        assertThat(PerfBaselineTable.format(PerfBaselineTable.readRuns(runs))).isEqualTo(expected);
+    }
 }

@@ -1,38 +1,37 @@
 package io.openmessaging.benchmark.bench.floor;
 
+import io.openmessaging.benchmark.bench.RunDirectory;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Prints {@code bin/perf-floor}'s table from its results directory: per rate, the medians of the tool's
  * and the floor's JVM CPU (whole life and per wall second), peak RSS and wall time, their ratio, the
  * tool's publish delay and response-time p99, and the CPU of each thread group (thread names with their
- * numbers replaced by {@code #}) for both.
+ * numbers replaced by {@code #}) for both ({@link ThreadGroups}). With {@code bin/perf-floor --before},
+ * the runs of the earlier version get the same rows, a median, the ratios before / floor and tool / before
+ * (latency p99s included) and their own thread-group column; {@code commits.txt} names both commits.
  *
- * <p>Each run directory ({@code tool-<rate>-r<n>}, {@code floor-<rate>-r<n>}) holds GNU time's {@code
- * time.txt}, {@code exit.txt}, {@code threads.txt} (lines of {@code /proc/<pid>/task/<tid>/stat}
- * sampled once a second; a thread's CPU is its last line's user + system time) and, for the tool, the
- * result JSON.
+ * <p>Each run directory ({@code tool-<rate>-r<n>}, {@code floor-<rate>-r<n>}, {@code before-<rate>-r<n>})
+ * holds GNU time's {@code time.txt}, {@code exit.txt}, {@code threads.txt} (lines of {@code
+ * /proc/<pid>/task/<tid>/stat} sampled once a second; a thread's CPU is its last line's user + system
+ * time) and, for the tool and the earlier version, the result JSON; {@link RunDirectory} reads them.
  */
 public final class PerfFloorTable {
 
-    private static final Pattern RUN_DIRECTORY = Pattern.compile("(?<kind>tool|floor)-(?<rate>\\d+)-r(?<repeat>\\d+)");
+    private static final Pattern RUN_DIRECTORY =
+            Pattern.compile("(?<kind>before|tool|floor)-(?<rate>\\d+)-r(?<repeat>\\d+)");
     /** {@code USER_HZ}: the unit of utime and stime in /proc stat lines; 100 on every Linux build we run on. */
     static final double TICKS_PER_SECOND = 100;
 
@@ -68,62 +67,47 @@ public final class PerfFloorTable {
         }
         List<Run> runs = readRuns(Path.of(args[0]));
         if (runs.isEmpty()) {
-            System.err.println("perf-floor: error: no tool-<rate>-r<n> or floor-<rate>-r<n> runs in " + args[0]);
+            System.err.println(
+                    "perf-floor: error: no tool-<rate>-r<n>, floor-<rate>-r<n> or before-<rate>-r<n> runs in "
+                            + args[0]);
             System.exit(1);
         }
-        System.out.print(format(runs));
+        System.out.print(format(runs, commits(Path.of(args[0]))));
     }
 
     static List<Run> readRuns(Path resultsDirectory) throws IOException {
         List<Run> runs = new ArrayList<>();
-        try (Stream<Path> entries = Files.list(resultsDirectory)) {
-            for (Path directory : entries.sorted().toList()) {
-                Matcher matcher = RUN_DIRECTORY.matcher(directory.getFileName().toString());
-                if (Files.isDirectory(directory) && matcher.matches()) {
-                    runs.add(read(
-                            directory,
-                            matcher.group("kind"),
-                            Long.parseLong(matcher.group("rate")),
-                            Integer.parseInt(matcher.group("repeat"))));
-                }
-            }
+        for (RunDirectory directory : RunDirectory.list(resultsDirectory, RUN_DIRECTORY)) {
+            runs.add(read(directory));
         }
         return runs;
     }
 
-    private static Run read(Path directory, String kind, long rate, int repeat) throws IOException {
-        String time = readOrEmpty(directory.resolve("time.txt"));
-        double cpu = number(time, "User time \\(seconds\\): ([\\d.]+)")
-                + number(time, "System time \\(seconds\\): ([\\d.]+)");
-        double rss = number(time, "Maximum resident set size \\(kbytes\\): (\\d+)") / 1024;
+    private static Run read(RunDirectory directory) throws IOException {
+        RunDirectory.TimeReport time = directory.time();
         double delay = Double.NaN;
         double publishResponse = Double.NaN;
         double endToEndResponse = Double.NaN;
-        Path resultFile;
-        try (Stream<Path> files = Files.list(directory)) {
-            resultFile = files.filter(path -> path.toString().endsWith(".json"))
-                    .findFirst()
-                    .orElse(null);
-        }
+        Path resultFile = directory.resultFile().orElse(null);
         if (resultFile != null) {
             TestResult result = ResultFiles.read(resultFile);
             delay = orNaN(result.aggregatedPublishDelayLatency99pct);
             publishResponse = orNaN(result.aggregatedPublishResponseTime99pct);
             endToEndResponse = orNaN(result.aggregatedEndToEndResponseTime99pct);
         }
-        String exit = readOrEmpty(directory.resolve("exit.txt")).strip();
+        String exit = directory.exit();
         return new Run(
-                kind,
-                rate,
-                repeat,
-                cpu,
-                wallSeconds(time),
-                rss,
+                directory.group("kind"),
+                Long.parseLong(directory.group("rate")),
+                Integer.parseInt(directory.group("repeat")),
+                time.cpuSeconds(),
+                time.wallSeconds(),
+                time.peakRssMib(),
                 delay,
                 publishResponse,
                 endToEndResponse,
-                threadCpuSeconds(readOrEmpty(directory.resolve("threads.txt"))),
-                acknowledged(readOrEmpty(directory.resolve("out.log"))),
+                threadCpuSeconds(directory.text("threads.txt")),
+                acknowledged(directory.text("out.log")),
                 exit.isEmpty() ? "?" : exit);
     }
 
@@ -166,22 +150,37 @@ public final class PerfFloorTable {
     }
 
     static String format(List<Run> runs) {
+        return format(runs, Map.of());
+    }
+
+    /**
+     * The table; with runs of an earlier version ({@code before-<rate>-r<n>}) it adds their rows, their
+     * median, the ratios before / floor and tool / before (latency p99s too) and their thread groups, and
+     * names both versions' commits (from {@code commits.txt}) at the top.
+     */
+    static String format(List<Run> runs, Map<String, String> commits) {
         StringBuilder out = new StringBuilder();
+        if (!commits.isEmpty()) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%n# before: commit %s%s; tool: commit %s%n",
+                    commits.getOrDefault("before", "unknown"),
+                    commits.containsKey("before-dir") ? " (" + commits.get("before-dir") + ")" : "",
+                    commits.getOrDefault("tool", "unknown")));
+        }
         TreeSet<Long> rates = new TreeSet<>();
         runs.forEach(run -> rates.add(run.rate()));
         for (long rate : rates) {
-            List<Run> tool = runs.stream()
-                    .filter(run -> run.rate() == rate && run.kind().equals("tool"))
-                    .toList();
-            List<Run> floor = runs.stream()
-                    .filter(run -> run.rate() == rate && run.kind().equals("floor"))
-                    .toList();
-            out.append(String.format(
-                    Locale.ROOT,
-                    "%n## %,d msg/s (%d tool runs, %d floor runs; medians)%n%n",
-                    rate,
-                    tool.size(),
-                    floor.size()));
+            List<Run> before = runsOf(runs, rate, "before");
+            List<Run> tool = runsOf(runs, rate, "tool");
+            List<Run> floor = runsOf(runs, rate, "floor");
+            boolean withBefore = !before.isEmpty();
+            out.append(String.format(Locale.ROOT, "%n## %,d msg/s (", rate));
+            if (withBefore) {
+                out.append(before.size()).append(" before runs, ");
+            }
+            out.append(
+                    String.format(Locale.ROOT, "%d tool runs, %d floor runs; medians)%n%n", tool.size(), floor.size()));
             out.append("| run | CPU s | CPU s per wall s | acknowledged (whole run) | CPU µs per message"
                     + " | peak RSS MiB | wall s | publish delay p99 µs | publish response p99 ms"
                     + " | e2e response p99 ms | exit |\n");
@@ -189,35 +188,72 @@ public final class PerfFloorTable {
             for (Run run : runs.stream().filter(run -> run.rate() == rate).toList()) {
                 out.append(row(run.kind() + " #" + run.repeat(), run));
             }
+            Run beforeMedian = median("**before median**", before);
             Run toolMedian = median("**tool median**", tool);
             Run floorMedian = median("**floor median**", floor);
+            if (withBefore) {
+                out.append(row(beforeMedian.kind(), beforeMedian));
+            }
             out.append(row(toolMedian.kind(), toolMedian));
             out.append(row(floorMedian.kind(), floorMedian));
-            out.append(String.format(
-                    Locale.ROOT,
-                    "| **tool / floor** | **%.2f×** | **%.2f×** | | %.2f× | %.2f× | | | | | |%n",
-                    toolMedian.cpuSeconds() / floorMedian.cpuSeconds(),
-                    toolMedian.cpuPerWallSecond() / floorMedian.cpuPerWallSecond(),
-                    toolMedian.cpuMicrosPerMessage() / floorMedian.cpuMicrosPerMessage(),
-                    toolMedian.rssMib() / floorMedian.rssMib()));
-            out.append("\n| thread group | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n");
-            TreeSet<String> groups = new TreeSet<>(toolMedian.threadCpuSeconds().keySet());
-            groups.addAll(floorMedian.threadCpuSeconds().keySet());
-            List<String> ordered = new ArrayList<>(groups);
-            ordered.sort((a, b) -> Double.compare(
-                    toolMedian.threadCpuSeconds().getOrDefault(b, 0.0)
-                            + floorMedian.threadCpuSeconds().getOrDefault(b, 0.0),
-                    toolMedian.threadCpuSeconds().getOrDefault(a, 0.0)
-                            + floorMedian.threadCpuSeconds().getOrDefault(a, 0.0)));
-            for (String group : ordered) {
-                double t = toolMedian.threadCpuSeconds().getOrDefault(group, 0.0);
-                double f = floorMedian.threadCpuSeconds().getOrDefault(group, 0.0);
-                if (t >= 0.05 || f >= 0.05) {
-                    out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %+.2f |%n", group, t, f, t - f));
-                }
+            if (withBefore) {
+                out.append(ratioRow("before / floor", beforeMedian, floorMedian, false));
+            }
+            out.append(ratioRow("tool / floor", toolMedian, floorMedian, false));
+            if (withBefore) {
+                out.append(ratioRow("tool / before", toolMedian, beforeMedian, true));
+                out.append(ThreadGroups.withBefore(beforeMedian, toolMedian, floorMedian));
+            } else {
+                out.append(ThreadGroups.toolAndFloor(toolMedian, floorMedian));
             }
         }
         return out.toString();
+    }
+
+    private static List<Run> runsOf(List<Run> runs, long rate, String kind) {
+        return runs.stream()
+                .filter(run -> run.rate() == rate && run.kind().equals(kind))
+                .toList();
+    }
+
+    /** The ratio of two medians' CPU, CPU per wall second, CPU per message and RSS (and latency p99s). */
+    private static String ratioRow(String label, Run a, Run b, boolean latencies) {
+        String ratios = String.format(
+                Locale.ROOT,
+                "| **%s** | **%.2f×** | **%.2f×** | | %.2f× | %.2f× | |",
+                label,
+                a.cpuSeconds() / b.cpuSeconds(),
+                a.cpuPerWallSecond() / b.cpuPerWallSecond(),
+                a.cpuMicrosPerMessage() / b.cpuMicrosPerMessage(),
+                a.rssMib() / b.rssMib());
+        String tail = latencies
+                ? String.format(
+                        " %s | %s | %s | |%n",
+                        ratio(a.publishDelayP99Micros(), b.publishDelayP99Micros()),
+                        ratio(a.publishResponseP99Millis(), b.publishResponseP99Millis()),
+                        ratio(a.endToEndResponseP99Millis(), b.endToEndResponseP99Millis()))
+                : String.format(" | | | |%n");
+        return ratios + tail;
+    }
+
+    private static String ratio(double a, double b) {
+        double ratio = a / b;
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio);
+    }
+
+    /** The commits {@code bin/perf-floor --before} recorded ({@code key=value} lines); empty without the file. */
+    static Map<String, String> commits(Path resultsDirectory) throws IOException {
+        Map<String, String> commits = new TreeMap<>();
+        for (String line : RunDirectory.readOrEmpty(resultsDirectory.resolve("commits.txt"))
+                .split("\n")) {
+            int equals = line.indexOf('=');
+            if (equals > 0) {
+                commits.put(
+                        line.substring(0, equals).strip(),
+                        line.substring(equals + 1).strip());
+            }
+        }
+        return commits;
     }
 
     private static String row(String label, Run run) {
@@ -249,59 +285,27 @@ public final class PerfFloorTable {
         TreeSet<String> names = new TreeSet<>();
         group.forEach(run -> names.addAll(run.threadCpuSeconds().keySet()));
         for (String name : names) {
-            threads.put(name, median(group, run -> run.threadCpuSeconds().getOrDefault(name, 0.0)));
+            threads.put(
+                    name,
+                    RunDirectory.median(group, run -> run.threadCpuSeconds().getOrDefault(name, 0.0)));
         }
         long exitedZero = group.stream().filter(run -> run.exit().equals("0")).count();
         return new Run(
                 label,
                 group.isEmpty() ? 0 : group.get(0).rate(),
                 0,
-                median(group, Run::cpuSeconds),
-                median(group, Run::wallSeconds),
-                median(group, Run::rssMib),
-                median(group, Run::publishDelayP99Micros),
-                median(group, Run::publishResponseP99Millis),
-                median(group, Run::endToEndResponseP99Millis),
+                RunDirectory.median(group, Run::cpuSeconds),
+                RunDirectory.median(group, Run::wallSeconds),
+                RunDirectory.median(group, Run::rssMib),
+                RunDirectory.median(group, Run::publishDelayP99Micros),
+                RunDirectory.median(group, Run::publishResponseP99Millis),
+                RunDirectory.median(group, Run::endToEndResponseP99Millis),
                 threads,
-                median(group, Run::acknowledged),
+                RunDirectory.median(group, Run::acknowledged),
                 exitedZero + "/" + group.size() + " exit 0");
-    }
-
-    private static double median(List<Run> group, ToDoubleFunction<Run> figure) {
-        double[] values = group.stream()
-                .mapToDouble(figure)
-                .filter(v -> !Double.isNaN(v))
-                .sorted()
-                .toArray();
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
     private static double orNaN(Number value) {
         return value == null ? Double.NaN : value.doubleValue();
-    }
-
-    private static double number(String text, String regex) {
-        Matcher matcher = Pattern.compile(regex).matcher(text);
-        return matcher.find() ? Double.parseDouble(matcher.group(1)) : Double.NaN;
-    }
-
-    /** GNU time's "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:12.45". */
-    static double wallSeconds(String time) {
-        Matcher matcher = Pattern.compile("Elapsed \\(wall clock\\) time \\([^)]*\\): ([\\d:.]+)")
-                .matcher(time);
-        if (!matcher.find()) {
-            return Double.NaN;
-        }
-        return Arrays.stream(matcher.group(1).split(":"))
-                .mapToDouble(Double::parseDouble)
-                .reduce(0, (a, b) -> a * 60 + b);
-    }
-
-    private static String readOrEmpty(Path file) throws IOException {
-        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }
 }

@@ -55,7 +55,8 @@ class PerfFloorScriptTest {
                         "--duration",
                         "--driver",
                         "--port",
-                        "--table-only");
+                        "--table-only",
+                        "--before");
     }
 
     @Test
@@ -135,6 +136,25 @@ class PerfFloorScriptTest {
         } finally {
             Files.deleteIfExists(pulsarWithoutUrls);
             Files.deleteIfExists(rabbitWithoutUris);
+        }
+    }
+
+    @Test
+    void anEarlierVersionThatIsNoCheckoutOfTheProjectIsRefused() throws Exception {
+        Path notACheckout = Files.createTempDirectory("perf-floor-before");
+        try {
+            Outcome missing = run("--before", "/nonexistent-checkout");
+            Outcome empty = run("--before", notACheckout.toString());
+
+            assertThat(missing.exitCode()).isEqualTo(2);
+            assertThat(missing.stderr())
+                    .startsWith("perf-floor: error: --before: no such directory '/nonexistent-checkout'\n");
+            assertThat(empty.exitCode()).isEqualTo(2);
+            assertThat(empty.stderr())
+                    .startsWith("perf-floor: error: --before: " + notACheckout
+                            + " has no executable bin/benchmark (a checkout of this project is expected)\n");
+        } finally {
+            Files.deleteIfExists(notACheckout);
         }
     }
 }

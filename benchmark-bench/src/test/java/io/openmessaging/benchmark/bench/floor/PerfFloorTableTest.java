@@ -3,6 +3,9 @@ package io.openmessaging.benchmark.bench.floor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -70,6 +73,32 @@ class PerfFloorTableTest {
                 .contains("| **tool / floor** | **1.50×** | **1.50×** |")
                 .contains("| producer-# | 4.00 | 2.00 | +2.00 |")
                 .contains("| **tool median** | 33.0 | 0.330 | 1,000,000 | 33.00 |");
+    }
+
+    @Test
+    void theTableOfToolAndFloorRunsMatchesItsGoldenFile() throws Exception {
+        assertThat(PerfFloorTable.format(PerfFloorTable.readRuns(resource("tool-and-floor"))))
+                .isEqualTo(Files.readString(resource("tool-and-floor.md")));
+    }
+
+    @Test
+    void beforeRunsGetTheirRowsMedianRatiosLatenciesAndThreadColumnUnderBothCommits() throws Exception {
+        Path results = resource("with-before");
+
+        String table = PerfFloorTable.format(PerfFloorTable.readRuns(results), PerfFloorTable.commits(results));
+
+        assertThat(table).isEqualTo(Files.readString(resource("with-before.md")));
+    }
+
+    @Test
+    void commitsAreReadFromKeyValueLinesAndAbsentWithoutTheFile() throws Exception {
+        assertThat(PerfFloorTable.commits(resource("with-before")))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("before", "7817b8f", "tool", "73b30a8-dirty"));
+        assertThat(PerfFloorTable.commits(resource("tool-and-floor"))).isEmpty();
+    }
+
+    private static Path resource(String name) throws URISyntaxException {
+        return Path.of(PerfFloorTableTest.class.getResource("/floor/" + name).toURI());
     }
 
     private static PerfFloorTable.Run run(String kind, int repeat, double cpu, Map<String, Double> threads) {
