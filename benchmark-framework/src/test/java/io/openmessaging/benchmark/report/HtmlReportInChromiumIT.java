@@ -3,13 +3,10 @@ package io.openmessaging.benchmark.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
-import java.io.ByteArrayOutputStream;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -17,9 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Needs Debian's {@code chromium}, which the test command {@code bin/test} installs; without it the
  * tests fail, naming the package.
  */
+@ExtendWith(HeadlessChromiumExtension.class)
 class HtmlReportInChromiumIT {
 
     static final Path ARTIFACTS = Path.of("target", "report-screenshots");
@@ -82,25 +79,9 @@ class HtmlReportInChromiumIT {
             })()
             """;
 
-    @TempDir
-    static Path profileDir;
-
-    private static HeadlessChromium chromium;
-
-    @BeforeAll
-    static void startChromium() throws IOException {
-        chromium = HeadlessChromium.launch(HeadlessChromium.requireBinary(), profileDir.resolve("profile"));
-    }
-
-    @AfterAll
-    static void stopChromium() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
-
     @Test
-    void theTwelveConfluentFilesDrawEveryChartTheirDataAllows(@TempDir Path dir) throws Exception {
+    void theTwelveConfluentFilesDrawEveryChartTheirDataAllows(HeadlessChromium chromium, @TempDir Path dir)
+            throws Exception {
         Path fixtures = ConfluentFixtures.directory();
         Path report = writeReport(dir, "confluent-2020-fixtures.html", fixtures.toString());
 
@@ -166,7 +147,8 @@ class HtmlReportInChromiumIT {
     }
 
     @Test
-    void aFreshLoopbackRunDrawsEveryChartIncludingResponseTimes(@TempDir Path dir) throws Exception {
+    void aFreshLoopbackRunDrawsEveryChartIncludingResponseTimes(HeadlessChromium chromium, @TempDir Path dir)
+            throws Exception {
         Path workload = BenchmarkRuns.workload(dir, "loopback-report", 4, 2, 2, 5_000, "2s", "14s", 1000);
         Path driver = Files.writeString(dir.resolve("loopback-stall.yaml"), """
                 name: Loopback-stall
@@ -241,17 +223,11 @@ class HtmlReportInChromiumIT {
 
     /** Runs {@code bin/benchmark report} in this JVM and keeps a copy of the report beside the screenshots. */
     private static Path writeReport(Path dir, String name, String... inputs) throws IOException {
-        List<String> args = new ArrayList<>(List.of("report"));
-        args.addAll(List.of(inputs));
+        List<String> args = new ArrayList<>(List.of(inputs));
         args.addAll(List.of("-o", dir.resolve(name).toString()));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exitCode = Benchmark.run(
-                args.toArray(new String[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        CommandLineRun commandLine = new CommandLineRun("report");
+        int exitCode = commandLine.run(args.toArray(new String[0]));
+        assertThat(exitCode).as(commandLine.stderr()).isZero();
         Path report = dir.resolve(name);
         assertThat(report).isNotEmptyFile();
         Files.createDirectories(ARTIFACTS);

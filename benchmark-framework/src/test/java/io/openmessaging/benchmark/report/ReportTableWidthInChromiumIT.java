@@ -2,18 +2,13 @@ package io.openmessaging.benchmark.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,41 +16,21 @@ import org.junit.jupiter.api.io.TempDir;
  * cards in a 1,400 px wide window, a laptop's: no last column cut off or hidden behind a scroll bar. Measured
  * in a real headless Chromium; the report is kept under {@code target/report-screenshots/}.
  */
+@ExtendWith(HeadlessChromiumExtension.class)
 class ReportTableWidthInChromiumIT {
 
     private static final int LAPTOP_WIDTH_PX = 1400;
 
-    @TempDir
-    static Path profileDir;
-
-    private static HeadlessChromium chromium;
-
-    @BeforeAll
-    static void startChromium() throws IOException {
-        chromium = HeadlessChromium.launch(HeadlessChromium.requireBinary(), profileDir.resolve("profile"));
-    }
-
-    @AfterAll
-    static void stopChromium() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
-
     @Test
-    void theTablesOfTwoOfOurRunsFitTheirCardsAt1400Px(@TempDir Path dir) throws Exception {
+    void theTablesOfTwoOfOurRunsFitTheirCardsAt1400Px(HeadlessChromium chromium, @TempDir Path dir) throws Exception {
         Path golden = ConfluentFixtures.ourGoldenResult();
         Path first = Files.copy(golden, dir.resolve("1-topic-100-partitions-1kb-Kafka-local-2026-11-26-09-00-27.json"));
         Path second =
                 Files.copy(golden, dir.resolve("1-topic-100-partitions-1kb-Kafka-latency-2026-11-26-10-00-27.json"));
         Path report = dir.resolve("two-runs.html");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exitCode = Benchmark.run(
-                new String[] {"report", first.toString(), second.toString(), "-o", report.toString()},
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        CommandLineRun commandLine = new CommandLineRun("report");
+        int exitCode = commandLine.run(first.toString(), second.toString(), "-o", report.toString());
+        assertThat(exitCode).as(commandLine.stderr()).isZero();
         Files.createDirectories(HtmlReportInChromiumIT.ARTIFACTS);
         Files.copy(
                 report,

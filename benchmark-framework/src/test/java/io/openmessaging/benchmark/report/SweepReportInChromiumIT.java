@@ -3,19 +3,14 @@ package io.openmessaging.benchmark.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.testing.SweepRuns;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Needs Debian's {@code chromium}, like {@link HtmlReportInChromiumIT}: fails without it.
  */
+@ExtendWith(HeadlessChromiumExtension.class)
 class SweepReportInChromiumIT {
 
     private static final int PAGE_WIDTH = 1440;
@@ -56,25 +52,9 @@ class SweepReportInChromiumIT {
             })
             """;
 
-    @TempDir
-    static Path profileDir;
-
-    private static HeadlessChromium chromium;
-
-    @BeforeAll
-    static void startChromium() throws IOException {
-        chromium = HeadlessChromium.launch(HeadlessChromium.requireBinary(), profileDir.resolve("profile"));
-    }
-
-    @AfterAll
-    static void stopChromium() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
-
     @Test
-    void aThreeStepPartitionSweepDrawsBothSweepChartsWithTheFittedCurve(@TempDir Path dir) throws Exception {
+    void aThreeStepPartitionSweepDrawsBothSweepChartsWithTheFittedCurve(HeadlessChromium chromium, @TempDir Path dir)
+            throws Exception {
         Path workload = BenchmarkRuns.workload(dir, "sweep-report", 1, 1, 1, 1_000, "1s", "2s", 500);
         Path driver = Files.writeString(dir.resolve("loopback-delays.yaml"), """
                 name: Loopback-delays
@@ -91,15 +71,10 @@ class SweepReportInChromiumIT {
                 .isNotNull();
 
         Path report = dir.resolve("sweep-report.html");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exitCode = Benchmark.run(
-                new String[] {"report", sweep.summaryFile().toString(), "-o", report.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
-        assertThat(exitCode).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("(3 runs, 1 sweep)");
+        CommandLineRun commandLine = new CommandLineRun("report");
+        int exitCode = commandLine.run(sweep.summaryFile().toString(), "-o", report.toString());
+        assertThat(exitCode).as(commandLine.stderr()).isZero();
+        assertThat(commandLine.stdout()).contains("(3 runs, 1 sweep)");
         Files.createDirectories(HtmlReportInChromiumIT.ARTIFACTS);
         Files.copy(
                 report,
