@@ -24,8 +24,10 @@ public final class MessageStampCodec {
     public static final byte FORMAT_VERSION = 1;
     public static final int ENCODED_SIZE_BYTES = 1 + 4 + 8 + 8;
 
+    private static final int MARKER_SIZE_BYTES = 3;
+
     /** The bytes a stamp takes at the start of a value: the 3 marker bytes, then the stamp. */
-    public static final int VALUE_PREFIX_SIZE_BYTES = 3 + ENCODED_SIZE_BYTES;
+    public static final int VALUE_PREFIX_SIZE_BYTES = MARKER_SIZE_BYTES + ENCODED_SIZE_BYTES;
 
     private static final byte MARKER_0 = 'o';
     private static final byte MARKER_1 = 'm';
@@ -54,10 +56,7 @@ public final class MessageStampCodec {
             throw new IllegalArgumentException(
                     "a stamp takes " + ENCODED_SIZE_BYTES + " bytes, the array has " + out.length);
         }
-        out[0] = FORMAT_VERSION;
-        putInt(out, 1, producerId);
-        putLong(out, 5, intendedSendEpochNanos);
-        putLong(out, 13, sentEpochNanos);
+        writeStamp(out, 0, intendedSendEpochNanos, sentEpochNanos, producerId);
     }
 
     /**
@@ -75,10 +74,7 @@ public final class MessageStampCodec {
         value[0] = MARKER_0;
         value[1] = MARKER_1;
         value[2] = MARKER_2;
-        value[3] = FORMAT_VERSION;
-        putInt(value, 4, producerId);
-        putLong(value, 8, intendedSendEpochNanos);
-        putLong(value, 16, sentEpochNanos);
+        writeStamp(value, MARKER_SIZE_BYTES, intendedSendEpochNanos, sentEpochNanos, producerId);
     }
 
     /** Whether {@code value} begins with a stamp written by {@link #encodeIntoValue}. */
@@ -88,7 +84,7 @@ public final class MessageStampCodec {
                 && value[0] == MARKER_0
                 && value[1] == MARKER_1
                 && value[2] == MARKER_2
-                && value[3] == FORMAT_VERSION;
+                && value[MARKER_SIZE_BYTES] == FORMAT_VERSION;
     }
 
     /**
@@ -101,7 +97,7 @@ public final class MessageStampCodec {
         if (!hasValueStamp(value)) {
             throw new IllegalArgumentException("the value does not begin with a message stamp");
         }
-        callback.messageReceived(getLong(value, 8), getLong(value, 16), getInt(value, 4), value.length);
+        readStamp(value, MARKER_SIZE_BYTES, value.length, callback);
     }
 
     /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
@@ -128,7 +124,7 @@ public final class MessageStampCodec {
                     + FORMAT_VERSION + ", got " + stamp.length + " bytes"
                     + (stamp.length > 0 ? " starting with version " + stamp[0] : "");
         }
-        callback.messageReceived(getLong(stamp, 5), getLong(stamp, 13), getInt(stamp, 1), payloadSizeBytes);
+        readStamp(stamp, 0, payloadSizeBytes, callback);
         return null;
     }
 
@@ -179,6 +175,20 @@ public final class MessageStampCodec {
             }
         }
         return -1;
+    }
+
+    /** The {@link #ENCODED_SIZE_BYTES} bytes of a stamp, written from {@code at}: the one layout of both forms. */
+    private static void writeStamp(
+            byte[] out, int at, long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+        out[at] = FORMAT_VERSION;
+        putInt(out, at + 1, producerId);
+        putLong(out, at + 5, intendedSendEpochNanos);
+        putLong(out, at + 13, sentEpochNanos);
+    }
+
+    /** Hands the stamp written by {@link #writeStamp} at {@code at} to {@code callback}. */
+    private static void readStamp(byte[] in, int at, int payloadSizeBytes, ConsumerCallback callback) {
+        callback.messageReceived(getLong(in, at + 5), getLong(in, at + 13), getInt(in, at + 1), payloadSizeBytes);
     }
 
     private static void putInt(byte[] b, int at, int v) {
