@@ -89,15 +89,17 @@ public final class MessageStampCodec {
 
     /**
      * Hands a message whose value begins with a stamp ({@link #hasValueStamp} holds) to {@link
-     * ConsumerCallback#messageReceived}, with the whole value's length as the payload size. Allocates nothing.
-     *
-     * @throws IllegalArgumentException when {@code value} does not begin with a stamp
+     * ConsumerCallback#messageReceived}, with the whole value's length as the payload size, and returns
+     * {@code true}; returns {@code false} and hands over nothing when it does not begin with one (the
+     * caller then looks for the stamp elsewhere, e.g. in a header). Checks the marker once and allocates
+     * nothing.
      */
-    public static void deliverFromValue(byte[] value, ConsumerCallback callback) {
+    public static boolean deliverFromValue(byte[] value, ConsumerCallback callback) {
         if (!hasValueStamp(value)) {
-            throw new IllegalArgumentException("the value does not begin with a message stamp");
+            return false;
         }
         readStamp(value, MARKER_SIZE_BYTES, value.length, callback);
+        return true;
     }
 
     /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */

@@ -13,8 +13,11 @@ import java.util.concurrent.locks.LockSupport;
  * <p>{@link #sleepUntil} parks, and spins only where spinning is short. {@code parkNanos} wakes late by
  * the kernel's timer slack (50 µs by default on Linux; {@code bin/benchmark} lowers it to 1 µs for its
  * JVM) plus the wake-up latency; that overshoot is calibrated once per JVM and then follows every park's
- * observed overshoot (a running median). A wait longer than the overshoot parks for the wait minus the
- * overshoot and spins what is left after that park (usually a few microseconds). A wait shorter than the
+ * observed overshoot (a running estimate of its 10th percentile). A wait longer than the overshoot parks
+ * for the wait minus the overshoot and spins what is left after that park: one park in ten wakes early
+ * and spins a few microseconds, nine wake a little late (by the overshoot's spread above its 10th
+ * percentile, a microsecond or two here), which costs far less CPU than spinning to the median and is
+ * measured as publish delay like any lateness ({@code bin/bench-pacing}). A wait shorter than the
  * overshoot but longer than {@value #SPIN_ONLY_NANOS} ns, the gap between messages at high rates, parks
  * for the whole wait and accepts waking about one overshoot late: spinning it instead would burn a core
  * at 50,000 msg/s, and the schedule's catch-up sends every message that came due meanwhile. Waits under
@@ -28,8 +31,14 @@ public final class SystemClock implements Clock {
     static final long MIN_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
 
     static final long MAX_PARK_OVERSHOOT_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
-    /** How far one park's observation moves the overshoot estimate. */
-    static final long OVERSHOOT_STEP_NANOS = 500;
+    /**
+     * How far one park's observation moves the overshoot estimate: up a little when the park woke later
+     * than the estimate, down nine times as far when earlier, so that the estimate settles where one park
+     * in ten wakes earlier than it (the 10th percentile).
+     */
+    static final long OVERSHOOT_STEP_UP_NANOS = 50;
+
+    static final long OVERSHOOT_STEP_DOWN_NANOS = 9 * OVERSHOOT_STEP_UP_NANOS;
     /** Waits up to this long are spun: a park and its wake-up cost about as much CPU. */
     static final long SPIN_ONLY_NANOS = 5_000;
 
@@ -92,17 +101,27 @@ public final class SystemClock implements Clock {
     }
 
     /**
-     * Moves the overshoot estimate {@value #OVERSHOOT_STEP_NANOS} ns towards one park's observed
-     * overshoot: a running median (a stochastic quantile estimate), which follows the machine after the
-     * start-up calibration and ignores the rare park that wakes milliseconds late. An estimate that is
-     * too high makes every park wake early and spin the difference; one too low, wake late. Racy updates
-     * from several producer threads only mix their observations, which is what the estimate is.
+     * Moves the overshoot estimate towards one park's observed overshoot ({@link #nextOvershootEstimate}).
+     * Racy updates from several producer threads only mix their observations, which is what the estimate
+     * is.
      */
     private long learnOvershoot(long estimateNanos, long observedNanos) {
-        long step = observedNanos > estimateNanos ? OVERSHOOT_STEP_NANOS : -OVERSHOOT_STEP_NANOS;
-        long updated = Math.max(MIN_PARK_OVERSHOOT_NANOS, Math.min(MAX_PARK_OVERSHOOT_NANOS, estimateNanos + step));
+        long updated = nextOvershootEstimate(estimateNanos, observedNanos);
         parkOvershootNanos = updated;
         return updated;
+    }
+
+    /**
+     * The overshoot estimate after one observation: a stochastic estimate of the overshoot's 10th
+     * percentile, which follows the machine after the start-up calibration and ignores the rare park that
+     * wakes milliseconds late. An estimate that is too high makes parks wake early and spin the
+     * difference (CPU); one too low, wake late (publish delay). The 10th percentile spins in one park of
+     * ten; a running median spun in half of them, about 0.3 µs per message at 10,000 msg/s and 1 µs at
+     * 50,000 in this project's VMs (docs/performance.md, "Pacing").
+     */
+    static long nextOvershootEstimate(long estimateNanos, long observedNanos) {
+        long step = observedNanos > estimateNanos ? OVERSHOOT_STEP_UP_NANOS : -OVERSHOOT_STEP_DOWN_NANOS;
+        return Math.max(MIN_PARK_OVERSHOOT_NANOS, Math.min(MAX_PARK_OVERSHOOT_NANOS, estimateNanos + step));
     }
 
     /**
@@ -119,8 +138,8 @@ public final class SystemClock implements Clock {
     }
 
     /**
-     * How late {@code parkNanos} typically wakes on this machine: a short calibration at first use, then
-     * the running median of the parks {@link #sleepUntil} made.
+     * How late {@code parkNanos} wakes on this machine at its 10th percentile: a short calibration at first
+     * use, then the running estimate over the parks {@link #sleepUntil} made.
      */
     public long parkOvershootNanos() {
         long overshoot = parkOvershootNanos;
@@ -141,6 +160,6 @@ public final class SystemClock implements Clock {
             overshoots[i] = System.nanoTime() - before - requested;
         }
         Arrays.sort(overshoots);
-        return Math.max(MIN_PARK_OVERSHOOT_NANOS, Math.min(MAX_PARK_OVERSHOOT_NANOS, overshoots[samples / 2]));
+        return Math.max(MIN_PARK_OVERSHOOT_NANOS, Math.min(MAX_PARK_OVERSHOOT_NANOS, overshoots[samples / 10]));
     }
 }

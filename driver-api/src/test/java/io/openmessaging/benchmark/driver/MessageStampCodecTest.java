@@ -109,7 +109,7 @@ class MessageStampCodecTest {
                         'o', 'm', 'b', 1, 0x0A, 0x0B, 0x0C, 0x0D, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 9, 0x55,
                         0x55, 0x55, 0x55, 0x55, 0x55);
         assertThat(MessageStampCodec.hasValueStamp(value)).isTrue();
-        MessageStampCodec.deliverFromValue(value, callback);
+        assertThat(MessageStampCodec.deliverFromValue(value, callback)).isTrue();
         assertThat(delivered).containsExactly(new Delivery(new MessageStamp(0x0102030405060708L, 9L, 0x0A0B0C0D), 30));
     }
 
@@ -140,9 +140,16 @@ class MessageStampCodecTest {
                     .as("byte %d changed", marker)
                     .isFalse();
         }
-        assertThatThrownBy(() -> MessageStampCodec.deliverFromValue(new byte[40], callback))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThat(delivered).isEmpty();
+        assertThat(MessageStampCodec.deliverFromValue(new byte[40], callback)).isFalse();
+        assertThat(MessageStampCodec.deliverFromValue(null, callback)).isFalse();
+        for (int marker = 0; marker < 4; marker++) {
+            byte[] broken = stamped.clone();
+            broken[marker] ^= 0x20;
+            assertThat(MessageStampCodec.deliverFromValue(broken, callback))
+                    .as("byte %d changed", marker)
+                    .isFalse();
+        }
+        assertThat(delivered).as("nothing handed over without a stamp").isEmpty();
     }
 
     @Test

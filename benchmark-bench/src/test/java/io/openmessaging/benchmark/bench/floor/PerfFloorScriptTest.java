@@ -67,6 +67,7 @@ class PerfFloorScriptTest {
             {"--repeats", "0", "--repeats must be a whole number above 0, got '0'"},
             {"--warmup", "20", "--warmup takes a duration such as 1m or 20s, got '20'"},
             {"--duration", "0s", "--duration takes a duration above 0 such as 2m or 60s, got '0s'"},
+            {"--duration", "9s", "--duration must be at least 10s (one sample period of the tool), got '9s'"},
             {"--port", "70000", "--port must be a TCP port (1-65535), got '70000'"},
             {"--driver", "/nonexistent.yaml", "--driver: no such file '/nonexistent.yaml'"},
             {"--partitions", "x", "--partitions must be a whole number above 0, got 'x'"},

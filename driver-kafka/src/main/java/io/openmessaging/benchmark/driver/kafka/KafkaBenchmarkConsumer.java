@@ -218,9 +218,7 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     void deliver(ConsumerRecords<String, byte[]> records) {
         for (ConsumerRecord<String, byte[]> record : records) {
             byte[] value = record.value();
-            if (MessageStampCodec.hasValueStamp(value)) {
-                MessageStampCodec.deliverFromValue(value, callback);
-            } else {
+            if (!MessageStampCodec.deliverFromValue(value, callback)) {
                 Header header = record.headers().lastHeader(MessageStampCodec.HEADER_NAME);
                 String problem = MessageStampCodec.deliver(
                         header == null ? null : header.value(), value == null ? 0 : value.length, callback);
