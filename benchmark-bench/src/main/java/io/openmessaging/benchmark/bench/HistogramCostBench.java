@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.bench;
 
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.ThreadRecorders;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -15,7 +16,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  *   <li>{@code WorkerStats.recordSent} and {@code recordAcked}: the framework's calls per message on the
  *       producer path (counters, the thread's recorders, range clamping), one and two values;
  *   <li>{@code WorkerStats.cutPeriod}: one sample period's snapshot of all five metrics, with the bytes
- *       it allocates.
+ *       it allocates;
+ *   <li>the same per-message calls on a cold cache: {@value #EVICT_BYTES} bytes are read and written
+ *       between two messages, as the broker and the other threads do between two messages of one thread at
+ *       10,000 msg/s; once with the recorders the caller keeps ({@code WorkerStats.recordersOf}, what the
+ *       framework does) and once looked up per call.
  * </ul>
  *
  * Values are spread over 1 µs … 10 ms, as latencies are, so that counts land in many buckets.
@@ -25,6 +30,11 @@ final class HistogramCostBench {
     private static final int VALUES = 4096;
     private static final long RECORDS_PER_ROUND = 20_000_000;
     private static final int CUTS_PER_ROUND = 200;
+    private static final int EVICT_BYTES = 16 << 20;
+    private static final int COLD_MESSAGES = 3_000;
+    private static final int CACHE_LINE_BYTES = 64;
+
+    private final byte[] evict = new byte[EVICT_BYTES];
 
     private final long[] valuesNanos = new long[VALUES];
 
@@ -85,6 +95,8 @@ final class HistogramCostBench {
         }
         double cutMicros = (System.nanoTime() - start) / 1e3 / CUTS_PER_ROUND;
         double cutBytes = (ThreadAllocation.allocatedBytes(self) - allocatedBefore) / (double) CUTS_PER_ROUND;
+        double[] coldKept = coldNanosPerMessage(true);
+        double[] coldLookedUp = coldNanosPerMessage(false);
         if (print) {
             System.out.printf(Locale.ROOT, "histograms (3 significant digits, 1 ns … 1 h, one thread):%n");
             System.out.printf(Locale.ROOT, "  SingleWriterRecorder.recordValue   %6.1f ns per value%n", recorderNanos);
@@ -101,6 +113,67 @@ final class HistogramCostBench {
                     "  WorkerStats.cutPeriod (5 metrics)  %6.0f µs and %,.0f bytes allocated per snapshot%n",
                     cutMicros,
                     cutBytes);
+            System.out.printf(
+                    Locale.ROOT,
+                    "cold cache (%d MiB touched between messages), ns per message, recordSent / recordAcked /"
+                            + " recordReceived:%n",
+                    EVICT_BYTES >> 20);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  recorders kept by the caller       %6.0f / %6.0f / %6.0f%n",
+                    coldKept[0],
+                    coldKept[1],
+                    coldKept[2]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  recorders looked up per call       %6.0f / %6.0f / %6.0f%n",
+                    coldLookedUp[0],
+                    coldLookedUp[1],
+                    coldLookedUp[2]);
         }
+    }
+
+    /**
+     * Times each of the three per-message calls alone, after evicting the caches; returns ns per message for
+     * recordSent, recordAcked and recordReceived.
+     */
+    private double[] coldNanosPerMessage(boolean keepRecorders) {
+        WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
+        ThreadRecorders own = null;
+        long base = 1_700_000_000_000_000_000L;
+        long[] nanos = new long[3];
+        for (int i = 0; i < COLD_MESSAGES; i++) {
+            long value = valuesNanos[i & (VALUES - 1)];
+            long intended = base + i * 100_000L;
+            for (int call = 0; call < 3; call++) {
+                for (int b = i & (CACHE_LINE_BYTES - 1); b < EVICT_BYTES; b += CACHE_LINE_BYTES) {
+                    evict[b]++;
+                }
+                long start = System.nanoTime();
+                if (keepRecorders) {
+                    own = stats.recordersOf(own);
+                    switch (call) {
+                        case 0 -> stats.recordSent(own, 1024, intended, intended + value / 8);
+                        case 1 -> stats.recordAcked(own, intended, intended + value / 8, intended + value);
+                        default ->
+                            stats.recordReceived(own, 1024, intended, intended + value / 8, intended + 2 * value);
+                    }
+                } else {
+                    switch (call) {
+                        case 0 -> stats.recordSent(1024, intended, intended + value / 8);
+                        case 1 -> stats.recordAcked(intended, intended + value / 8, intended + value);
+                        default -> stats.recordReceived(1024, intended, intended + value / 8, intended + 2 * value);
+                    }
+                }
+                nanos[call] += System.nanoTime() - start;
+            }
+        }
+        long messages = stats.totals().messagesReceived();
+        if (messages != COLD_MESSAGES) {
+            throw new IllegalStateException("recorded " + messages + " messages received, not " + COLD_MESSAGES);
+        }
+        return new double[] {
+            nanos[0] / (double) COLD_MESSAGES, nanos[1] / (double) COLD_MESSAGES, nanos[2] / (double) COLD_MESSAGES
+        };
     }
 }

@@ -43,7 +43,7 @@ public final class BenchmarkRun {
 
     private static final Logger log = LoggerFactory.getLogger(BenchmarkRun.class);
     /** How often the workers are polled while the load runs. */
-    private static final long POLL_MILLIS = 200;
+    private static final long POLL_MILLIS = 1000;
     /** How often the probe counts are read while waiting for readiness. */
     private static final long READINESS_POLL_MILLIS = 50;
     /** How often the workers are polled while the last periods and the drain complete. */

@@ -1,53 +1,130 @@
 package io.openmessaging.benchmark.measure;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * The latency recorders of one recording thread: one {@link SingleWriterRecorder} per metric, created
- * on first use. Written only by its owning thread; {@link #drainInto} may be called from the sampling
- * thread at any time (HdrHistogram's recorder phasing makes that safe). Interval histograms are
- * recycled between drains, so sampling allocates nothing in steady state.
+ * Everything one recording thread writes: its latency histograms, its message counters and its {@link
+ * InFlightLedger}. Written only by its owning thread ({@link #owner}); {@link #drainInto} and the counter
+ * reads may run on any thread at any time.
+ *
+ * <p>Cheap on a cold cache: a message's recording touches this object, one phaser, the active histograms
+ * and their count slots, and nothing shared with other threads. One {@link WriterReaderPhaser} guards all
+ * of the thread's histograms, so an acknowledgement or a delivery (two values each) enters and leaves it
+ * once; the drain swaps the active and inactive histograms of every metric together. Counters are plain
+ * fields written with opaque stores by the owner and summed by readers, never lower than a previous read.
+ * A metric's pair of histograms is created on the thread's first value of that metric. Interval histograms
+ * are reused between drains, so recording and draining allocate nothing in steady state.
  */
-final class ThreadRecorders {
+public final class ThreadRecorders {
 
+    private static final VarHandle MESSAGES_SENT = counter("messagesSent");
+    private static final VarHandle BYTES_SENT = counter("bytesSent");
+    private static final VarHandle MESSAGES_ACKED = counter("messagesAcked");
+    private static final VarHandle MESSAGES_RECEIVED = counter("messagesReceived");
+    private static final VarHandle BYTES_RECEIVED = counter("bytesReceived");
+
+    private static final int PUBLISH_RESPONSE = LatencyMetric.PUBLISH_RESPONSE_TIME.ordinal();
+    private static final int PUBLISH_LATENCY = LatencyMetric.PUBLISH_LATENCY.ordinal();
+    private static final int PUBLISH_DELAY = LatencyMetric.PUBLISH_DELAY_LATENCY.ordinal();
+    private static final int END_TO_END_RESPONSE = LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal();
+    private static final int END_TO_END_LATENCY = LatencyMetric.END_TO_END_LATENCY.ordinal();
+
+    private final Thread owner;
+    private final WorkerStats stats;
     private final HistogramSpec spec;
-    private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[LatencyMetric.count()];
-    private final Histogram[] recycled = new Histogram[LatencyMetric.count()];
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private final Histogram[] first = new Histogram[LatencyMetric.count()];
+    private final Histogram[] second = new Histogram[LatencyMetric.count()];
+    /** The histograms being written: {@link #first} or {@link #second}; the drain swaps them. */
+    private volatile Histogram[] active = first;
+
     private volatile InFlightLedger ledger;
 
-    ThreadRecorders(HistogramSpec spec) {
+    // single writer (the owner), opaque stores; read by any thread with opaque loads
+    private long messagesSent;
+    private long bytesSent;
+    private long messagesAcked;
+    private long messagesReceived;
+    private long bytesReceived;
+
+    ThreadRecorders(WorkerStats stats, HistogramSpec spec, Thread owner) {
+        this.stats = stats;
         this.spec = spec;
+        this.owner = owner;
     }
 
-    /** Records {@code valueNanos}, already clamped to the spec's range. Owning thread only. */
-    void record(LatencyMetric metric, long valueNanos) {
-        SingleWriterRecorder recorder = recorders[metric.ordinal()];
-        if (recorder == null) {
-            recorder = newRecorder(metric);
+    /** Whether these are the calling thread's recorders in {@code of}. */
+    boolean ownedByCallingThread(WorkerStats of) {
+        return owner == Thread.currentThread() && stats == of;
+    }
+
+    /** A message was handed to the driver. Values already clamped. */
+    void sent(int payloadBytes, long intendedEpochNanos, long delayNanos) {
+        ensure(PUBLISH_DELAY);
+        inFlight(intendedEpochNanos, 1);
+        long epoch = phaser.writerCriticalSectionEnter();
+        try {
+            active[PUBLISH_DELAY].recordValue(delayNanos);
+        } finally {
+            phaser.writerCriticalSectionExit(epoch);
         }
-        recorder.recordValue(valueNanos);
+        MESSAGES_SENT.setOpaque(this, messagesSent + 1);
+        BYTES_SENT.setOpaque(this, bytesSent + payloadBytes);
     }
 
-    /** Records {@code valueNanos} {@code count} times. Owning thread only. */
+    /** A message was acknowledged. Values already clamped. */
+    void acked(long intendedEpochNanos, long responseNanos, long latencyNanos) {
+        ensure(PUBLISH_RESPONSE);
+        ensure(PUBLISH_LATENCY);
+        inFlight(intendedEpochNanos, -1);
+        long epoch = phaser.writerCriticalSectionEnter();
+        try {
+            Histogram[] histograms = active;
+            histograms[PUBLISH_RESPONSE].recordValue(responseNanos);
+            histograms[PUBLISH_LATENCY].recordValue(latencyNanos);
+        } finally {
+            phaser.writerCriticalSectionExit(epoch);
+        }
+        MESSAGES_ACKED.setOpaque(this, messagesAcked + 1);
+    }
+
+    /** A measured message arrived. Values already clamped and made non-negative. */
+    void received(int payloadBytes, long responseNanos, long latencyNanos) {
+        ensure(END_TO_END_RESPONSE);
+        ensure(END_TO_END_LATENCY);
+        long epoch = phaser.writerCriticalSectionEnter();
+        try {
+            Histogram[] histograms = active;
+            histograms[END_TO_END_RESPONSE].recordValue(responseNanos);
+            histograms[END_TO_END_LATENCY].recordValue(latencyNanos);
+        } finally {
+            phaser.writerCriticalSectionExit(epoch);
+        }
+        countReceived(payloadBytes);
+    }
+
+    /** A message without a stamp arrived: counted only. */
+    void countReceived(int payloadBytes) {
+        MESSAGES_RECEIVED.setOpaque(this, messagesReceived + 1);
+        BYTES_RECEIVED.setOpaque(this, bytesReceived + payloadBytes);
+    }
+
+    /** Records {@code valueNanos}, already clamped to the spec's range, {@code count} times. */
     void record(LatencyMetric metric, long valueNanos, long count) {
-        SingleWriterRecorder recorder = recorders[metric.ordinal()];
-        if (recorder == null) {
-            recorder = newRecorder(metric);
+        int index = metric.ordinal();
+        ensure(index);
+        long epoch = phaser.writerCriticalSectionEnter();
+        try {
+            active[index].recordValueWithCount(valueNanos, count);
+        } finally {
+            phaser.writerCriticalSectionExit(epoch);
         }
-        recorder.recordValueWithCount(valueNanos, count);
     }
 
-    private synchronized SingleWriterRecorder newRecorder(LatencyMetric metric) {
-        SingleWriterRecorder recorder = new SingleWriterRecorder(
-                HistogramSpec.LOWEST_DISCERNIBLE_NANOS,
-                HistogramSpec.HIGHEST_TRACKABLE_NANOS,
-                spec.significantDigits());
-        recorders[metric.ordinal()] = recorder;
-        return recorder;
-    }
-
-    /** Adds {@code delta} to this thread's {@link InFlightLedger} (created on first use). Owning thread only. */
+    /** Adds {@code delta} to this thread's {@link InFlightLedger} (created on first use). */
     void inFlight(long intendedEpochNanos, long delta) {
         InFlightLedger own = ledger;
         if (own == null) {
@@ -62,16 +139,70 @@ final class ThreadRecorders {
         return ledger;
     }
 
-    /** Adds everything recorded since the last drain to {@code targets[metric.ordinal()]}. */
+    long messagesSent() {
+        return (long) MESSAGES_SENT.getOpaque(this);
+    }
+
+    long bytesSent() {
+        return (long) BYTES_SENT.getOpaque(this);
+    }
+
+    long messagesAcked() {
+        return (long) MESSAGES_ACKED.getOpaque(this);
+    }
+
+    long messagesReceived() {
+        return (long) MESSAGES_RECEIVED.getOpaque(this);
+    }
+
+    long bytesReceived() {
+        return (long) BYTES_RECEIVED.getOpaque(this);
+    }
+
+    /**
+     * Makes sure the metric has its pair of histograms before the owner enters the phaser: creating them
+     * inside it could wait on {@link #drainInto}'s lock while the drain waits for the owner to leave.
+     */
+    private void ensure(int index) {
+        if (first[index] == null) {
+            createPair(index);
+        }
+    }
+
+    private synchronized void createPair(int index) {
+        second[index] = spec.newHistogram();
+        first[index] = spec.newHistogram();
+    }
+
+    /** Adds everything recorded since the last drain to {@code targets[metric.ordinal()]}. Any thread. */
     synchronized void drainInto(Histogram[] targets) {
-        for (int i = 0; i < recorders.length; i++) {
-            SingleWriterRecorder recorder = recorders[i];
-            if (recorder == null) {
-                continue;
+        Histogram[] written;
+        phaser.readerLock();
+        try {
+            written = active;
+            Histogram[] next = written == first ? second : first;
+            for (Histogram histogram : next) {
+                if (histogram != null) {
+                    histogram.reset();
+                }
             }
-            Histogram interval = recorder.getIntervalHistogram(recycled[i]);
-            targets[i].add(interval);
-            recycled[i] = interval;
+            active = next;
+            phaser.flipPhase();
+        } finally {
+            phaser.readerUnlock();
+        }
+        for (int i = 0; i < written.length; i++) {
+            if (written[i] != null) {
+                targets[i].add(written[i]);
+            }
+        }
+    }
+
+    private static VarHandle counter(String field) {
+        try {
+            return MethodHandles.lookup().findVarHandle(ThreadRecorders.class, field, long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 }

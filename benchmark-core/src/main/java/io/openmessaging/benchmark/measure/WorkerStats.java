@@ -11,9 +11,11 @@ import org.HdrHistogram.Histogram;
  * Everything one worker measures: message counters and the five latency metrics.
  *
  * <p>Recording methods are called from producer threads, client I/O threads (acks) and consumer
- * delivery threads, concurrently; each thread records into its own {@link ThreadRecorders}, so the hot
- * path has no shared writes besides the striped counters. {@link #cutPeriod} is called from one
- * sampling thread and returns what happened since the previous cut.
+ * delivery threads, concurrently; each thread records into its own {@link ThreadRecorders} (histograms,
+ * the per-message counters, the in-flight ledger), so the hot path writes nothing shared. A caller that
+ * records often keeps its thread's recorders ({@link #recordersOf}) and passes them in, which spares a
+ * thread-local lookup per message. {@link #cutPeriod} is called from one sampling thread and returns
+ * what happened since the previous cut.
  *
  * <p>Latency arguments are nanoseconds. A value above {@link HistogramSpec#HIGHEST_TRACKABLE_NANOS} is
  * clamped and counted; an end-to-end value ≤ 0 (clock skew between hosts) is recorded as 0 and
@@ -30,12 +32,7 @@ public final class WorkerStats {
     private final List<ThreadRecorders> allRecorders = new CopyOnWriteArrayList<>();
     private final ThreadLocal<ThreadRecorders> threadRecorders;
 
-    private final LongAdder messagesSent = new LongAdder();
-    private final LongAdder bytesSent = new LongAdder();
     private final LongAdder sendErrors = new LongAdder();
-    private final LongAdder messagesAcked = new LongAdder();
-    private final LongAdder messagesReceived = new LongAdder();
-    private final LongAdder bytesReceived = new LongAdder();
     private final LongAdder unstampedReceived = new LongAdder();
     private final LongAdder endToEndNonPositive = new LongAdder();
     private final LongAdder valuesClamped = new LongAdder();
@@ -51,7 +48,7 @@ public final class WorkerStats {
     public WorkerStats(HistogramSpec spec) {
         this.spec = spec;
         this.threadRecorders = ThreadLocal.withInitial(() -> {
-            ThreadRecorders recorders = new ThreadRecorders(spec);
+            ThreadRecorders recorders = new ThreadRecorders(this, spec, Thread.currentThread());
             allRecorders.add(recorders);
             return recorders;
         });
@@ -78,30 +75,44 @@ public final class WorkerStats {
     }
 
     /**
+     * The calling thread's recorders in this object: {@code cached} when it is those (the usual case for a
+     * callback object that keeps the last answer in a field), else looked up. Pass the result only to this
+     * object's recording methods, and only on the calling thread.
+     */
+    public ThreadRecorders recordersOf(ThreadRecorders cached) {
+        return cached != null && cached.ownedByCallingThread(this) ? cached : threadRecorders.get();
+    }
+
+    /**
      * A message was handed to the driver. Times are epoch nanos of this JVM; sent − intended is the
      * publish delay. Producer thread.
      */
     public void recordSent(int payloadBytes, long intendedEpochNanos, long sentEpochNanos) {
+        recordSent(threadRecorders.get(), payloadBytes, intendedEpochNanos, sentEpochNanos);
+    }
+
+    /** {@link #recordSent(int, long, long)} into the calling thread's {@code own} recorders. */
+    public void recordSent(ThreadRecorders own, int payloadBytes, long intendedEpochNanos, long sentEpochNanos) {
         if (booksClosed) {
             return;
         }
-        messagesSent.increment();
-        bytesSent.add(payloadBytes);
-        ThreadRecorders recorders = threadRecorders.get();
-        recorders.inFlight(intendedEpochNanos, 1);
-        record(recorders, LatencyMetric.PUBLISH_DELAY_LATENCY, sentEpochNanos - intendedEpochNanos);
+        own.sent(payloadBytes, intendedEpochNanos, clamp(sentEpochNanos - intendedEpochNanos, 1));
     }
 
     /** The broker acknowledged a message. Times are epoch nanos of this JVM. Any thread. */
     public void recordAcked(long intendedEpochNanos, long sentEpochNanos, long ackedEpochNanos) {
+        recordAcked(threadRecorders.get(), intendedEpochNanos, sentEpochNanos, ackedEpochNanos);
+    }
+
+    /** {@link #recordAcked(long, long, long)} into the calling thread's {@code own} recorders. */
+    public void recordAcked(ThreadRecorders own, long intendedEpochNanos, long sentEpochNanos, long ackedEpochNanos) {
         if (booksClosed) {
             return;
         }
-        messagesAcked.increment();
-        ThreadRecorders recorders = threadRecorders.get();
-        recorders.inFlight(intendedEpochNanos, -1);
-        record(recorders, LatencyMetric.PUBLISH_RESPONSE_TIME, ackedEpochNanos - intendedEpochNanos);
-        record(recorders, LatencyMetric.PUBLISH_LATENCY, ackedEpochNanos - sentEpochNanos);
+        own.acked(
+                intendedEpochNanos,
+                clamp(ackedEpochNanos - intendedEpochNanos, 1),
+                clamp(ackedEpochNanos - sentEpochNanos, 1));
     }
 
     /**
@@ -178,20 +189,28 @@ public final class WorkerStats {
      */
     public void recordReceived(
             int payloadBytes, long intendedEpochNanos, long sentEpochNanos, long receivedEpochNanos) {
+        recordReceived(threadRecorders.get(), payloadBytes, intendedEpochNanos, sentEpochNanos, receivedEpochNanos);
+    }
+
+    /** {@link #recordReceived(int, long, long, long)} into the calling thread's {@code own} recorders. */
+    public void recordReceived(
+            ThreadRecorders own,
+            int payloadBytes,
+            long intendedEpochNanos,
+            long sentEpochNanos,
+            long receivedEpochNanos) {
         if (booksClosed) {
             return;
         }
-        messagesReceived.increment();
-        bytesReceived.add(payloadBytes);
-        ThreadRecorders recorders = threadRecorders.get();
-        recordEndToEnd(recorders, LatencyMetric.END_TO_END_RESPONSE_TIME, receivedEpochNanos - intendedEpochNanos);
-        recordEndToEnd(recorders, LatencyMetric.END_TO_END_LATENCY, receivedEpochNanos - sentEpochNanos);
+        own.received(
+                payloadBytes,
+                endToEnd(receivedEpochNanos - intendedEpochNanos),
+                endToEnd(receivedEpochNanos - sentEpochNanos));
     }
 
     /** A message without a stamp arrived: counted, no latency. Any thread. */
     public void recordUnstampedReceived(int payloadBytes) {
-        messagesReceived.increment();
-        bytesReceived.add(payloadBytes);
+        threadRecorders.get().countReceived(payloadBytes);
         unstampedReceived.increment();
     }
 
@@ -200,16 +219,13 @@ public final class WorkerStats {
         probesReceived.increment();
     }
 
-    private void recordEndToEnd(ThreadRecorders recorders, LatencyMetric metric, long valueNanos) {
+    /** An end-to-end value ≤ 0 (clock skew between hosts) is recorded as 0 and counted. */
+    private long endToEnd(long valueNanos) {
         if (valueNanos <= 0) {
             endToEndNonPositive.increment();
-            valueNanos = 0;
+            return 0;
         }
-        record(recorders, metric, valueNanos);
-    }
-
-    private void record(ThreadRecorders recorders, LatencyMetric metric, long valueNanos) {
-        recorders.record(metric, clamp(valueNanos, 1));
+        return clamp(valueNanos, 1);
     }
 
     private long clamp(long valueNanos, long count) {
@@ -223,13 +239,25 @@ public final class WorkerStats {
 
     /** Running totals since this object was created. Any thread. */
     public Counters totals() {
+        long messagesSent = 0;
+        long bytesSent = 0;
+        long messagesAcked = 0;
+        long messagesReceived = 0;
+        long bytesReceived = 0;
+        for (ThreadRecorders recorders : allRecorders) {
+            messagesSent += recorders.messagesSent();
+            bytesSent += recorders.bytesSent();
+            messagesAcked += recorders.messagesAcked();
+            messagesReceived += recorders.messagesReceived();
+            bytesReceived += recorders.bytesReceived();
+        }
         return new Counters(
-                messagesSent.sum(),
-                bytesSent.sum(),
+                messagesSent,
+                bytesSent,
                 sendErrors.sum(),
-                messagesAcked.sum(),
-                messagesReceived.sum(),
-                bytesReceived.sum(),
+                messagesAcked,
+                messagesReceived,
+                bytesReceived,
                 unstampedReceived.sum(),
                 endToEndNonPositive.sum(),
                 valuesClamped.sum(),

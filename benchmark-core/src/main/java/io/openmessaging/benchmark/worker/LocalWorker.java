@@ -13,6 +13,7 @@ import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.ThreadRecorders;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
@@ -41,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * it directly (in-process runs) or through the HTTP worker.
  *
  * <p>Statistics are cut into numbered {@link StatsSnapshot}s on this worker's own clock every sampling
- * period and kept, so reading them ({@link #statsAfter}) is idempotent.
+ * period, and the latest {@value #SNAPSHOT_HISTORY} are kept, so reading them ({@link #statsAfter}) is
+ * idempotent. A snapshot holds five full-range histograms (about 1.3 MB), so the history is bounded to
+ * what its readers need: the coordinator reads every second, a {@code /metrics} scraper at its interval.
  *
  * <p>Threading: control methods are called from one control thread at a time; {@link #statsAfter},
  * {@link #totals} and {@link #failure} from any thread.
@@ -49,7 +52,12 @@ import org.slf4j.LoggerFactory;
 public final class LocalWorker implements WorkerHandle {
 
     private static final Logger log = LoggerFactory.getLogger(LocalWorker.class);
-    private static final int SNAPSHOT_HISTORY = 1000;
+    /**
+     * Snapshots kept: 10 minutes of the default 10 s periods, about 80 MB at most (it was 1,000, up to
+     * 1.3 GB, more than the default heap in a run of an hour).
+     */
+    static final int SNAPSHOT_HISTORY = 60;
+
     private static final long CREATE_TIMEOUT_SECONDS = 120;
     private static final byte[] PROBE_PAYLOAD = new byte[16];
     /** How long stopping waits for producers to send what came due before giving up on them. */
@@ -203,6 +211,9 @@ public final class LocalWorker implements WorkerHandle {
 
     private ConsumerCallback consumerCallback(ConsumerAssignment assignment, LongAdder probes) {
         return new ConsumerCallback() {
+            /** The recorders of the thread that last delivered (a consumer's poll thread, usually). */
+            private ThreadRecorders lastRecorders;
+
             @Override
             public void messageReceived(
                     long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
@@ -210,7 +221,12 @@ public final class LocalWorker implements WorkerHandle {
                     probes.increment();
                     stats.recordProbeReceived();
                 } else {
-                    stats.recordReceived(payloadSizeBytes, intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
+                    ThreadRecorders own = stats.recordersOf(lastRecorders);
+                    if (own != lastRecorders) {
+                        lastRecorders = own; // written only when the delivering thread changed
+                    }
+                    stats.recordReceived(
+                            own, payloadSizeBytes, intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
                 }
             }
 
@@ -281,7 +297,6 @@ public final class LocalWorker implements WorkerHandle {
         for (int i = 0; i < threadCount; i++) {
             groups.add(new ArrayList<>());
         }
-        var callback = ProducerThread.ackRecorder(clock, stats, this::onSendError);
         stats.endToEndCopies(load.endToEndCopies());
         stats.messagesDue(this::messagesDue);
         for (int i = 0; i < producers.size(); i++) {
@@ -292,7 +307,8 @@ public final class LocalWorker implements WorkerHandle {
                             producers.get(i),
                             KeyDistributor.of(load.keyDistributor(), random.nextLong()),
                             new IntendedSendSchedule(startNanos, load.ratePerProducerMsgPerSec()),
-                            callback));
+                            // one per producer: the recorders it keeps are those of its client's I/O thread
+                            ProducerThread.ackRecorder(clock, stats, this::onSendError)));
         }
         for (int i = 0; i < threadCount && !producers.isEmpty(); i++) {
             ProducerThread producerThread = new ProducerThread(

@@ -4,6 +4,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.InFlightLedger;
+import io.openmessaging.benchmark.measure.ThreadRecorders;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
 import java.lang.invoke.MethodHandles;
@@ -83,6 +84,9 @@ final class ProducerThread implements Runnable {
 
     private final Clock clock;
     private final WorkerStats stats;
+    /** The recorders of the thread running {@link #runUntil} (looked up once per thread, not per message). */
+    private ThreadRecorders ownRecorders;
+
     private final Slot[] heap;
     /** The slots in a fixed order, for other threads (the owner reorders {@link #heap}). */
     private final Slot[] slots;
@@ -162,14 +166,38 @@ final class ProducerThread implements Runnable {
 
     /** A send callback that records acknowledgements and errors into {@code stats}. */
     static SendCallback ackRecorder(Clock clock, WorkerStats stats, Consumer<Throwable> onSendError) {
-        return (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
+        return new AckRecorder(clock, stats, onSendError);
+    }
+
+    /**
+     * Records acknowledgements and errors; keeps the recorders of the thread that last completed a send
+     * (a client's I/O thread, usually always the same one).
+     */
+    private static final class AckRecorder implements SendCallback {
+        private final Clock clock;
+        private final WorkerStats stats;
+        private final Consumer<Throwable> onSendError;
+        private ThreadRecorders lastRecorders;
+
+        AckRecorder(Clock clock, WorkerStats stats, Consumer<Throwable> onSendError) {
+            this.clock = clock;
+            this.stats = stats;
+            this.onSendError = onSendError;
+        }
+
+        @Override
+        public void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
             if (error == null) {
-                stats.recordAcked(intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
+                ThreadRecorders own = stats.recordersOf(lastRecorders);
+                if (own != lastRecorders) {
+                    lastRecorders = own; // written only when the completing thread changed
+                }
+                stats.recordAcked(own, intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
             } else {
                 stats.recordSendError(intendedSendEpochNanos, clock.epochNanos());
                 onSendError.accept(error);
             }
-        };
+        }
     }
 
     @Override
@@ -233,7 +261,8 @@ final class ProducerThread implements Runnable {
                 return; // not handed over: the books count it as due and never sent
             }
             HANDED_OVER.setRelease(slot, (long) HANDED_OVER.get(slot) + 1);
-            stats.recordSent(payload.length, intendedEpochNanos, sentEpochNanos);
+            ownRecorders = stats.recordersOf(ownRecorders);
+            stats.recordSent(ownRecorders, payload.length, intendedEpochNanos, sentEpochNanos);
             siftDown(0);
         }
     }
