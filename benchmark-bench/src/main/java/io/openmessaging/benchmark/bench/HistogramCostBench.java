@@ -150,20 +150,12 @@ final class HistogramCostBench {
                     evict[b]++;
                 }
                 long start = System.nanoTime();
-                if (keepRecorders) {
-                    own = stats.recordersOf(own);
-                    switch (call) {
-                        case 0 -> stats.recordSent(own, 1024, intended, intended + value / 8);
-                        case 1 -> stats.recordAcked(own, intended, intended + value / 8, intended + value);
-                        default ->
-                            stats.recordReceived(own, 1024, intended, intended + value / 8, intended + 2 * value);
-                    }
-                } else {
-                    switch (call) {
-                        case 0 -> stats.recordSent(1024, intended, intended + value / 8);
-                        case 1 -> stats.recordAcked(intended, intended + value / 8, intended + value);
-                        default -> stats.recordReceived(1024, intended, intended + value / 8, intended + 2 * value);
-                    }
+                // recordersOf(null) is the thread-local lookup the calls without recorders make
+                own = stats.recordersOf(keepRecorders ? own : null);
+                switch (call) {
+                    case 0 -> stats.recordSent(own, 1024, intended, intended + value / 8);
+                    case 1 -> stats.recordAcked(own, intended, intended + value / 8, intended + value);
+                    default -> stats.recordReceived(own, 1024, intended, intended + value / 8, intended + 2 * value);
                 }
                 nanos[call] += System.nanoTime() - start;
             }

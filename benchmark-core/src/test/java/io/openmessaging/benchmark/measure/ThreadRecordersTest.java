@@ -2,8 +2,9 @@ package io.openmessaging.benchmark.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,9 +19,9 @@ class ThreadRecordersTest {
     @Test
     void periodsCutWhileRecordingKeepEveryValueOnceAndBothValuesOfAMessageTogether() throws Exception {
         WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
-        CountDownLatch start = new CountDownLatch(1);
+        CompletableFuture<Void> start = new CompletableFuture<>();
         Thread acker = new Thread(() -> {
-            await(start);
+            start.join();
             ThreadRecorders own = null;
             for (int i = 0; i < MESSAGES; i++) {
                 own = stats.recordersOf(own);
@@ -28,7 +29,7 @@ class ThreadRecordersTest {
             }
         });
         Thread receiver = new Thread(() -> {
-            await(start);
+            start.join();
             ThreadRecorders own = null;
             for (int i = 0; i < MESSAGES; i++) {
                 own = stats.recordersOf(own);
@@ -37,7 +38,7 @@ class ThreadRecordersTest {
         });
         acker.start();
         receiver.start();
-        start.countDown();
+        start.complete(null);
 
         long[] counts = new long[LatencyMetric.count()];
         AtomicReference<String> split = new AtomicReference<>();
@@ -112,6 +113,41 @@ class ThreadRecordersTest {
     }
 
     @Test
+    void valuesHeldBeforeTheirHistogramsLandInTheirMetricAndPeriodExactly() {
+        WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
+        ThreadRecorders own = stats.recordersOf(null);
+        Histogram delays = HistogramSpec.DEFAULT.newHistogram();
+        Histogram responses = HistogramSpec.DEFAULT.newHistogram();
+        Histogram latencies = HistogramSpec.DEFAULT.newHistogram();
+        // three values a message: the pending list fills several times, then the cut takes a partial one
+        int messages = 2 * ThreadRecorders.PENDING_VALUES + 7;
+        for (int i = 0; i < messages; i++) {
+            long intended = 1_000_000L * i;
+            long sent = intended + 1_000 + 37L * i;
+            long acked = sent + 2_000_000 + 1_009L * i;
+            stats.recordSent(own, 10, intended, sent);
+            stats.recordAcked(own, intended, sent, acked);
+            delays.recordValue(sent - intended);
+            responses.recordValue(acked - intended);
+            latencies.recordValue(acked - sent);
+        }
+
+        PeriodStats first = stats.cutPeriod(0, 1);
+        assertThat(first.histogram(LatencyMetric.PUBLISH_DELAY_LATENCY)).isEqualTo(delays);
+        assertThat(first.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME)).isEqualTo(responses);
+        assertThat(first.histogram(LatencyMetric.PUBLISH_LATENCY)).isEqualTo(latencies);
+
+        // the next period holds only what came after the cut, the largest trackable value included
+        stats.recordSent(own, 10, 0, HistogramSpec.HIGHEST_TRACKABLE_NANOS);
+        stats.recordSent(own, 10, 5, 5);
+        Histogram second = stats.cutPeriod(1, 2).histogram(LatencyMetric.PUBLISH_DELAY_LATENCY);
+        assertThat(second.getTotalCount()).isEqualTo(2);
+        assertThat(second.getMaxValue())
+                .isEqualTo(second.highestEquivalentValue(HistogramSpec.HIGHEST_TRACKABLE_NANOS));
+        assertThat(second.getMinValue()).isZero();
+    }
+
+    @Test
     void aKeptReferenceServesOnlyTheThreadThatOwnsIt() throws Exception {
         WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
         ThreadRecorders mine = stats.recordersOf(null);
@@ -131,14 +167,5 @@ class ThreadRecordersTest {
         another.recordAcked(mineInAnother, 1_000, 2_000, 3_000);
         assertThat(another.totals().messagesAcked()).isEqualTo(1);
         assertThat(stats.totals().messagesAcked()).isZero();
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

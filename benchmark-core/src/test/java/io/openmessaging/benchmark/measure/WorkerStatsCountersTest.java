@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -21,24 +21,24 @@ class WorkerStatsCountersTest {
     @Test
     void countsFromManyThreadsAddUpExactlyAndNeverGoBackwardsWhileRecorded() throws Exception {
         WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
-        CountDownLatch start = new CountDownLatch(1);
+        CompletableFuture<Void> start = new CompletableFuture<>();
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             threads.add(new Thread(() -> {
-                await(start);
+                start.join();
                 for (int i = 0; i < MESSAGES_PER_THREAD; i++) {
                     stats.recordSent(PAYLOAD_BYTES, 1_000 + i, 2_000 + i);
                 }
             }));
         }
         threads.add(new Thread(() -> {
-            await(start);
+            start.join();
             for (int i = 0; i < MESSAGES_PER_THREAD; i++) {
                 stats.recordAcked(1_000 + i, 2_000 + i, 5_000 + i);
             }
         }));
         threads.add(new Thread(() -> {
-            await(start);
+            start.join();
             for (int i = 0; i < MESSAGES_PER_THREAD; i++) {
                 stats.recordReceived(PAYLOAD_BYTES, 1_000 + i, 2_000 + i, 9_000 + i);
                 stats.recordUnstampedReceived(PAYLOAD_BYTES);
@@ -64,7 +64,7 @@ class WorkerStatsCountersTest {
         });
         threads.forEach(Thread::start);
         sampler.start();
-        start.countDown();
+        start.complete(null);
         for (Thread thread : threads) {
             thread.join();
         }
@@ -94,14 +94,5 @@ class WorkerStatsCountersTest {
         assertThat(stats.cutPeriod(1, 2).delta().messagesSent())
                 .as("nothing new since the cut")
                 .isZero();
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -53,11 +53,6 @@ final class OffsetCommitCoalescer {
         }
     }
 
-    /** {@link #consumed(int, long)} for a partition of this consumer's topic. */
-    void consumed(TopicPartition partition, long nextOffset) {
-        consumed(indexOf(partition), nextOffset);
-    }
-
     /** Whether an asynchronous commit should start now. */
     boolean commitDue(long nowMs) {
         return !commitInFlight && uncommittedCount > 0 && (!committedBefore || nowMs - lastCommitStartMs >= lingerMs);

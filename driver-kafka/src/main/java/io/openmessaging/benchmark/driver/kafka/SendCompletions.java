@@ -85,7 +85,10 @@ final class SendCompletions {
         private long sentEpochNanos;
         private int producerId;
         private SendCallback callback;
-        /** {@link #FREE} or {@link #ARMED}; written last when arming, so reading it ARMED shows the fields. */
+        /**
+         * {@link #FREE} or {@link #ARMED}; written last when arming (a release store, no fence), so a thread
+         * that reads it ARMED sees the fields.
+         */
         private volatile int state;
 
         boolean isFree() {
@@ -97,7 +100,7 @@ final class SendCompletions {
             this.sentEpochNanos = sentEpochNanos;
             this.producerId = producerId;
             this.callback = callback;
-            state = ARMED;
+            STATE.setRelease(this, ARMED); // a release store suffices: the callback reads state first
         }
 
         @Override

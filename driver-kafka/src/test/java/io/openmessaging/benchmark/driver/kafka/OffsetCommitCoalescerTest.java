@@ -23,9 +23,9 @@ class OffsetCommitCoalescerTest {
     @Test
     void firstCommitIsDueAtOnceAndCoalescesPolls() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 100);
-        commits.consumed(P0, 5);
-        commits.consumed(P0, 9);
-        commits.consumed(P1, 3);
+        commits.consumed(0, 5);
+        commits.consumed(0, 9);
+        commits.consumed(1, 3);
         assertThat(commits.commitDue(1_000)).isTrue();
         assertThat(commits.startCommit(1_000))
                 .isEqualTo(Map.of(P0, new OffsetAndMetadata(9), P1, new OffsetAndMetadata(3)));
@@ -34,9 +34,9 @@ class OffsetCommitCoalescerTest {
     @Test
     void atMostOneCommitInFlight() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
-        commits.consumed(P0, 1);
+        commits.consumed(0, 1);
         Map<TopicPartition, OffsetAndMetadata> first = commits.startCommit(0);
-        commits.consumed(P0, 2);
+        commits.consumed(0, 2);
         assertThat(commits.commitDue(10_000)).isFalse();
         commits.commitCompleted(first, null);
         assertThat(commits.commitDue(10_000)).isTrue();
@@ -46,9 +46,9 @@ class OffsetCommitCoalescerTest {
     @Test
     void commitsStartNoMoreOftenThanTheLinger() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 100);
-        commits.consumed(P0, 1);
+        commits.consumed(0, 1);
         commits.commitCompleted(commits.startCommit(1_000), null);
-        commits.consumed(P0, 2);
+        commits.consumed(0, 2);
         assertThat(commits.commitDue(1_099)).isFalse();
         assertThat(commits.commitDue(1_100)).isTrue();
     }
@@ -56,21 +56,21 @@ class OffsetCommitCoalescerTest {
     @Test
     void onlyPartitionsWithNewPositionsAreCommitted() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
-        commits.consumed(P0, 4);
-        commits.consumed(P1, 4);
+        commits.consumed(0, 4);
+        commits.consumed(1, 4);
         commits.commitCompleted(commits.startCommit(0), null);
-        commits.consumed(P1, 8);
-        commits.consumed(P0, 3);
+        commits.consumed(1, 8);
+        commits.consumed(0, 3);
         assertThat(commits.startCommit(1)).isEqualTo(Map.of(P1, new OffsetAndMetadata(8)));
     }
 
     @Test
     void failedCommitGoesIntoTheNextOneWithTheLatestPositions() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
-        commits.consumed(P0, 4);
-        commits.consumed(P1, 4);
+        commits.consumed(0, 4);
+        commits.consumed(1, 4);
         Map<TopicPartition, OffsetAndMetadata> failed = commits.startCommit(0);
-        commits.consumed(P0, 6);
+        commits.consumed(0, 6);
         commits.commitCompleted(failed, new RuntimeException("coordinator moved"));
         assertThat(commits.commitDue(1)).isTrue();
         assertThat(commits.startCommit(1))
@@ -80,8 +80,8 @@ class OffsetCommitCoalescerTest {
     @Test
     void forgottenPartitionsAreNotCommittedAgain() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
-        commits.consumed(P0, 4);
-        commits.consumed(P1, 4);
+        commits.consumed(0, 4);
+        commits.consumed(1, 4);
         Map<TopicPartition, OffsetAndMetadata> inFlight = commits.startCommit(0);
         assertThat(commits.offsetsOf(List.of(P1))).isEqualTo(Map.of(P1, new OffsetAndMetadata(4)));
         commits.forget(List.of(P1));
@@ -104,7 +104,7 @@ class OffsetCommitCoalescerTest {
     @Test
     void aPartitionOfAnotherTopicIsRefused() {
         OffsetCommitCoalescer commits = new OffsetCommitCoalescer("t", 0);
-        assertThatThrownBy(() -> commits.consumed(new TopicPartition("other", 0), 1))
+        assertThatThrownBy(() -> commits.offsetsOf(List.of(new TopicPartition("other", 0))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("other-0")
                 .hasMessageContaining("topic t");
