@@ -10,20 +10,13 @@ import org.HdrHistogram.WriterReaderPhaser;
  * InFlightLedger}. Written only by its owning thread ({@link #owner}); {@link #drainInto} and the counter
  * reads may run on any thread at any time.
  *
- * <p>Cheap on a cold cache: a value is not recorded into its histogram at once but appended to the active
- * phase's pending list (the metric in the top byte, the value below), and the list is recorded into the
- * histograms when it is full ({@value #PENDING_VALUES} values) or when the phase is drained. So a message's
- * recording touches this object, one phaser and the pending list's next slot, and the histograms' objects
- * and scattered count slots are touched {@value #PENDING_VALUES} values at a time, in a tight loop whose
- * cache misses overlap, instead of once per message between two sends (where the broker and the client
- * have evicted them). Nothing touched is shared with other threads. One {@link WriterReaderPhaser} guards
- * both phases, so an acknowledgement or a delivery (two values each) enters and leaves it once and its two
- * values land in the same period; a value lands in the period during which it was recorded, exactly as if
- * it had gone into the histogram at once: the drain swaps the phases, waits until the owner has left the
- * old one, and then records the old phase's pending values itself. Counters are plain fields written with
- * opaque stores by the owner and summed by readers, never lower than a previous read. A metric's pair of
- * histograms is created on the thread's first value of that metric. Histograms and pending lists are
- * reused between drains, so recording and draining allocate nothing in steady state.
+ * <p>Cheap on a cold cache: a message's recording touches this object, one phaser, the active histograms
+ * and their count slots, and nothing shared with other threads. One {@link WriterReaderPhaser} guards all
+ * of the thread's histograms, so an acknowledgement or a delivery (two values each) enters and leaves it
+ * once; the drain swaps the active and inactive histograms of every metric together. Counters are plain
+ * fields written with opaque stores by the owner and summed by readers, never lower than a previous read.
+ * A metric's pair of histograms is created on the thread's first value of that metric. Interval histograms
+ * are reused between drains, so recording and draining allocate nothing in steady state.
  */
 public final class ThreadRecorders {
 
@@ -39,23 +32,14 @@ public final class ThreadRecorders {
     private static final int END_TO_END_RESPONSE = LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal();
     private static final int END_TO_END_LATENCY = LatencyMetric.END_TO_END_LATENCY.ordinal();
 
-    /** Values a phase holds before it records them into its histograms: 2 KiB per phase. */
-    static final int PENDING_VALUES = 256;
-    /** A pending entry: the metric's ordinal above this bit, the value (at most one hour in ns, 42 bits) below. */
-    private static final int METRIC_SHIFT = 56;
-
-    private static final long VALUE_MASK = (1L << METRIC_SHIFT) - 1;
-
     private final Thread owner;
     private final WorkerStats stats;
     private final HistogramSpec spec;
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private final Phase first = new Phase();
-    private final Phase second = new Phase();
-    /** The phase being written: {@link #first} or {@link #second}; the drain swaps them. */
-    private volatile Phase active = first;
-    /** Bit i set: metric i has its histograms. Written and read by the owner (in {@link #createPair}, locked). */
-    private int metricsCreated;
+    private final Histogram[] first = new Histogram[LatencyMetric.count()];
+    private final Histogram[] second = new Histogram[LatencyMetric.count()];
+    /** The histograms being written: {@link #first} or {@link #second}; the drain swaps them. */
+    private volatile Histogram[] active = first;
 
     private volatile InFlightLedger ledger;
 
@@ -83,7 +67,7 @@ public final class ThreadRecorders {
         inFlight(intendedEpochNanos, 1);
         long epoch = phaser.writerCriticalSectionEnter();
         try {
-            active.add(PUBLISH_DELAY, delayNanos);
+            active[PUBLISH_DELAY].recordValue(delayNanos);
         } finally {
             phaser.writerCriticalSectionExit(epoch);
         }
@@ -110,9 +94,9 @@ public final class ThreadRecorders {
         ensure(secondIndex);
         long epoch = phaser.writerCriticalSectionEnter();
         try {
-            Phase phase = active;
-            phase.add(firstIndex, firstNanos);
-            phase.add(secondIndex, secondNanos);
+            Histogram[] histograms = active;
+            histograms[firstIndex].recordValue(firstNanos);
+            histograms[secondIndex].recordValue(secondNanos);
         } finally {
             phaser.writerCriticalSectionExit(epoch);
         }
@@ -130,7 +114,7 @@ public final class ThreadRecorders {
         ensure(index);
         long epoch = phaser.writerCriticalSectionEnter();
         try {
-            active.histograms[index].recordValueWithCount(valueNanos, count);
+            active[index].recordValueWithCount(valueNanos, count);
         } finally {
             phaser.writerCriticalSectionExit(epoch);
         }
@@ -176,69 +160,36 @@ public final class ThreadRecorders {
      * inside it could wait on {@link #drainInto}'s lock while the drain waits for the owner to leave.
      */
     private void ensure(int index) {
-        if ((metricsCreated & (1 << index)) == 0) {
+        if (first[index] == null) {
             createPair(index);
         }
     }
 
     private synchronized void createPair(int index) {
-        second.histograms[index] = spec.newHistogram();
-        first.histograms[index] = spec.newHistogram();
-        metricsCreated |= 1 << index;
+        second[index] = spec.newHistogram();
+        first[index] = spec.newHistogram();
     }
 
     /** Adds everything recorded since the last drain to {@code targets[metric.ordinal()]}. Any thread. */
     synchronized void drainInto(Histogram[] targets) {
-        Phase written;
+        Histogram[] written;
         phaser.readerLock();
         try {
             written = active;
-            Phase next = written == first ? second : first;
-            next.reset();
+            Histogram[] next = written == first ? second : first;
+            for (Histogram histogram : next) {
+                if (histogram != null) {
+                    histogram.reset();
+                }
+            }
             active = next;
             phaser.flipPhase();
         } finally {
             phaser.readerUnlock();
         }
-        // the owner has left the written phase (flipPhase waited for it): its pending values are ours now,
-        // and it is not written again before the next drain, which this method's lock orders after this one
-        written.recordPending();
-        for (int i = 0; i < written.histograms.length; i++) {
-            if (written.histograms[i] != null) {
-                targets[i].add(written.histograms[i]);
-            }
-        }
-    }
-
-    /** One phase: its histograms (one per metric, created on first use) and the values not yet in them. */
-    private static final class Phase {
-        final Histogram[] histograms = new Histogram[LatencyMetric.count()];
-        private final long[] pending = new long[PENDING_VALUES];
-        private int pendingCount;
-
-        /** Appends a value of the metric with ordinal {@code index}; records the list when it is full. */
-        void add(int index, long valueNanos) {
-            pending[pendingCount] = ((long) index << METRIC_SHIFT) | valueNanos;
-            if (++pendingCount == PENDING_VALUES) {
-                recordPending();
-            }
-        }
-
-        /** Records the pending values into their histograms and empties the list. */
-        void recordPending() {
-            for (int i = 0; i < pendingCount; i++) {
-                long entry = pending[i];
-                histograms[(int) (entry >>> METRIC_SHIFT)].recordValue(entry & VALUE_MASK);
-            }
-            pendingCount = 0;
-        }
-
-        /** Empties the histograms for the next period; the pending list is empty already. */
-        void reset() {
-            for (Histogram histogram : histograms) {
-                if (histogram != null) {
-                    histogram.reset();
-                }
+        for (int i = 0; i < written.length; i++) {
+            if (written[i] != null) {
+                targets[i].add(written[i]);
             }
         }
     }
