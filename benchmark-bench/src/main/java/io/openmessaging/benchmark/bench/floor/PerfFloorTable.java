@@ -1,40 +1,44 @@
 package io.openmessaging.benchmark.bench.floor;
 
 import io.openmessaging.benchmark.bench.RunDirectory;
+import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.workload.Workload;
+import io.openmessaging.benchmark.workload.WorkloadLoader;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Prints {@code bin/perf-floor}'s table from its results directory: per rate, the medians of the tool's
- * and the floor's JVM CPU (whole life and per wall second), peak RSS and wall time, their ratio, the
+ * and the floor's JVM CPU (whole life and per wall second, and over the measured phase alone: {@link
+ * ThreadSamples}), peak RSS and wall time, their ratio, the
  * tool's publish delay and response-time p99, and the CPU of each thread group (thread names with their
  * numbers replaced by {@code #}) for both ({@link ThreadGroups}). With {@code bin/perf-floor --before},
  * the runs of the earlier version get the same rows, a median, the ratios before / floor and tool / before
  * (latency p99s included) and their own thread-group column; {@code commits.txt} names both commits.
  *
  * <p>Each run directory ({@code tool-<rate>-r<n>}, {@code floor-<rate>-r<n>}, {@code before-<rate>-r<n>})
- * holds GNU time's {@code time.txt}, {@code exit.txt}, {@code threads.txt} (lines of {@code
- * /proc/<pid>/task/<tid>/stat} sampled once a second; a thread's CPU is its last line's user + system
- * time) and, for the tool and the earlier version, the result JSON; {@link RunDirectory} reads them.
+ * holds GNU time's {@code time.txt}, {@code exit.txt}, {@code threads.txt} (the {@code
+ * /proc/<pid>/task/<tid>/stat} lines sampled once a second, read by {@link ThreadSamples}) and, for the
+ * tool and the earlier version, the result JSON ({@link RunDirectory} reads them); the tool's run also
+ * holds the {@code workload.yaml} whose warm-up and duration mark the measured phase of every run of
+ * its rate and repeat.
  */
 public final class PerfFloorTable {
 
     private static final Pattern RUN_DIRECTORY =
             Pattern.compile("(?<kind>before|tool|floor)-(?<rate>\\d+)-r(?<repeat>\\d+)");
-    /** {@code USER_HZ}: the unit of utime and stime in /proc stat lines; 100 on every Linux build we run on. */
-    static final double TICKS_PER_SECOND = 100;
-
     /** One JVM's run. */
     record Run(
             String kind,
@@ -47,10 +51,17 @@ public final class PerfFloorTable {
             double publishResponseP99Millis,
             double endToEndResponseP99Millis,
             Map<String, Double> threadCpuSeconds,
+            double measuredCpuSeconds,
+            double measuredWallSeconds,
+            Map<String, Double> measuredThreadCpuSeconds,
             double acknowledged,
             String exit) {
         double cpuPerWallSecond() {
             return cpuSeconds / wallSeconds;
+        }
+
+        double measuredCpuPerWallSecond() {
+            return measuredCpuSeconds / measuredWallSeconds;
         }
 
         double cpuMicrosPerMessage() {
@@ -65,7 +76,14 @@ public final class PerfFloorTable {
             System.err.println("usage: PerfFloorTable RESULTS_DIR");
             System.exit(2);
         }
-        List<Run> runs = readRuns(Path.of(args[0]));
+        List<Run> runs;
+        try {
+            runs = readRuns(Path.of(args[0]));
+        } catch (ConfigException e) {
+            System.err.println("perf-floor: error: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         if (runs.isEmpty()) {
             System.err.println(
                     "perf-floor: error: no tool-<rate>-r<n>, floor-<rate>-r<n> or before-<rate>-r<n> runs in "
@@ -75,7 +93,7 @@ public final class PerfFloorTable {
         System.out.print(format(runs, commits(Path.of(args[0]))));
     }
 
-    static List<Run> readRuns(Path resultsDirectory) throws IOException {
+    static List<Run> readRuns(Path resultsDirectory) throws IOException, ConfigException {
         List<Run> runs = new ArrayList<>();
         for (RunDirectory directory : RunDirectory.list(resultsDirectory, RUN_DIRECTORY)) {
             runs.add(read(directory));
@@ -83,7 +101,7 @@ public final class PerfFloorTable {
         return runs;
     }
 
-    private static Run read(RunDirectory directory) throws IOException {
+    private static Run read(RunDirectory directory) throws IOException, ConfigException {
         RunDirectory.TimeReport time = directory.time();
         double delay = Double.NaN;
         double publishResponse = Double.NaN;
@@ -96,6 +114,8 @@ public final class PerfFloorTable {
             endToEndResponse = orNaN(result.aggregatedEndToEndResponseTime99pct);
         }
         String exit = directory.exit();
+        ThreadSamples samples = ThreadSamples.parse(directory.text("threads.txt"));
+        ThreadSamples.Stretch measured = measuredPhase(directory, samples);
         return new Run(
                 directory.group("kind"),
                 Long.parseLong(directory.group("rate")),
@@ -106,7 +126,10 @@ public final class PerfFloorTable {
                 delay,
                 publishResponse,
                 endToEndResponse,
-                threadCpuSeconds(directory.text("threads.txt")),
+                samples.wholeLife(),
+                measured.cpuSeconds(),
+                measured.wallSeconds(),
+                measured.cpuSecondsByGroup(),
                 acknowledged(directory.text("out.log")),
                 exit.isEmpty() ? "?" : exit);
     }
@@ -125,28 +148,24 @@ public final class PerfFloorTable {
         return floor.find() ? Double.parseDouble(floor.group(1)) : Double.NaN;
     }
 
-    /** CPU seconds per thread group: each thread's last sampled stat line, summed by name with digits as #. */
-    static Map<String, Double> threadCpuSeconds(String statLines) {
-        Map<String, String> lastLineByThread = new HashMap<>();
-        for (String line : statLines.split("\n")) {
-            int open = line.indexOf(" (");
-            int close = line.lastIndexOf(") ");
-            if (open > 0 && close > open) {
-                lastLineByThread.put(line.substring(0, open), line);
-            }
+    /**
+     * The run's measured phase: its warm-up and duration are those of the workload {@code bin/perf-floor}
+     * wrote for the tool's run of the same rate and repeat ({@code tool-<rate>-r<n>/workload.yaml}, read by
+     * the tool's own loader); {@link ThreadSamples.Stretch#NONE} without it.
+     */
+    private static ThreadSamples.Stretch measuredPhase(RunDirectory directory, ThreadSamples samples)
+            throws IOException, ConfigException {
+        Path workloadFile = directory
+                .path()
+                .resolveSibling("tool-" + directory.group("rate") + "-r" + directory.group("repeat"))
+                .resolve("workload.yaml");
+        if (!Files.isRegularFile(workloadFile)) {
+            return ThreadSamples.Stretch.NONE;
         }
-        Map<String, Long> ticksByGroup = new TreeMap<>();
-        for (String line : lastLineByThread.values()) {
-            int open = line.indexOf(" (");
-            int close = line.lastIndexOf(") ");
-            String group = line.substring(open + 2, close).replaceAll("\\d+", "#");
-            String[] fields = line.substring(close + 2).split(" ");
-            // fields[0] is the state (field 3 of proc(5)); utime and stime are fields 14 and 15
-            ticksByGroup.merge(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
-        }
-        Map<String, Double> byGroup = new TreeMap<>();
-        ticksByGroup.forEach((group, ticks) -> byGroup.put(group, ticks / TICKS_PER_SECOND));
-        return byGroup;
+        Workload workload = WorkloadLoader.load(workloadFile);
+        return samples.measuredPhase(
+                workload.warmupDuration().toMillis() / 1e3,
+                workload.testDuration().toMillis() / 1e3);
     }
 
     static String format(List<Run> runs) {
@@ -181,10 +200,10 @@ public final class PerfFloorTable {
             }
             out.append(
                     String.format(Locale.ROOT, "%d tool runs, %d floor runs; medians)%n%n", tool.size(), floor.size()));
-            out.append("| run | CPU s | CPU s per wall s | acknowledged (whole run) | CPU µs per message"
-                    + " | peak RSS MiB | wall s | publish delay p99 µs | publish response p99 ms"
-                    + " | e2e response p99 ms | exit |\n");
-            out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+            out.append("| run | CPU s | CPU s per wall s | measured phase CPU s | measured phase CPU s per wall s"
+                    + " | acknowledged (whole run) | CPU µs per message | peak RSS MiB | wall s"
+                    + " | publish delay p99 µs | publish response p99 ms | e2e response p99 ms | exit |\n");
+            out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
             for (Run run : runs.stream().filter(run -> run.rate() == rate).toList()) {
                 out.append(row(run.kind() + " #" + run.repeat(), run));
             }
@@ -202,12 +221,29 @@ public final class PerfFloorTable {
             out.append(ratioRow("tool / floor", toolMedian, floorMedian, false));
             if (withBefore) {
                 out.append(ratioRow("tool / before", toolMedian, beforeMedian, true));
-                out.append(ThreadGroups.withBefore(beforeMedian, toolMedian, floorMedian));
-            } else {
-                out.append(ThreadGroups.toolAndFloor(toolMedian, floorMedian));
             }
+            Run shownBefore = withBefore ? beforeMedian : null;
+            out.append(threadGroups("whole life", Run::threadCpuSeconds, shownBefore, toolMedian, floorMedian));
+            out.append(threadGroups(
+                    "measured phase", Run::measuredThreadCpuSeconds, shownBefore, toolMedian, floorMedian));
         }
         return out.toString();
+    }
+
+    /**
+     * The thread-group table of one reading (nothing when neither program has one); {@code before} is null
+     * without runs of an earlier version.
+     */
+    private static String threadGroups(
+            String reading, Function<Run, Map<String, Double>> groups, Run before, Run tool, Run floor) {
+        if (groups.apply(tool).isEmpty() && groups.apply(floor).isEmpty()) {
+            return "";
+        }
+        String title = String.format(Locale.ROOT, "%nCPU s per thread group, %s (medians):%n", reading);
+        return title
+                + (before == null
+                        ? ThreadGroups.toolAndFloor(groups.apply(tool), groups.apply(floor))
+                        : ThreadGroups.withBefore(groups.apply(before), groups.apply(tool), groups.apply(floor)));
     }
 
     private static List<Run> runsOf(List<Run> runs, long rate, String kind) {
@@ -220,10 +256,12 @@ public final class PerfFloorTable {
     private static String ratioRow(String label, Run a, Run b, boolean latencies) {
         String ratios = String.format(
                 Locale.ROOT,
-                "| **%s** | **%.2f×** | **%.2f×** | | %.2f× | %.2f× | |",
+                "| **%s** | **%.2f×** | **%.2f×** | %s | %s | | %.2f× | %.2f× | |",
                 label,
                 a.cpuSeconds() / b.cpuSeconds(),
                 a.cpuPerWallSecond() / b.cpuPerWallSecond(),
+                bold(ratio(a.measuredCpuSeconds(), b.measuredCpuSeconds())),
+                bold(ratio(a.measuredCpuPerWallSecond(), b.measuredCpuPerWallSecond())),
                 a.cpuMicrosPerMessage() / b.cpuMicrosPerMessage(),
                 a.rssMib() / b.rssMib());
         String tail = latencies
@@ -239,6 +277,10 @@ public final class PerfFloorTable {
     private static String ratio(double a, double b) {
         double ratio = a / b;
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio);
+    }
+
+    private static String bold(String text) {
+        return text.isEmpty() ? text : "**" + text + "**";
     }
 
     /** The commits {@code bin/perf-floor --before} recorded ({@code key=value} lines); empty without the file. */
@@ -259,10 +301,16 @@ public final class PerfFloorTable {
     private static String row(String label, Run run) {
         return String.format(
                 Locale.ROOT,
-                "| %s | %.1f | %.3f | %,.0f | %.2f | %.0f | %.0f | %s | %s | %s | %s |%n",
+                "| %s | %.1f | %.3f | %s | %s | %,.0f | %.2f | %.0f | %.0f | %s | %s | %s | %s |%n",
                 label,
                 run.cpuSeconds(),
                 run.cpuPerWallSecond(),
+                Double.isNaN(run.measuredCpuSeconds())
+                        ? ""
+                        : String.format(Locale.ROOT, "%.1f", run.measuredCpuSeconds()),
+                Double.isNaN(run.measuredCpuPerWallSecond())
+                        ? ""
+                        : String.format(Locale.ROOT, "%.3f", run.measuredCpuPerWallSecond()),
                 run.acknowledged(),
                 run.cpuMicrosPerMessage(),
                 run.rssMib(),
@@ -281,14 +329,6 @@ public final class PerfFloorTable {
 
     /** A run of the medians of each figure (per thread group too); exit counts the runs that exited 0. */
     static Run median(String label, List<Run> group) {
-        Map<String, Double> threads = new TreeMap<>();
-        TreeSet<String> names = new TreeSet<>();
-        group.forEach(run -> names.addAll(run.threadCpuSeconds().keySet()));
-        for (String name : names) {
-            threads.put(
-                    name,
-                    RunDirectory.median(group, run -> run.threadCpuSeconds().getOrDefault(name, 0.0)));
-        }
         long exitedZero = group.stream().filter(run -> run.exit().equals("0")).count();
         return new Run(
                 label,
@@ -300,9 +340,24 @@ public final class PerfFloorTable {
                 RunDirectory.median(group, Run::publishDelayP99Micros),
                 RunDirectory.median(group, Run::publishResponseP99Millis),
                 RunDirectory.median(group, Run::endToEndResponseP99Millis),
-                threads,
+                medianGroups(group, Run::threadCpuSeconds),
+                RunDirectory.median(group, Run::measuredCpuSeconds),
+                RunDirectory.median(group, Run::measuredWallSeconds),
+                medianGroups(group, Run::measuredThreadCpuSeconds),
                 RunDirectory.median(group, Run::acknowledged),
                 exitedZero + "/" + group.size() + " exit 0");
+    }
+
+    /** Each thread group's median over the runs (0 for a run without the group). */
+    private static Map<String, Double> medianGroups(List<Run> group, Function<Run, Map<String, Double>> groups) {
+        Map<String, Double> medians = new TreeMap<>();
+        TreeSet<String> names = new TreeSet<>();
+        group.forEach(run -> names.addAll(groups.apply(run).keySet()));
+        for (String name : names) {
+            medians.put(
+                    name, RunDirectory.median(group, run -> groups.apply(run).getOrDefault(name, 0.0)));
+        }
+        return medians;
     }
 
     private static double orNaN(Number value) {

@@ -1,6 +1,5 @@
 package io.openmessaging.benchmark.bench.floor;
 
-import io.openmessaging.benchmark.bench.floor.PerfFloorTable.Run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,7 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The per-thread part of {@code bin/perf-floor}'s table: CPU seconds per thread group of the median runs,
+ * The per-thread parts of {@code bin/perf-floor}'s table: CPU seconds per thread group of the median runs,
  * largest first, leaving out groups below 0.05 s in every column.
  */
 final class ThreadGroups {
@@ -18,7 +17,7 @@ final class ThreadGroups {
     private ThreadGroups() {}
 
     /** Tool and floor side by side, and their difference. */
-    static String toolAndFloor(Run tool, Run floor) {
+    static String toolAndFloor(Map<String, Double> tool, Map<String, Double> floor) {
         StringBuilder out =
                 new StringBuilder("\n| thread group | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n");
         for (String group : largestFirst(tool, floor)) {
@@ -32,7 +31,7 @@ final class ThreadGroups {
     }
 
     /** The earlier version, the tool and the floor side by side, and the tool's difference to each. */
-    static String withBefore(Run before, Run tool, Run floor) {
+    static String withBefore(Map<String, Double> before, Map<String, Double> tool, Map<String, Double> floor) {
         StringBuilder out =
                 new StringBuilder("\n| thread group | before CPU s | tool CPU s | floor CPU s | tool − floor"
                         + " | tool − before |\n|---|---|---|---|---|---|\n");
@@ -49,26 +48,27 @@ final class ThreadGroups {
     }
 
     /** Every group of the runs, by the sum of its CPU over them, largest first (ties in name order). */
-    private static List<String> largestFirst(Run... runs) {
+    @SafeVarargs
+    private static List<String> largestFirst(Map<String, Double>... runs) {
         TreeSet<String> groups = new TreeSet<>();
-        for (Run run : runs) {
-            groups.addAll(run.threadCpuSeconds().keySet());
+        for (Map<String, Double> run : runs) {
+            groups.addAll(run.keySet());
         }
         List<String> ordered = new ArrayList<>(groups);
         ordered.sort((a, b) -> Double.compare(total(b, runs), total(a, runs)));
         return ordered;
     }
 
-    private static double total(String group, Run... runs) {
+    @SafeVarargs
+    private static double total(String group, Map<String, Double>... runs) {
         double sum = 0;
-        for (Run run : runs) {
+        for (Map<String, Double> run : runs) {
             sum += seconds(run, group);
         }
         return sum;
     }
 
-    private static double seconds(Run run, String group) {
-        Map<String, Double> byGroup = run.threadCpuSeconds();
+    private static double seconds(Map<String, Double> byGroup, String group) {
         return byGroup.getOrDefault(group, 0.0);
     }
 }

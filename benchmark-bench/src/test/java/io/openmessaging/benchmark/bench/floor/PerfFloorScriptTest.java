@@ -116,6 +116,25 @@ class PerfFloorScriptTest {
     }
 
     @Test
+    void aResultsDirectoryThatAlreadyHoldsRunsIsRefused() throws Exception {
+        Path results = Files.createTempDirectory("perf-floor-results");
+        try {
+            Files.createDirectories(results.resolve("floor-10000-r1"));
+
+            Outcome outcome = run("--results-dir", results.toString());
+
+            assertThat(outcome.exitCode()).isEqualTo(2);
+            assertThat(outcome.stderr())
+                    .startsWith("perf-floor: error: --results-dir: " + results
+                            + " already holds runs (floor-10000-r1 and maybe more); choose a new directory\n");
+            assertThat(results.resolve("driver.yaml")).doesNotExist();
+        } finally {
+            Files.delete(results.resolve("floor-10000-r1"));
+            Files.delete(results);
+        }
+    }
+
+    @Test
     void aDriverFileWithoutTheSystemsBrokerAddressIsRefused() throws Exception {
         Path pulsarWithoutUrls = Files.createTempFile("perf-floor-pulsar", ".yaml");
         Path rabbitWithoutUris = Files.createTempFile("perf-floor-rabbitmq", ".yaml");

@@ -1,0 +1,167 @@
+package io.openmessaging.benchmark.bench.floor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The per-thread CPU samples {@code bin/perf-floor} takes of a JVM ({@code threads.txt}): once a second a
+ * marker line {@code @ <epoch seconds>} and then every thread's {@code /proc/<pid>/task/<tid>/stat} line.
+ * Files written before the markers existed are read too: a sample then begins where a thread id comes
+ * again, and samples are taken as one second apart.
+ *
+ * <p>Two readings: each thread's CPU over the JVM's whole life (its last sample), and each thread's CPU over
+ * the measured phase: from the end of the warm-up to the end of the run's duration, both counted from the
+ * first sample that shows a thread named {@code producer-…} (the tool and the floor start their paced
+ * producer threads when the load starts). A thread's CPU in the phase is its CPU at the phase's last
+ * sample less its CPU at the phase's first (0 for a thread that did not exist yet); the phase's samples are
+ * the first at or after its start and the first at or after its end (the last sample when the JVM exited
+ * before the end). Thread groups are thread names with their digits replaced by {@code #}.
+ */
+final class ThreadSamples {
+
+    /** {@code USER_HZ}: the unit of utime and stime in /proc stat lines; 100 on every Linux build we run on. */
+    static final double TICKS_PER_SECOND = 100;
+
+    private static final String LOAD_THREAD_PREFIX = "producer-";
+
+    /** One thread's reading in one sample. */
+    private record ThreadTicks(String group, long ticks) {}
+
+    /** One sample: when it was taken (seconds) and its threads' readings by thread id. */
+    private record Sample(double seconds, Map<String, ThreadTicks> threads) {}
+
+    /**
+     * The CPU of each thread group over a stretch of the run.
+     *
+     * @param wallSeconds the stretch's length between its two samples
+     * @param cpuSecondsByGroup CPU seconds per thread group
+     */
+    record Stretch(double wallSeconds, Map<String, Double> cpuSecondsByGroup) {
+
+        static final Stretch NONE = new Stretch(Double.NaN, Map.of());
+
+        double cpuSeconds() {
+            return cpuSecondsByGroup.isEmpty()
+                    ? Double.NaN
+                    : cpuSecondsByGroup.values().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .sum();
+        }
+
+        double cpuPerWallSecond() {
+            return cpuSeconds() / wallSeconds;
+        }
+    }
+
+    private final List<Sample> samples;
+
+    private ThreadSamples(List<Sample> samples) {
+        this.samples = samples;
+    }
+
+    static ThreadSamples parse(String text) {
+        List<Sample> samples = new ArrayList<>();
+        Map<String, ThreadTicks> current = null;
+        double currentSeconds = 0;
+        boolean marked = false;
+        for (String line : text.split("\n")) {
+            if (line.startsWith("@ ")) {
+                if (current != null) {
+                    samples.add(new Sample(currentSeconds, current));
+                }
+                marked = true;
+                currentSeconds = Double.parseDouble(line.substring(2).strip());
+                current = new HashMap<>();
+                continue;
+            }
+            int open = line.indexOf(" (");
+            int close = line.lastIndexOf(") ");
+            if (open <= 0 || close <= open) {
+                continue;
+            }
+            String tid = line.substring(0, open);
+            if (current == null || (!marked && current.containsKey(tid))) {
+                if (current != null) {
+                    samples.add(new Sample(currentSeconds, current));
+                    currentSeconds += 1;
+                }
+                current = new HashMap<>();
+            }
+            String group = line.substring(open + 2, close).replaceAll("\\d+", "#");
+            String[] fields = line.substring(close + 2).split(" ");
+            // fields[0] is the state (field 3 of proc(5)); utime and stime are fields 14 and 15
+            current.put(tid, new ThreadTicks(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12])));
+        }
+        if (current != null && !current.isEmpty()) {
+            samples.add(new Sample(currentSeconds, current));
+        }
+        return new ThreadSamples(samples);
+    }
+
+    /** Each group's CPU over the JVM's life: the sum of its threads' last readings. */
+    Map<String, Double> wholeLife() {
+        return groups(Map.of(), readingsUpTo(samples.size() - 1));
+    }
+
+    /**
+     * Each group's CPU from {@code warmupSeconds} after the load started to {@code warmupSeconds +
+     * durationSeconds} after it; {@link Stretch#NONE} when no sample shows the load or none lies after the
+     * warm-up.
+     */
+    Stretch measuredPhase(double warmupSeconds, double durationSeconds) {
+        int load = -1;
+        for (int i = 0; i < samples.size() && load < 0; i++) {
+            if (samples.get(i).threads().values().stream()
+                    .anyMatch(thread -> thread.group().startsWith(LOAD_THREAD_PREFIX))) {
+                load = i;
+            }
+        }
+        if (load < 0) {
+            return Stretch.NONE;
+        }
+        double loadSeconds = samples.get(load).seconds();
+        int first = firstAtOrAfter(loadSeconds + warmupSeconds);
+        if (first < 0) {
+            return Stretch.NONE;
+        }
+        int last = firstAtOrAfter(loadSeconds + warmupSeconds + durationSeconds);
+        if (last < 0) {
+            last = samples.size() - 1;
+        }
+        return new Stretch(
+                samples.get(last).seconds() - samples.get(first).seconds(),
+                groups(readingsUpTo(first), readingsUpTo(last)));
+    }
+
+    private int firstAtOrAfter(double seconds) {
+        for (int i = 0; i < samples.size(); i++) {
+            if (samples.get(i).seconds() >= seconds) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Each thread's latest reading in the samples up to {@code index}. */
+    private Map<String, ThreadTicks> readingsUpTo(int index) {
+        Map<String, ThreadTicks> latest = new HashMap<>();
+        for (int i = 0; i <= index; i++) {
+            latest.putAll(samples.get(i).threads());
+        }
+        return latest;
+    }
+
+    private static Map<String, Double> groups(Map<String, ThreadTicks> from, Map<String, ThreadTicks> to) {
+        Map<String, Long> ticksByGroup = new TreeMap<>();
+        to.forEach((tid, reading) -> {
+            ThreadTicks earlier = from.get(tid);
+            ticksByGroup.merge(reading.group(), reading.ticks() - (earlier == null ? 0 : earlier.ticks()), Long::sum);
+        });
+        Map<String, Double> byGroup = new TreeMap<>();
+        ticksByGroup.forEach((group, ticks) -> byGroup.put(group, ticks / TICKS_PER_SECOND));
+        return byGroup;
+    }
+}

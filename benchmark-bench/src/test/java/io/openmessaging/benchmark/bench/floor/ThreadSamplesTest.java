@@ -1,0 +1,122 @@
+package io.openmessaging.benchmark.bench.floor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ThreadSamplesTest {
+
+    private static String stat(int tid, String name, long utimeTicks, long stimeTicks) {
+        return tid + " (" + name + ") S 1 1 1 0 -1 1077936192 100 0 0 0 " + utimeTicks + " " + stimeTicks
+                + " 0 0 20 0 40 0 12345 0 0";
+    }
+
+    @Test
+    void eachThreadCountsWithItsLastSampleAndGroupsByNameWithoutNumbers() {
+        String samples = String.join(
+                "\n",
+                stat(10, "producer-0", 100, 50),
+                stat(11, "GC Thread#0", 10, 0),
+                stat(12, "GC Thread#1", 20, 0),
+                stat(10, "producer-0", 300, 100), // later sample of the same thread
+                stat(13, "kafka-consumer-", 5, 5),
+                stat(14, "weird) name", 1, 1)); // a name with ") " in it: fields start after the last ") "
+
+        Map<String, Double> groups = ThreadSamples.parse(samples + "\n").wholeLife();
+
+        assertThat(groups)
+                .containsOnlyKeys("producer-#", "GC Thread##", "kafka-consumer-", "weird) name")
+                .containsEntry("producer-#", 4.0)
+                .containsEntry("GC Thread##", 0.3)
+                .containsEntry("kafka-consumer-", 0.1)
+                .containsEntry("weird) name", 0.02);
+    }
+
+    /**
+     * Samples at 100.0, 101.5, 103.0, ... (1.5 s apart); the load starts at 103.0; warm-up 3 s and duration
+     * 4 s: the phase's samples are the first at or after 106.0 (106.0) and the first at or after 110.0 (110.5).
+     */
+    @Test
+    void theMeasuredPhaseRunsFromTheWarmUpsEndToTheDurationsEndCountedFromTheLoadsStart() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            text.append(String.format(java.util.Locale.ROOT, "@ %.3f%n", 100 + 1.5 * i));
+            text.append(stat(1, "java", 10 * i, 0)).append('\n');
+            if (i >= 2) {
+                text.append(stat(2, "producer-0", 100 * (i - 2), 0)).append('\n');
+            }
+            if (i <= 5) { // ends inside the phase: counts up to its last reading
+                text.append(stat(3, "worker-1", 7 * i, 0)).append('\n');
+            }
+            if (i <= 2) { // ends before the phase: nothing
+                text.append(stat(4, "startup", 50 * i, 0)).append('\n');
+            }
+            if (i >= 6) { // starts inside the phase: all of it up to the phase's end
+                text.append(stat(5, "late", 3 * (i - 5), 3)).append('\n');
+            }
+        }
+
+        ThreadSamples.Stretch phase = ThreadSamples.parse(text.toString()).measuredPhase(3, 4);
+
+        // samples 4 (106.0) to 7 (110.5)
+        assertThat(phase.wallSeconds()).isCloseTo(4.5, within(1e-9));
+        assertThat(phase.cpuSecondsByGroup())
+                .containsOnlyKeys("java", "producer-#", "worker-#", "startup", "late")
+                .containsEntry("java", 0.3)
+                .containsEntry("producer-#", 3.0)
+                .containsEntry("worker-#", 0.07)
+                .containsEntry("startup", 0.0)
+                .containsEntry("late", 0.09);
+        assertThat(phase.cpuSeconds()).isCloseTo(3.46, within(1e-9));
+        assertThat(phase.cpuPerWallSecond()).isCloseTo(3.46 / 4.5, within(1e-9));
+    }
+
+    @Test
+    void samplesWithoutMarkersBeginWhereAThreadComesAgainAndAreOneSecondApart() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            text.append(stat(1, "java", 10 * i, 0)).append('\n');
+            if (i >= 1) {
+                text.append(stat(2, "producer-0", 100 * (i - 1), 0)).append('\n');
+            }
+        }
+
+        // load at sample 1 (1 s); warm-up 2 s, duration 3 s: samples 3 (3 s) to 6 (6 s)
+        ThreadSamples.Stretch phase = ThreadSamples.parse(text.toString()).measuredPhase(2, 3);
+
+        assertThat(phase.wallSeconds()).isEqualTo(3.0);
+        assertThat(phase.cpuSecondsByGroup()).containsEntry("java", 0.3).containsEntry("producer-#", 3.0);
+    }
+
+    @Test
+    void aPhaseEndingAfterTheLastSampleEndsThere() {
+        String text = String.join(
+                "\n",
+                "@ 10",
+                stat(2, "producer-0", 0, 0),
+                "@ 11",
+                stat(2, "producer-0", 40, 0),
+                "@ 12",
+                stat(2, "producer-0", 90, 0));
+
+        ThreadSamples.Stretch phase = ThreadSamples.parse(text).measuredPhase(1, 60);
+
+        assertThat(phase.wallSeconds()).isEqualTo(1.0);
+        assertThat(phase.cpuSecondsByGroup()).containsEntry("producer-#", 0.5);
+    }
+
+    @Test
+    void noPhaseWithoutTheLoadsThreadOrWithoutASampleAfterTheWarmUp() {
+        String noLoad = String.join("\n", "@ 10", stat(1, "java", 1, 0), "@ 11", stat(1, "java", 2, 0));
+        String shortRun = String.join("\n", "@ 10", stat(2, "producer-0", 1, 0), "@ 11", stat(2, "producer-0", 2, 0));
+
+        for (String text : new String[] {noLoad, shortRun, ""}) {
+            ThreadSamples.Stretch phase = ThreadSamples.parse(text).measuredPhase(5, 10);
+            assertThat(phase).isSameAs(ThreadSamples.Stretch.NONE);
+            assertThat(phase.cpuSeconds()).isNaN();
+            assertThat(phase.cpuPerWallSecond()).isNaN();
+        }
+    }
+}
