@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -54,6 +55,7 @@ public final class PerfFloorTable {
             double measuredCpuSeconds,
             double measuredWallSeconds,
             Map<String, Double> measuredThreadCpuSeconds,
+            ThreadSamples.Phases phases,
             double acknowledged,
             String exit) {
         double cpuPerWallSecond() {
@@ -115,7 +117,16 @@ public final class PerfFloorTable {
         }
         String exit = directory.exit();
         ThreadSamples samples = ThreadSamples.parse(directory.text("threads.txt"));
-        ThreadSamples.Stretch measured = measuredPhase(directory, samples);
+        Workload workload = workloadOf(directory);
+        double warmupSeconds =
+                workload == null ? Double.NaN : workload.warmupDuration().toMillis() / 1e3;
+        double durationSeconds =
+                workload == null ? Double.NaN : workload.testDuration().toMillis() / 1e3;
+        ThreadSamples.Stretch measured =
+                workload == null ? ThreadSamples.Stretch.NONE : samples.measuredPhase(warmupSeconds, durationSeconds);
+        ThreadSamples.Phases phases = workload == null
+                ? ThreadSamples.Phases.NONE
+                : samples.phases(warmupSeconds, durationSeconds, time.cpuSeconds());
         return new Run(
                 directory.group("kind"),
                 Long.parseLong(directory.group("rate")),
@@ -130,6 +141,7 @@ public final class PerfFloorTable {
                 measured.cpuSeconds(),
                 measured.wallSeconds(),
                 measured.cpuSecondsByGroup(),
+                phases,
                 acknowledged(directory.text("out.log")),
                 exit.isEmpty() ? "?" : exit);
     }
@@ -149,23 +161,16 @@ public final class PerfFloorTable {
     }
 
     /**
-     * The run's measured phase: its warm-up and duration are those of the workload {@code bin/perf-floor}
-     * wrote for the tool's run of the same rate and repeat ({@code tool-<rate>-r<n>/workload.yaml}, read by
-     * the tool's own loader); {@link ThreadSamples.Stretch#NONE} without it.
+     * The workload whose warm-up and duration mark the run's phases: the one {@code bin/perf-floor} wrote
+     * for the tool's run of the same rate and repeat ({@code tool-<rate>-r<n>/workload.yaml}, read by the
+     * tool's own loader), which the floor and the earlier version ran too; null without it.
      */
-    private static ThreadSamples.Stretch measuredPhase(RunDirectory directory, ThreadSamples samples)
-            throws IOException, ConfigException {
+    private static Workload workloadOf(RunDirectory directory) throws ConfigException {
         Path workloadFile = directory
                 .path()
                 .resolveSibling("tool-" + directory.group("rate") + "-r" + directory.group("repeat"))
                 .resolve("workload.yaml");
-        if (!Files.isRegularFile(workloadFile)) {
-            return ThreadSamples.Stretch.NONE;
-        }
-        Workload workload = WorkloadLoader.load(workloadFile);
-        return samples.measuredPhase(
-                workload.warmupDuration().toMillis() / 1e3,
-                workload.testDuration().toMillis() / 1e3);
+        return Files.isRegularFile(workloadFile) ? WorkloadLoader.load(workloadFile) : null;
     }
 
     static String format(List<Run> runs) {
@@ -223,9 +228,52 @@ public final class PerfFloorTable {
                 out.append(ratioRow("tool / before", toolMedian, beforeMedian, true));
             }
             Run shownBefore = withBefore ? beforeMedian : null;
+            out.append(phaseTable(shownBefore, toolMedian, floorMedian));
             out.append(threadGroups("whole life", Run::threadCpuSeconds, shownBefore, toolMedian, floorMedian));
             out.append(threadGroups(
                     "measured phase", Run::measuredThreadCpuSeconds, shownBefore, toolMedian, floorMedian));
+        }
+        return out.toString();
+    }
+
+    /**
+     * CPU s by phase of the run (medians), from the per-thread samples: start-up, warm-up, measured phase,
+     * end (the whole life's CPU less the CPU at the measured phase's last sample); nothing when the runs have
+     * no phases. Each phase's median is of its own: the four medians need not add up to the whole life's.
+     */
+    private static String phaseTable(Run before, Run tool, Run floor) {
+        if (Double.isNaN(tool.phases().measuredSeconds())
+                && Double.isNaN(floor.phases().measuredSeconds())) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%nCPU s by phase of the run (medians):%n%n"));
+        out.append(
+                before == null
+                        ? "| phase | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n"
+                        : "| phase | before CPU s | tool CPU s | floor CPU s | tool − floor | tool − before |\n"
+                                + "|---|---|---|---|---|---|\n");
+        List<Map.Entry<String, ToDoubleFunction<ThreadSamples.Phases>>> phases = List.of(
+                Map.entry("start-up (until the load starts)", ThreadSamples.Phases::startUpSeconds),
+                Map.entry("warm-up", ThreadSamples.Phases::warmupSeconds),
+                Map.entry("measured phase", ThreadSamples.Phases::measuredSeconds),
+                Map.entry("end (drain, results, exit)", ThreadSamples.Phases::endSeconds));
+        for (Map.Entry<String, ToDoubleFunction<ThreadSamples.Phases>> phase : phases) {
+            double t = phase.getValue().applyAsDouble(tool.phases());
+            double f = phase.getValue().applyAsDouble(floor.phases());
+            if (before == null) {
+                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %+.2f |%n", phase.getKey(), t, f, t - f));
+            } else {
+                double b = phase.getValue().applyAsDouble(before.phases());
+                out.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %.2f | %.2f | %.2f | %+.2f | %+.2f |%n",
+                        phase.getKey(),
+                        b,
+                        t,
+                        f,
+                        t - f,
+                        t - b));
+            }
         }
         return out.toString();
     }
@@ -344,6 +392,11 @@ public final class PerfFloorTable {
                 RunDirectory.median(group, Run::measuredCpuSeconds),
                 RunDirectory.median(group, Run::measuredWallSeconds),
                 medianGroups(group, Run::measuredThreadCpuSeconds),
+                new ThreadSamples.Phases(
+                        RunDirectory.median(group, run -> run.phases().startUpSeconds()),
+                        RunDirectory.median(group, run -> run.phases().warmupSeconds()),
+                        RunDirectory.median(group, run -> run.phases().measuredSeconds()),
+                        RunDirectory.median(group, run -> run.phases().endSeconds())),
                 RunDirectory.median(group, Run::acknowledged),
                 exitedZero + "/" + group.size() + " exit 0");
     }

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * producer threads when the load starts). A thread's CPU in the phase is its CPU at the phase's last
  * sample less its CPU at the phase's first (0 for a thread that did not exist yet); the phase's samples are
  * the first at or after its start and the first at or after its end (the last sample when the JVM exited
- * before the end). Thread groups are thread names with their digits replaced by {@code #}.
+ * before the end). Thread groups are thread names with their digits replaced by {@code #}. The same
+ * samples split the JVM's CPU into its phases: start-up, warm-up, measured phase and end.
  */
 final class ThreadSamples {
 
@@ -107,11 +108,54 @@ final class ThreadSamples {
     }
 
     /**
+     * The JVM's CPU in each phase of the run, all threads together: start-up (until the load started),
+     * warm-up, the measured phase and the end (drain, results, exit).
+     *
+     * @param startUpSeconds CPU until the first sample that shows the load
+     * @param warmupSeconds CPU from there to the measured phase's first sample
+     * @param measuredSeconds CPU in the measured phase ({@link #measuredPhase})
+     * @param endSeconds the JVM's whole-life CPU less its CPU at the measured phase's last sample: the end
+     *     of the run, including the time after the last sample, which the samples do not see
+     */
+    record Phases(double startUpSeconds, double warmupSeconds, double measuredSeconds, double endSeconds) {
+        static final Phases NONE = new Phases(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
      * Each group's CPU from {@code warmupSeconds} after the load started to {@code warmupSeconds +
      * durationSeconds} after it; {@link Stretch#NONE} when no sample shows the load or none lies after the
      * warm-up.
      */
     Stretch measuredPhase(double warmupSeconds, double durationSeconds) {
+        int[] bounds = bounds(warmupSeconds, durationSeconds);
+        if (bounds == null) {
+            return Stretch.NONE;
+        }
+        return new Stretch(
+                samples.get(bounds[2]).seconds() - samples.get(bounds[1]).seconds(),
+                groups(readingsUpTo(bounds[1]), readingsUpTo(bounds[2])));
+    }
+
+    /**
+     * The CPU of each phase, the end's from the JVM's whole-life CPU ({@code NaN} when unknown); {@link
+     * Phases#NONE} when {@link #measuredPhase} has none.
+     */
+    Phases phases(double warmupSeconds, double durationSeconds, double wholeLifeCpuSeconds) {
+        int[] bounds = bounds(warmupSeconds, durationSeconds);
+        if (bounds == null) {
+            return Phases.NONE;
+        }
+        double load = total(bounds[0]);
+        double first = total(bounds[1]);
+        double last = total(bounds[2]);
+        return new Phases(load, first - load, last - first, wholeLifeCpuSeconds - last);
+    }
+
+    /**
+     * The samples that bound the phases: where the load shows first, the measured phase's first and its
+     * last; null when no sample shows the load or none lies after the warm-up.
+     */
+    private int[] bounds(double warmupSeconds, double durationSeconds) {
         int load = -1;
         for (int i = 0; i < samples.size() && load < 0; i++) {
             if (samples.get(i).threads().values().stream()
@@ -120,20 +164,24 @@ final class ThreadSamples {
             }
         }
         if (load < 0) {
-            return Stretch.NONE;
+            return null;
         }
         double loadSeconds = samples.get(load).seconds();
         int first = firstAtOrAfter(loadSeconds + warmupSeconds);
         if (first < 0) {
-            return Stretch.NONE;
+            return null;
         }
         int last = firstAtOrAfter(loadSeconds + warmupSeconds + durationSeconds);
-        if (last < 0) {
-            last = samples.size() - 1;
+        return new int[] {load, first, last < 0 ? samples.size() - 1 : last};
+    }
+
+    /** CPU seconds of every thread up to sample {@code index}. */
+    private double total(int index) {
+        long ticks = 0;
+        for (ThreadTicks reading : readingsUpTo(index).values()) {
+            ticks += reading.ticks();
         }
-        return new Stretch(
-                samples.get(last).seconds() - samples.get(first).seconds(),
-                groups(readingsUpTo(first), readingsUpTo(last)));
+        return ticks / TICKS_PER_SECOND;
     }
 
     private int firstAtOrAfter(double seconds) {

@@ -61,7 +61,13 @@ class PerfFloorTableTest {
                 .contains("| floor #1 | 148.0 | 1.682 | 45.0 | 2.970 |")
                 .contains("| **tool / floor** | **1.15×** | **1.12×** | **1.07×** | **1.07×** |")
                 .contains("| **tool / floor** | **1.16×** | **1.12×** |  |  |")
-                .contains("| producer-# | 27.00 | 24.00 | +3.00 |");
+                .contains("| producer-# | 27.00 | 24.00 | +3.00 |")
+                // all threads at samples 2, 12 and 27: tool 1.64, 33.84, 82.14 s; floor 1.62, 31.62, 76.62 s;
+                // whole life (time.txt) tool 170.0 s, floor 148.0 s
+                .contains("| start-up (until the load starts) | 1.64 | 1.62 | +0.02 |")
+                .contains("| warm-up | 32.20 | 30.00 | +2.20 |")
+                .contains("| measured phase | 48.30 | 45.00 | +3.30 |")
+                .contains("| end (drain, results, exit) | 87.86 | 71.38 | +16.48 |");
     }
 
     @Test
@@ -99,6 +105,7 @@ class PerfFloorTableTest {
                 cpu / 2,
                 50,
                 Map.of(),
+                ThreadSamples.Phases.NONE,
                 1_000_000,
                 "0");
     }

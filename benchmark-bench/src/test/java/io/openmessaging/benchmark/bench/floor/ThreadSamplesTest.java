@@ -73,6 +73,44 @@ class ThreadSamplesTest {
         assertThat(phase.cpuPerWallSecond()).isCloseTo(3.46 / 4.5, within(1e-9));
     }
 
+    /**
+     * The samples of {@link #theMeasuredPhaseRunsFromTheWarmUpsEndToTheDurationsEndCountedFromTheLoadsStart}:
+     * all threads' CPU at the load's sample (2) is 1.34 s (startup's 1.00 among it), at the phase's first (4)
+     * 3.68 s, at its last (7) 7.14 s; a thread that ended counts with its last reading.
+     */
+    @Test
+    void theRunsCpuSplitsIntoStartUpWarmUpMeasuredPhaseAndEnd() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            text.append(String.format(java.util.Locale.ROOT, "@ %.3f%n", 100 + 1.5 * i));
+            text.append(stat(1, "java", 10 * i, 0)).append('\n');
+            if (i >= 2) {
+                text.append(stat(2, "producer-0", 100 * (i - 2), 0)).append('\n');
+            }
+            if (i <= 5) {
+                text.append(stat(3, "worker-1", 7 * i, 0)).append('\n');
+            }
+            if (i <= 2) {
+                text.append(stat(4, "startup", 50 * i, 0)).append('\n');
+            }
+            if (i >= 6) {
+                text.append(stat(5, "late", 3 * (i - 5), 3)).append('\n');
+            }
+        }
+
+        // the JVM used 10.00 s in its whole life: 2.86 s after the measured phase's last sample
+        ThreadSamples.Phases phases = ThreadSamples.parse(text.toString()).phases(3, 4, 10.0);
+
+        assertThat(phases.startUpSeconds()).isCloseTo(1.34, within(1e-9));
+        assertThat(phases.warmupSeconds()).isCloseTo(2.34, within(1e-9));
+        assertThat(phases.measuredSeconds()).isCloseTo(3.46, within(1e-9));
+        assertThat(phases.endSeconds()).isCloseTo(2.86, within(1e-9));
+        assertThat(ThreadSamples.parse(text.toString()).phases(3, 4, Double.NaN).endSeconds())
+                .isNaN();
+        assertThat(ThreadSamples.parse("@ 1\n" + stat(1, "java", 5, 0)).phases(3, 4, 1.0))
+                .isSameAs(ThreadSamples.Phases.NONE);
+    }
+
     @Test
     void samplesWithoutMarkersBeginWhereAThreadComesAgainAndAreOneSecondApart() {
         StringBuilder text = new StringBuilder();
