@@ -63,7 +63,14 @@ public final class ResultFiles {
             .build();
     private static final ObjectWriter WRITER =
             MAPPER.writer(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
-    private static final ObjectReader READER = MAPPER.readerFor(TestResult.class);
+
+    /**
+     * The reader of result files, built on first use: a reader for a type builds that type's whole
+     * deserializer when it is made, and a benchmark run, which touches this class at its start, only writes.
+     */
+    private static final class Reader {
+        static final ObjectReader READER = MAPPER.readerFor(TestResult.class);
+    }
 
     private ResultFiles() {}
 
@@ -206,7 +213,7 @@ public final class ResultFiles {
         }
         TestResult result;
         try (InputStream in = Files.newInputStream(file)) {
-            result = READER.readValue(in);
+            result = Reader.READER.readValue(in);
         } catch (JsonProcessingException e) {
             JsonLocation location = e.getLocation();
             int line = location == null ? 0 : location.getLineNr();
