@@ -80,6 +80,26 @@ class PerfFloorTableTest {
     }
 
     @Test
+    void thePhaseTableGetsABeforeColumnAndBothDifferencesWithAnEarlierVersion() {
+        List<PerfFloorTable.Run> runs = List.of(
+                run("before", 1, 30, Map.of(), new ThreadSamples.Phases(6.5, 20.0, 40.0, 1.0)),
+                run("tool", 1, 28, Map.of(), new ThreadSamples.Phases(5.0, 19.5, 41.0, 1.25)),
+                run("floor", 1, 25, Map.of(), new ThreadSamples.Phases(4.75, 19.0, 39.0, 0.5)));
+
+        String table = PerfFloorTable.format(runs);
+
+        assertThat(table)
+                .contains("| phase | before CPU s | tool CPU s | floor CPU s | tool − floor | tool − before |")
+                .contains("| start-up (until the load starts) | 6.50 | 5.00 | 4.75 | +0.25 | -1.50 |")
+                .contains("| warm-up | 20.00 | 19.50 | 19.00 | +0.50 | -0.50 |")
+                .contains("| measured phase | 40.00 | 41.00 | 39.00 | +2.00 | +1.00 |")
+                .contains("| end (drain, results, exit) | 1.00 | 1.25 | 0.50 | +0.75 | +0.25 |");
+        assertThat(PerfFloorTable.format(runs.subList(1, 3)))
+                .contains("| phase | tool CPU s | floor CPU s | tool − floor |")
+                .contains("| measured phase | 41.00 | 39.00 | +2.00 |");
+    }
+
+    @Test
     void commitsAreReadFromKeyValueLinesAndAbsentWithoutTheFile() throws Exception {
         assertThat(PerfFloorTable.commits(resource("with-before")))
                 .containsExactlyInAnyOrderEntriesOf(Map.of("before", "7817b8f", "tool", "73b30a8-dirty"));
@@ -91,6 +111,11 @@ class PerfFloorTableTest {
     }
 
     private static PerfFloorTable.Run run(String kind, int repeat, double cpu, Map<String, Double> threads) {
+        return run(kind, repeat, cpu, threads, ThreadSamples.Phases.NONE);
+    }
+
+    private static PerfFloorTable.Run run(
+            String kind, int repeat, double cpu, Map<String, Double> threads, ThreadSamples.Phases phases) {
         return new PerfFloorTable.Run(
                 kind,
                 10_000,
@@ -105,7 +130,7 @@ class PerfFloorTableTest {
                 cpu / 2,
                 50,
                 Map.of(),
-                ThreadSamples.Phases.NONE,
+                phases,
                 1_000_000,
                 "0");
     }
