@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The per-thread CPU samples {@code bin/perf-floor} takes of a JVM ({@code threads.txt}): once a second a
@@ -27,6 +28,9 @@ final class ThreadSamples {
     static final double TICKS_PER_SECOND = 100;
 
     private static final String LOAD_THREAD_PREFIX = "producer-";
+    private static final Pattern MARKER = Pattern.compile("@ \\d+(\\.\\d+)?");
+    /** A stat line's fields after the name, up to stime (field 15 of proc(5)). */
+    private static final Pattern STAT_FIELDS = Pattern.compile("\\S+( -?\\d+){12}( |$)");
 
     /** One thread's reading in one sample. */
     private record ThreadTicks(String group, long ticks) {}
@@ -70,18 +74,23 @@ final class ThreadSamples {
         boolean marked = false;
         for (String line : text.split("\n")) {
             if (line.startsWith("@ ")) {
+                if (!MARKER.matcher(line).matches()) {
+                    continue; // cut short (the sampler stopped while writing): not a sample
+                }
                 if (current != null) {
                     samples.add(new Sample(currentSeconds, current));
                 }
                 marked = true;
-                currentSeconds = Double.parseDouble(line.substring(2).strip());
+                currentSeconds = Double.parseDouble(line.substring(2));
                 current = new HashMap<>();
                 continue;
             }
             int open = line.indexOf(" (");
             int close = line.lastIndexOf(") ");
-            if (open <= 0 || close <= open) {
-                continue;
+            if (open <= 0
+                    || close <= open
+                    || !STAT_FIELDS.matcher(line.substring(close + 2)).lookingAt()) {
+                continue; // not a stat line, or one cut short
             }
             String tid = line.substring(0, open);
             if (current == null || (!marked && current.containsKey(tid))) {

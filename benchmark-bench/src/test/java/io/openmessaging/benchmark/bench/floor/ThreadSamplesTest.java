@@ -146,6 +146,27 @@ class ThreadSamplesTest {
     }
 
     @Test
+    void linesCutShortAreLeftOut() {
+        String text = String.join(
+                "\n",
+                "@ 10",
+                stat(2, "producer-0", 10, 0),
+                "@ 11",
+                stat(2, "producer-0", 40, 0),
+                "3 (consumer) S 1 1 1 0 -1 1077936192 100 0 0", // cut short: the sampler stopped writing
+                "@ 12",
+                stat(2, "producer-0", 90, 0),
+                "@ 1x");
+
+        ThreadSamples samples = ThreadSamples.parse(text);
+
+        assertThat(samples.wholeLife()).containsOnlyKeys("producer-#").containsEntry("producer-#", 0.9);
+        ThreadSamples.Stretch phase = samples.measuredPhase(1, 1); // samples at 11 and 12
+        assertThat(phase.wallSeconds()).isEqualTo(1.0);
+        assertThat(phase.cpuSecondsByGroup()).containsOnlyKeys("producer-#").containsEntry("producer-#", 0.5);
+    }
+
+    @Test
     void noPhaseWithoutTheLoadsThreadOrWithoutASampleAfterTheWarmUp() {
         String noLoad = String.join("\n", "@ 10", stat(1, "java", 1, 0), "@ 11", stat(1, "java", 2, 0));
         String shortRun = String.join("\n", "@ 10", stat(2, "producer-0", 1, 0), "@ 11", stat(2, "producer-0", 2, 0));
