@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.testing.LocalBrokerScripts;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,14 +17,7 @@ class PerfBaselineScriptTest {
     Path results;
 
     private static Path script() {
-        Path directory = Path.of("").toAbsolutePath();
-        while (directory != null && !Files.isRegularFile(directory.resolve("bin/perf-baseline"))) {
-            directory = directory.getParent();
-        }
-        assertThat(directory)
-                .as("the project root above " + Path.of("").toAbsolutePath())
-                .isNotNull();
-        return directory.resolve("bin/perf-baseline");
+        return LocalBrokerScripts.repositoryRoot().resolve("bin/perf-baseline");
     }
 
     @Test

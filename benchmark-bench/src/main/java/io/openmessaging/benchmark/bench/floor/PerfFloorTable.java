@@ -10,13 +10,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -118,15 +118,14 @@ public final class PerfFloorTable {
         String exit = directory.exit();
         ThreadSamples samples = ThreadSamples.parse(directory.text("threads.txt"));
         Workload workload = workloadOf(directory);
-        double warmupSeconds =
-                workload == null ? Double.NaN : workload.warmupDuration().toMillis() / 1e3;
-        double durationSeconds =
-                workload == null ? Double.NaN : workload.testDuration().toMillis() / 1e3;
-        ThreadSamples.Stretch measured =
-                workload == null ? ThreadSamples.Stretch.NONE : samples.measuredPhase(warmupSeconds, durationSeconds);
-        ThreadSamples.Phases phases = workload == null
-                ? ThreadSamples.Phases.NONE
-                : samples.phases(warmupSeconds, durationSeconds, time.cpuSeconds());
+        ThreadSamples.Stretch measured = ThreadSamples.Stretch.NONE;
+        ThreadSamples.Phases phases = ThreadSamples.Phases.NONE;
+        if (workload != null) {
+            double warmupSeconds = workload.warmupDuration().toMillis() / 1e3;
+            double durationSeconds = workload.testDuration().toMillis() / 1e3;
+            measured = samples.measuredPhase(warmupSeconds, durationSeconds);
+            phases = samples.phases(warmupSeconds, durationSeconds, time.cpuSeconds());
+        }
         return new Run(
                 directory.group("kind"),
                 Long.parseLong(directory.group("rate")),
@@ -246,36 +245,24 @@ public final class PerfFloorTable {
                 && Double.isNaN(floor.phases().measuredSeconds())) {
             return "";
         }
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%nCPU s by phase of the run (medians):%n%n"));
-        out.append(
-                before == null
-                        ? "| phase | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n"
-                        : "| phase | before CPU s | tool CPU s | floor CPU s | tool − floor | tool − before |\n"
-                                + "|---|---|---|---|---|---|\n");
-        List<Map.Entry<String, ToDoubleFunction<ThreadSamples.Phases>>> phases = List.of(
-                Map.entry("start-up (until the load starts)", ThreadSamples.Phases::startUpSeconds),
-                Map.entry("warm-up", ThreadSamples.Phases::warmupSeconds),
-                Map.entry("measured phase", ThreadSamples.Phases::measuredSeconds),
-                Map.entry("end (drain, results, exit)", ThreadSamples.Phases::endSeconds));
-        for (Map.Entry<String, ToDoubleFunction<ThreadSamples.Phases>> phase : phases) {
-            double t = phase.getValue().applyAsDouble(tool.phases());
-            double f = phase.getValue().applyAsDouble(floor.phases());
-            if (before == null) {
-                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %+.2f |%n", phase.getKey(), t, f, t - f));
-            } else {
-                double b = phase.getValue().applyAsDouble(before.phases());
-                out.append(String.format(
-                        Locale.ROOT,
-                        "| %s | %.2f | %.2f | %.2f | %+.2f | %+.2f |%n",
-                        phase.getKey(),
-                        b,
-                        t,
-                        f,
-                        t - f,
-                        t - b));
-            }
-        }
-        return out.toString();
+        return String.format(Locale.ROOT, "%nCPU s by phase of the run (medians):%n%n")
+                + ThreadGroups.table(
+                        "phase",
+                        List.copyOf(phaseSeconds(tool).keySet()),
+                        before == null ? null : phaseSeconds(before),
+                        phaseSeconds(tool),
+                        phaseSeconds(floor));
+    }
+
+    /** A run's phases by their row labels, in the order of the run. */
+    private static Map<String, Double> phaseSeconds(Run run) {
+        ThreadSamples.Phases phases = run.phases();
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        seconds.put("start-up (until the load starts)", phases.startUpSeconds());
+        seconds.put("warm-up", phases.warmupSeconds());
+        seconds.put("measured phase", phases.measuredSeconds());
+        seconds.put("end (drain, results, exit)", phases.endSeconds());
+        return seconds;
     }
 
     /**
@@ -287,11 +274,9 @@ public final class PerfFloorTable {
         if (groups.apply(tool).isEmpty() && groups.apply(floor).isEmpty()) {
             return "";
         }
-        String title = String.format(Locale.ROOT, "%nCPU s per thread group, %s (medians):%n", reading);
-        return title
-                + (before == null
-                        ? ThreadGroups.toolAndFloor(groups.apply(tool), groups.apply(floor))
-                        : ThreadGroups.withBefore(groups.apply(before), groups.apply(tool), groups.apply(floor)));
+        return String.format(Locale.ROOT, "%nCPU s per thread group, %s (medians):%n", reading)
+                + ThreadGroups.sideBySide(
+                        before == null ? null : groups.apply(before), groups.apply(tool), groups.apply(floor));
     }
 
     private static List<Run> runsOf(List<Run> runs, long rate, String kind) {
@@ -327,6 +312,11 @@ public final class PerfFloorTable {
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio);
     }
 
+    /** {@code value} in {@code format}, or nothing when it is unknown ({@code NaN}). */
+    private static String blankOr(String format, double value) {
+        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, format, value);
+    }
+
     private static String bold(String text) {
         return text.isEmpty() ? text : "**" + text + "**";
     }
@@ -353,25 +343,15 @@ public final class PerfFloorTable {
                 label,
                 run.cpuSeconds(),
                 run.cpuPerWallSecond(),
-                Double.isNaN(run.measuredCpuSeconds())
-                        ? ""
-                        : String.format(Locale.ROOT, "%.1f", run.measuredCpuSeconds()),
-                Double.isNaN(run.measuredCpuPerWallSecond())
-                        ? ""
-                        : String.format(Locale.ROOT, "%.3f", run.measuredCpuPerWallSecond()),
+                blankOr("%.1f", run.measuredCpuSeconds()),
+                blankOr("%.3f", run.measuredCpuPerWallSecond()),
                 run.acknowledged(),
                 run.cpuMicrosPerMessage(),
                 run.rssMib(),
                 run.wallSeconds(),
-                Double.isNaN(run.publishDelayP99Micros())
-                        ? ""
-                        : String.format(Locale.ROOT, "%,.0f", run.publishDelayP99Micros()),
-                Double.isNaN(run.publishResponseP99Millis())
-                        ? ""
-                        : String.format(Locale.ROOT, "%.2f", run.publishResponseP99Millis()),
-                Double.isNaN(run.endToEndResponseP99Millis())
-                        ? ""
-                        : String.format(Locale.ROOT, "%.2f", run.endToEndResponseP99Millis()),
+                blankOr("%,.0f", run.publishDelayP99Micros()),
+                blankOr("%.2f", run.publishResponseP99Millis()),
+                blankOr("%.2f", run.endToEndResponseP99Millis()),
                 run.exit());
     }
 

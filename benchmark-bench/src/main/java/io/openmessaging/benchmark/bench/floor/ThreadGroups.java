@@ -8,7 +8,8 @@ import java.util.TreeSet;
 
 /**
  * The per-thread parts of {@code bin/perf-floor}'s table: CPU seconds per thread group of the median runs,
- * largest first, leaving out groups below 0.05 s in every column.
+ * largest first, leaving out groups below 0.05 s in every column; and the table of CPU seconds side by
+ * side that they and the phase table share.
  */
 final class ThreadGroups {
 
@@ -16,40 +17,54 @@ final class ThreadGroups {
 
     private ThreadGroups() {}
 
-    /** Tool and floor side by side, and their difference. */
-    static String toolAndFloor(Map<String, Double> tool, Map<String, Double> floor) {
-        StringBuilder out =
-                new StringBuilder("\n| thread group | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n");
-        for (String group : largestFirst(tool, floor)) {
-            double t = seconds(tool, group);
-            double f = seconds(floor, group);
-            if (t >= SHOWN_FROM_SECONDS || f >= SHOWN_FROM_SECONDS) {
-                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %+.2f |%n", group, t, f, t - f));
+    /**
+     * The thread groups side by side, largest first: the earlier version's column ({@code before} is null
+     * without one), the tool's and the floor's, and the tool's difference to each.
+     */
+    static String sideBySide(Map<String, Double> before, Map<String, Double> tool, Map<String, Double> floor) {
+        List<Map<String, Double>> runs = before == null ? List.of(tool, floor) : List.of(before, tool, floor);
+        return "\n" + table("thread group", shown(largestFirst(runs), runs), before, tool, floor);
+    }
+
+    /**
+     * A table of CPU seconds with one row per label, in the order given: the earlier version's column when
+     * {@code before} is not null, the tool's, the floor's, tool − floor and, with the earlier version, tool −
+     * before. A label missing from a map counts 0.
+     */
+    static String table(
+            String labelHeading,
+            List<String> labels,
+            Map<String, Double> before,
+            Map<String, Double> tool,
+            Map<String, Double> floor) {
+        StringBuilder out = new StringBuilder(
+                before == null
+                        ? "| " + labelHeading + " | tool CPU s | floor CPU s | tool − floor |\n|---|---|---|---|\n"
+                        : "| " + labelHeading + " | before CPU s | tool CPU s | floor CPU s | tool − floor"
+                                + " | tool − before |\n|---|---|---|---|---|---|\n");
+        for (String label : labels) {
+            double t = seconds(tool, label);
+            double f = seconds(floor, label);
+            if (before == null) {
+                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %+.2f |%n", label, t, f, t - f));
+            } else {
+                double b = seconds(before, label);
+                out.append(String.format(
+                        Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %+.2f | %+.2f |%n", label, b, t, f, t - f, t - b));
             }
         }
         return out.toString();
     }
 
-    /** The earlier version, the tool and the floor side by side, and the tool's difference to each. */
-    static String withBefore(Map<String, Double> before, Map<String, Double> tool, Map<String, Double> floor) {
-        StringBuilder out =
-                new StringBuilder("\n| thread group | before CPU s | tool CPU s | floor CPU s | tool − floor"
-                        + " | tool − before |\n|---|---|---|---|---|---|\n");
-        for (String group : largestFirst(before, tool, floor)) {
-            double b = seconds(before, group);
-            double t = seconds(tool, group);
-            double f = seconds(floor, group);
-            if (b >= SHOWN_FROM_SECONDS || t >= SHOWN_FROM_SECONDS || f >= SHOWN_FROM_SECONDS) {
-                out.append(String.format(
-                        Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %+.2f | %+.2f |%n", group, b, t, f, t - f, t - b));
-            }
-        }
-        return out.toString();
+    /** The groups with at least {@link #SHOWN_FROM_SECONDS} in some run, in the order given. */
+    private static List<String> shown(List<String> groups, List<Map<String, Double>> runs) {
+        return groups.stream()
+                .filter(group -> runs.stream().anyMatch(run -> seconds(run, group) >= SHOWN_FROM_SECONDS))
+                .toList();
     }
 
     /** Every group of the runs, by the sum of its CPU over them, largest first (ties in name order). */
-    @SafeVarargs
-    private static List<String> largestFirst(Map<String, Double>... runs) {
+    private static List<String> largestFirst(List<Map<String, Double>> runs) {
         TreeSet<String> groups = new TreeSet<>();
         for (Map<String, Double> run : runs) {
             groups.addAll(run.keySet());
@@ -59,8 +74,7 @@ final class ThreadGroups {
         return ordered;
     }
 
-    @SafeVarargs
-    private static double total(String group, Map<String, Double>... runs) {
+    private static double total(String group, List<Map<String, Double>> runs) {
         double sum = 0;
         for (Map<String, Double> run : runs) {
             sum += seconds(run, group);

@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.bench.floor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.testing.LocalBrokerScripts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,14 +18,7 @@ class PerfFloorScriptTest {
     private record Outcome(int exitCode, String stdout, String stderr) {}
 
     private static Path script() {
-        Path directory = Path.of("").toAbsolutePath();
-        while (directory != null && !Files.isRegularFile(directory.resolve("bin/perf-floor"))) {
-            directory = directory.getParent();
-        }
-        assertThat(directory)
-                .as("the project root above " + Path.of("").toAbsolutePath())
-                .isNotNull();
-        return directory.resolve("bin/perf-floor");
+        return LocalBrokerScripts.repositoryRoot().resolve("bin/perf-floor");
     }
 
     private static Outcome run(String... args) throws IOException, InterruptedException {

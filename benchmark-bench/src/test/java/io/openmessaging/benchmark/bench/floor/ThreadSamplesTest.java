@@ -35,51 +35,11 @@ class ThreadSamplesTest {
     }
 
     /**
-     * Samples at 100.0, 101.5, 103.0, ... (1.5 s apart); the load starts at 103.0; warm-up 3 s and duration
-     * 4 s: the phase's samples are the first at or after 106.0 (106.0) and the first at or after 110.0 (110.5).
+     * Ten marked samples at 100.0, 101.5, 103.0, ... (1.5 s apart); the load ({@code producer-0}) shows from
+     * the third, at 103.0. {@code worker-1} ends with the sixth sample, {@code startup} with the third,
+     * {@code late} starts with the seventh.
      */
-    @Test
-    void theMeasuredPhaseRunsFromTheWarmUpsEndToTheDurationsEndCountedFromTheLoadsStart() {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 10; i++) {
-            text.append(String.format(java.util.Locale.ROOT, "@ %.3f%n", 100 + 1.5 * i));
-            text.append(stat(1, "java", 10 * i, 0)).append('\n');
-            if (i >= 2) {
-                text.append(stat(2, "producer-0", 100 * (i - 2), 0)).append('\n');
-            }
-            if (i <= 5) { // ends inside the phase: counts up to its last reading
-                text.append(stat(3, "worker-1", 7 * i, 0)).append('\n');
-            }
-            if (i <= 2) { // ends before the phase: nothing
-                text.append(stat(4, "startup", 50 * i, 0)).append('\n');
-            }
-            if (i >= 6) { // starts inside the phase: all of it up to the phase's end
-                text.append(stat(5, "late", 3 * (i - 5), 3)).append('\n');
-            }
-        }
-
-        ThreadSamples.Stretch phase = ThreadSamples.parse(text.toString()).measuredPhase(3, 4);
-
-        // samples 4 (106.0) to 7 (110.5)
-        assertThat(phase.wallSeconds()).isCloseTo(4.5, within(1e-9));
-        assertThat(phase.cpuSecondsByGroup())
-                .containsOnlyKeys("java", "producer-#", "worker-#", "startup", "late")
-                .containsEntry("java", 0.3)
-                .containsEntry("producer-#", 3.0)
-                .containsEntry("worker-#", 0.07)
-                .containsEntry("startup", 0.0)
-                .containsEntry("late", 0.09);
-        assertThat(phase.cpuSeconds()).isCloseTo(3.46, within(1e-9));
-        assertThat(phase.cpuPerWallSecond()).isCloseTo(3.46 / 4.5, within(1e-9));
-    }
-
-    /**
-     * The samples of {@link #theMeasuredPhaseRunsFromTheWarmUpsEndToTheDurationsEndCountedFromTheLoadsStart}:
-     * all threads' CPU at the load's sample (2) is 1.34 s (startup's 1.00 among it), at the phase's first (4)
-     * 3.68 s, at its last (7) 7.14 s; a thread that ended counts with its last reading.
-     */
-    @Test
-    void theRunsCpuSplitsIntoStartUpWarmUpMeasuredPhaseAndEnd() {
+    private static ThreadSamples tenSamples() {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 10; i++) {
             text.append(String.format(java.util.Locale.ROOT, "@ %.3f%n", 100 + 1.5 * i));
@@ -97,16 +57,45 @@ class ThreadSamplesTest {
                 text.append(stat(5, "late", 3 * (i - 5), 3)).append('\n');
             }
         }
+        return ThreadSamples.parse(text.toString());
+    }
 
+    /**
+     * {@link #tenSamples}, warm-up 3 s and duration 4 s: the phase's samples are the first at or after 106.0
+     * (106.0) and the first at or after 110.0 (110.5); worker-1 ends inside the phase (counts up to its last
+     * reading), startup before it (nothing), late starts inside it (all of it up to the phase's end).
+     */
+    @Test
+    void theMeasuredPhaseRunsFromTheWarmUpsEndToTheDurationsEndCountedFromTheLoadsStart() {
+        ThreadSamples.Stretch phase = tenSamples().measuredPhase(3, 4);
+
+        // samples 4 (106.0) to 7 (110.5)
+        assertThat(phase.wallSeconds()).isCloseTo(4.5, within(1e-9));
+        assertThat(phase.cpuSecondsByGroup())
+                .containsOnlyKeys("java", "producer-#", "worker-#", "startup", "late")
+                .containsEntry("java", 0.3)
+                .containsEntry("producer-#", 3.0)
+                .containsEntry("worker-#", 0.07)
+                .containsEntry("startup", 0.0)
+                .containsEntry("late", 0.09);
+        assertThat(phase.cpuSeconds()).isCloseTo(3.46, within(1e-9));
+        assertThat(phase.cpuPerWallSecond()).isCloseTo(3.46 / 4.5, within(1e-9));
+    }
+
+    /**
+     * {@link #tenSamples}: all threads' CPU at the load's sample (2) is 1.34 s (startup's 1.00 among it), at the phase's first (4)
+     * 3.68 s, at its last (7) 7.14 s; a thread that ended counts with its last reading.
+     */
+    @Test
+    void theRunsCpuSplitsIntoStartUpWarmUpMeasuredPhaseAndEnd() {
         // the JVM used 10.00 s in its whole life: 2.86 s after the measured phase's last sample
-        ThreadSamples.Phases phases = ThreadSamples.parse(text.toString()).phases(3, 4, 10.0);
+        ThreadSamples.Phases phases = tenSamples().phases(3, 4, 10.0);
 
         assertThat(phases.startUpSeconds()).isCloseTo(1.34, within(1e-9));
         assertThat(phases.warmupSeconds()).isCloseTo(2.34, within(1e-9));
         assertThat(phases.measuredSeconds()).isCloseTo(3.46, within(1e-9));
         assertThat(phases.endSeconds()).isCloseTo(2.86, within(1e-9));
-        assertThat(ThreadSamples.parse(text.toString()).phases(3, 4, Double.NaN).endSeconds())
-                .isNaN();
+        assertThat(tenSamples().phases(3, 4, Double.NaN).endSeconds()).isNaN();
         assertThat(ThreadSamples.parse("@ 1\n" + stat(1, "java", 5, 0)).phases(3, 4, 1.0))
                 .isSameAs(ThreadSamples.Phases.NONE);
     }
