@@ -60,7 +60,7 @@ public record KafkaDriverDefaults(
      * coalesced (Kafka's own default would be {@code true}).
      */
     public static final KafkaDriverDefaults KAFKA = new KafkaDriverDefaults(
-            "test-topic", 100, 500, 8, 30_000, Map.of(), Map.of("enable.auto.commit", "false"), Map.of(), true);
+            "test-topic", 1_000, 500, 8, 30_000, Map.of(), Map.of("enable.auto.commit", "false"), Map.of(), true);
 
     public KafkaDriverDefaults {
         producerProperties = Map.copyOf(producerProperties);

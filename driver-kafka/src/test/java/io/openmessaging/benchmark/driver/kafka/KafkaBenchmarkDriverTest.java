@@ -82,7 +82,7 @@ class KafkaBenchmarkDriverTest {
         driver.configure("commonConfig: |\n  bootstrap.servers=127.0.0.1:1\n", "my.yaml");
         assertThat(driver.describe())
                 .containsEntry("kafka.enableAutoCommit", "false")
-                .containsEntry("kafka.offsetCommitLingerMs", "100")
+                .containsEntry("kafka.offsetCommitLingerMs", "1000")
                 .doesNotContainKey("kafka.consumerFailures")
                 .hasEntrySatisfying("kafka.clientVersion", v -> assertThat(v).startsWith("kafka-clients 4."));
         assertThat(driver.counters())

@@ -118,7 +118,7 @@ class KafkaDriverConfigTest {
         KafkaDriverConfig defaults = parse(MINIMAL);
         assertThat(defaults.replicationFactor()).isEmpty();
         assertThat(defaults.reset()).isFalse();
-        assertThat(defaults.offsetCommitLingerMs()).isEqualTo(100);
+        assertThat(defaults.offsetCommitLingerMs()).isEqualTo(1_000);
         assertThat(defaults.topicCreationBatchSize()).isEqualTo(500);
         assertThat(defaults.topicCreationMaxRetries()).isEqualTo(8);
         assertThat(defaults.initializeTimeoutMs()).isEqualTo(30_000);
