@@ -245,12 +245,13 @@ public final class PerfFloorTable {
                 && Double.isNaN(floor.phases().measuredSeconds())) {
             return "";
         }
+        Map<String, Double> toolSeconds = phaseSeconds(tool);
         return String.format(Locale.ROOT, "%nCPU s by phase of the run (medians):%n%n")
                 + ThreadGroups.table(
                         "phase",
-                        List.copyOf(phaseSeconds(tool).keySet()),
+                        List.copyOf(toolSeconds.keySet()),
                         before == null ? null : phaseSeconds(before),
-                        phaseSeconds(tool),
+                        toolSeconds,
                         phaseSeconds(floor));
     }
 

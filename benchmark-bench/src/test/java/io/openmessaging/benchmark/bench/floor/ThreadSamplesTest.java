@@ -83,8 +83,8 @@ class ThreadSamplesTest {
     }
 
     /**
-     * {@link #tenSamples}: all threads' CPU at the load's sample (2) is 1.34 s (startup's 1.00 among it), at the phase's first (4)
-     * 3.68 s, at its last (7) 7.14 s; a thread that ended counts with its last reading.
+     * {@link #tenSamples}: all threads' CPU at the load's sample (2) is 1.34 s (startup's 1.00 among it), at
+     * the phase's first (4) 3.68 s, at its last (7) 7.14 s; a thread that ended counts with its last reading.
      */
     @Test
     void theRunsCpuSplitsIntoStartUpWarmUpMeasuredPhaseAndEnd() {
