@@ -32,6 +32,13 @@ public final class ThreadRecorders {
     private static final int END_TO_END_RESPONSE = LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal();
     private static final int END_TO_END_LATENCY = LatencyMetric.END_TO_END_LATENCY.ordinal();
 
+    /** Rounds of {@link #profileBothPhases}: well past the JIT's profiling thresholds (a few thousand calls). */
+    private static final int PHASE_PROFILE_ROUNDS = 20_000;
+
+    static {
+        profileBothPhases();
+    }
+
     private final Thread owner;
     private final WorkerStats stats;
     private final HistogramSpec spec;
@@ -190,6 +197,27 @@ public final class ThreadRecorders {
         for (int i = 0; i < written.length; i++) {
             if (written[i] != null) {
                 targets[i].add(written[i]);
+            }
+        }
+    }
+
+    /**
+     * Runs a throwaway phaser through both of its phases, so that the JIT's profile of {@link
+     * WriterReaderPhaser#writerCriticalSectionExit} has seen both sides of its one branch (the phase's
+     * parity) before any hot loop inlines it. Without it the load runs ten seconds in the even phase, the
+     * producer, the client's I/O thread and the consumer are compiled with the odd side cut off, and the
+     * first drain sends each of them back to the interpreter to be compiled again (8 deoptimizations and
+     * about 2 s of compile-thread CPU per run, docs/performance.md). Takes about a millisecond, once.
+     */
+    static void profileBothPhases() {
+        WriterReaderPhaser throwaway = new WriterReaderPhaser();
+        for (int round = 0; round < PHASE_PROFILE_ROUNDS; round++) {
+            throwaway.writerCriticalSectionExit(throwaway.writerCriticalSectionEnter());
+            throwaway.readerLock();
+            try {
+                throwaway.flipPhase();
+            } finally {
+                throwaway.readerUnlock();
             }
         }
     }
