@@ -32,7 +32,7 @@ public final class ThreadRecorders {
     private static final int END_TO_END_RESPONSE = LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal();
     private static final int END_TO_END_LATENCY = LatencyMetric.END_TO_END_LATENCY.ordinal();
 
-    /** Rounds of {@link #profileBothPhases}: well past the JIT's profiling thresholds (a few thousand calls). */
+    /** Rounds of {@link #profileBothPhases}: past the JIT's profiling thresholds (a few thousand calls). */
     private static final int PHASE_PROFILE_ROUNDS = 20_000;
 
     static {
@@ -206,10 +206,10 @@ public final class ThreadRecorders {
      * WriterReaderPhaser#writerCriticalSectionExit} has seen both sides of its one branch (the phase's
      * parity) before any hot loop inlines it. Without it the load runs ten seconds in the even phase, the
      * producer, the client's I/O thread and the consumer are compiled with the odd side cut off, and the
-     * first drain sends each of them back to the interpreter to be compiled again (8 deoptimizations and
-     * about 2 s of compile-thread CPU per run, docs/performance.md). Takes about a millisecond, once.
+     * first drain sends each of them back to the interpreter to be compiled again (8 deoptimizations per
+     * run, docs/performance.md). Takes a few tens of milliseconds, once per JVM.
      */
-    static void profileBothPhases() {
+    private static void profileBothPhases() {
         WriterReaderPhaser throwaway = new WriterReaderPhaser();
         for (int round = 0; round < PHASE_PROFILE_ROUNDS; round++) {
             throwaway.writerCriticalSectionExit(throwaway.writerCriticalSectionEnter());
