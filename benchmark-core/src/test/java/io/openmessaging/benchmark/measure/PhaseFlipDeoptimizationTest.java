@@ -2,11 +2,9 @@ package io.openmessaging.benchmark.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.LocalBrokerScripts;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,31 +18,29 @@ import org.junit.jupiter.api.Test;
 class PhaseFlipDeoptimizationTest {
 
     @Test
-    void aBarePhaserIsDeoptimizedAtItsFirstFlipSoTheProbeSeesTheTrap() throws Exception {
+    void aBarePhaserIsDeoptimizedAtItsFirstFlipSoTheProbeSeesTheTrap() {
         assertThat(probe("raw")).contains("deopt unstable_if reinterpret").endsWith("done");
     }
 
     @Test
-    void recordersAreNotDeoptimizedAtTheirFirstFlip() throws Exception {
+    void recordersAreNotDeoptimizedAtTheirFirstFlip() {
         assertThat(probe("recorders")).containsExactly("done");
     }
 
-    private static List<String> probe(String mode) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(
+    private static List<String> probe(String mode) {
+        LocalBrokerScripts.Result result = LocalBrokerScripts.run(
+                Path.of("."),
+                List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xbatch",
                         "-cp",
                         System.getProperty("java.class.path"),
                         PhaseFlipProbe.class.getName(),
-                        mode)
-                .redirectErrorStream(true)
-                .start();
-        byte[] output = process.getInputStream().readAllBytes();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the probe ends").isTrue();
-        String text = new String(output, StandardCharsets.UTF_8);
-        assertThat(process.exitValue())
-                .as("probe exit status; its output:%n%s", text)
+                        mode),
+                60);
+        assertThat(result.exitCode())
+                .as("probe exit status; its output:%n%s", result.output())
                 .isZero();
-        return text.lines().toList();
+        return result.output().lines().toList();
     }
 }
