@@ -73,4 +73,60 @@ class SendCompletionsTest {
                 .hasSize(SendCompletions.MAX_POOLED + 10)
                 .startsWith((SendCompletions.MAX_POOLED + 9) + "/0/0");
     }
+
+    @Test
+    void aReusedSlotReportsTheLatestSendsStampProducerAndCallback() {
+        SendCompletions.Completion first = completions.acquire(1, 2, 3, callback);
+        first.onCompletion(null, null);
+        List<String> otherReports = new ArrayList<>();
+        SendCallback other =
+                (intended, sent, producerId, error) -> otherReports.add(intended + "/" + sent + "/" + producerId);
+        SendCompletions.Completion reused = null;
+        for (int i = 0; i < SendCompletions.INITIAL_SLOTS && reused != first; i++) {
+            reused = completions.acquire(100 + i, 200 + i, 9, other);
+            if (reused != first) {
+                reused.onCompletion(null, null);
+            }
+        }
+        assertThat(reused).isSameAs(first);
+        otherReports.clear();
+        first.onCompletion(null, null);
+        assertThat(otherReports)
+                .containsExactly((100 + SendCompletions.INITIAL_SLOTS - 1) + "/"
+                        + (200 + SendCompletions.INITIAL_SLOTS - 1) + "/9");
+        assertThat(reports).containsExactly("1/2/3");
+    }
+
+    @Test
+    void sendsReportedOnAnotherThreadEachReportOnceWithTheirOwnStamp() throws Exception {
+        int sends = 200_000;
+        long[] sentOf = new long[sends];
+        int[] timesReported = new int[sends];
+        SendCallback record = (intended, sent, producerId, error) -> {
+            sentOf[(int) intended] = sent;
+            timesReported[(int) intended]++;
+        };
+        java.util.concurrent.ArrayBlockingQueue<SendCompletions.Completion> handedToClient =
+                new java.util.concurrent.ArrayBlockingQueue<>(512);
+        Thread ioThread = new Thread(() -> {
+            try {
+                for (int i = 0; i < sends; i++) {
+                    handedToClient.take().onCompletion(null, null);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        ioThread.start();
+        for (int i = 0; i < sends; i++) {
+            handedToClient.put(completions.acquire(i, 3L * i + 1, 5, record));
+        }
+        ioThread.join(60_000);
+        assertThat(ioThread.isAlive()).isFalse();
+        for (int i = 0; i < sends; i++) {
+            assertThat(timesReported[i]).as("reports of send %d", i).isEqualTo(1);
+            assertThat(sentOf[i]).as("sent time of send %d", i).isEqualTo(3L * i + 1);
+        }
+        assertThat(completions.pooledSlots()).isLessThanOrEqualTo(SendCompletions.MAX_POOLED);
+    }
 }
