@@ -223,8 +223,10 @@ public final class PerfFloorTable {
                 out.append(ratioRow("before / floor", beforeMedian, floorMedian, false));
             }
             out.append(ratioRow("tool / floor", toolMedian, floorMedian, false));
+            out.append(pairedRatioRow("tool / floor, per repeat (median)", tool, floor));
             if (withBefore) {
                 out.append(ratioRow("tool / before", toolMedian, beforeMedian, true));
+                out.append(pairedRatioRow("tool / before, per repeat (median)", tool, before));
             }
             Run shownBefore = withBefore ? beforeMedian : null;
             out.append(phaseTable(shownBefore, toolMedian, floorMedian));
@@ -306,6 +308,53 @@ public final class PerfFloorTable {
                         ratio(a.endToEndResponseP99Millis(), b.endToEndResponseP99Millis()))
                 : String.format(" | | | |%n");
         return ratios + tail;
+    }
+
+    /**
+     * The median over the repeats that ran both programs of each repeat's own ratio ({@code a} #n / {@code
+     * b} #n) of CPU s, CPU s per wall second and the measured phase's two: the two runs of a repeat ran one
+     * after the other, so a change of the machine's speed over a long series (another tenant, the host)
+     * shows in both and cancels in their ratio, where the ratio of the medians takes each median from
+     * other repeats. Nothing when no repeat ran both.
+     */
+    private static String pairedRatioRow(String label, List<Run> a, List<Run> b) {
+        List<double[]> pairs = new ArrayList<>();
+        for (Run first : a) {
+            for (Run second : b) {
+                if (first.repeat() == second.repeat()) {
+                    pairs.add(new double[] {
+                        first.cpuSeconds() / second.cpuSeconds(),
+                        first.cpuPerWallSecond() / second.cpuPerWallSecond(),
+                        first.measuredCpuSeconds() / second.measuredCpuSeconds(),
+                        first.measuredCpuPerWallSecond() / second.measuredCpuPerWallSecond()
+                    });
+                }
+            }
+        }
+        if (pairs.isEmpty()) {
+            return "";
+        }
+        String[] medians = new String[4];
+        for (int i = 0; i < medians.length; i++) {
+            int figure = i;
+            medians[i] = times(RunDirectory.median(pairs, pair -> finiteOrNaN(pair[figure])));
+        }
+        return String.format(
+                Locale.ROOT,
+                "| **%s** | %s | %s | %s | %s | | | | | | | | |%n",
+                label,
+                bold(medians[0]),
+                medians[1],
+                bold(medians[2]),
+                medians[3]);
+    }
+
+    private static double finiteOrNaN(double value) {
+        return Double.isInfinite(value) ? Double.NaN : value;
+    }
+
+    private static String times(double ratio) {
+        return Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio);
     }
 
     private static String ratio(double a, double b) {

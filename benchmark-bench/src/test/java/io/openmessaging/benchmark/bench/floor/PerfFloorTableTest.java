@@ -50,6 +50,32 @@ class PerfFloorTableTest {
     }
 
     @Test
+    void thePerRepeatRatioIsTheMedianOfEachRepeatsToolOverItsOwnFloor() {
+        // the floor's third repeat ran on a faster machine: the ratio of the medians (104 / 100) mixes
+        // repeats, each repeat's own ratio does not (1.00, 0.95, 1.26)
+        List<PerfFloorTable.Run> runs = List.of(
+                run("tool", 1, 100, Map.of()),
+                run("tool", 2, 104, Map.of()),
+                run("tool", 3, 120, Map.of()),
+                run("floor", 1, 100, Map.of()),
+                run("floor", 2, 110, Map.of()),
+                run("floor", 3, 95, Map.of()));
+
+        String table = PerfFloorTable.format(runs);
+
+        assertThat(table)
+                .contains("| **tool / floor** | **1.04×** | **1.04×** |")
+                .contains("| **tool / floor, per repeat (median)** | **1.00×** | 1.00× | **1.00×** | 1.00× |");
+    }
+
+    @Test
+    void aRepeatWithoutBothProgramsHasNoPerRepeatRatio() {
+        String table = PerfFloorTable.format(List.of(run("tool", 1, 100, Map.of()), run("floor", 2, 100, Map.of())));
+
+        assertThat(table).contains("| **tool / floor** |").doesNotContain("per repeat");
+    }
+
+    @Test
     void theTableOfToolAndFloorRunsMatchesItsGoldenFile() throws Exception {
         String table = PerfFloorTable.format(PerfFloorTable.readRuns(resource("tool-and-floor")));
 
