@@ -353,12 +353,12 @@ public final class PerfFloorTable {
         return Double.isInfinite(value) ? Double.NaN : value;
     }
 
-    private static String times(double ratio) {
-        return Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio);
+    private static String ratio(double a, double b) {
+        return times(a / b);
     }
 
-    private static String ratio(double a, double b) {
-        double ratio = a / b;
+    /** A ratio as {@code 1.23×}, or nothing when it is unknown or infinite. */
+    private static String times(double ratio) {
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio);
     }
 

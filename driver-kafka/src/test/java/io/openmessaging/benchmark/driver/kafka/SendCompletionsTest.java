@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
 import org.junit.jupiter.api.Test;
 
 class SendCompletionsTest {
@@ -106,8 +107,7 @@ class SendCompletionsTest {
             sentOf[(int) intended] = sent;
             timesReported[(int) intended]++;
         };
-        java.util.concurrent.ArrayBlockingQueue<SendCompletions.Completion> handedToClient =
-                new java.util.concurrent.ArrayBlockingQueue<>(512);
+        ArrayBlockingQueue<SendCompletions.Completion> handedToClient = new ArrayBlockingQueue<>(512);
         Thread ioThread = new Thread(() -> {
             try {
                 for (int i = 0; i < sends; i++) {
