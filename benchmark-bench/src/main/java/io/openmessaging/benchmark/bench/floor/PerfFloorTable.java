@@ -292,14 +292,14 @@ public final class PerfFloorTable {
     private static String ratioRow(String label, Run a, Run b, boolean latencies) {
         String ratios = String.format(
                 Locale.ROOT,
-                "| **%s** | **%.2f×** | **%.2f×** | %s | %s | | %.2f× | %.2f× | |",
+                "| **%s** | %s | %s | %s | %s | | %s | %s | |",
                 label,
-                a.cpuSeconds() / b.cpuSeconds(),
-                a.cpuPerWallSecond() / b.cpuPerWallSecond(),
+                bold(ratio(a.cpuSeconds(), b.cpuSeconds())),
+                bold(ratio(a.cpuPerWallSecond(), b.cpuPerWallSecond())),
                 bold(ratio(a.measuredCpuSeconds(), b.measuredCpuSeconds())),
                 bold(ratio(a.measuredCpuPerWallSecond(), b.measuredCpuPerWallSecond())),
-                a.cpuMicrosPerMessage() / b.cpuMicrosPerMessage(),
-                a.rssMib() / b.rssMib());
+                ratio(a.cpuMicrosPerMessage(), b.cpuMicrosPerMessage()),
+                ratio(a.rssMib(), b.rssMib()));
         String tail = latencies
                 ? String.format(
                         " %s | %s | %s | |%n",
@@ -389,16 +389,16 @@ public final class PerfFloorTable {
     private static String row(String label, Run run) {
         return String.format(
                 Locale.ROOT,
-                "| %s | %.1f | %.3f | %s | %s | %,.0f | %.2f | %.0f | %.0f | %s | %s | %s | %s |%n",
+                "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                 label,
-                run.cpuSeconds(),
-                run.cpuPerWallSecond(),
+                blankOr("%.1f", run.cpuSeconds()),
+                blankOr("%.3f", run.cpuPerWallSecond()),
                 blankOr("%.1f", run.measuredCpuSeconds()),
                 blankOr("%.3f", run.measuredCpuPerWallSecond()),
-                run.acknowledged(),
-                run.cpuMicrosPerMessage(),
-                run.rssMib(),
-                run.wallSeconds(),
+                blankOr("%,.0f", run.acknowledged()),
+                blankOr("%.2f", run.cpuMicrosPerMessage()),
+                blankOr("%.0f", run.rssMib()),
+                blankOr("%.0f", run.wallSeconds()),
                 blankOr("%,.0f", run.publishDelayP99Micros()),
                 blankOr("%.2f", run.publishResponseP99Millis()),
                 blankOr("%.2f", run.endToEndResponseP99Millis()),

@@ -21,17 +21,35 @@ class PerfFloorScriptTest {
         return LocalBrokerScripts.repositoryRoot().resolve("bin/perf-floor");
     }
 
+    /**
+     * Runs the script with its standard output and error each into a file (so that neither can fill a pipe
+     * while the test waits) and stdin from /dev/null.
+     */
     private static Outcome run(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(script().toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).start();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS))
-                .as("bin/perf-floor returned")
-                .isTrue();
-        return new Outcome(
-                process.exitValue(),
-                new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        Path stdout = Files.createTempFile("perf-floor-", ".out");
+        Path stderr = Files.createTempFile("perf-floor-", ".err");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile())
+                    .redirectInput(
+                            ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .start();
+            boolean returned = process.waitFor(30, TimeUnit.SECONDS);
+            if (!returned) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            assertThat(returned).as("bin/perf-floor returned").isTrue();
+            return new Outcome(
+                    process.exitValue(),
+                    Files.readString(stdout, StandardCharsets.UTF_8),
+                    Files.readString(stderr, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(stdout);
+            Files.deleteIfExists(stderr);
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PerfFloorTableTest {
 
@@ -123,6 +124,22 @@ class PerfFloorTableTest {
         assertThat(PerfFloorTable.format(runs.subList(1, 3)))
                 .contains("| phase | tool CPU s | floor CPU s | tool − floor |")
                 .contains("| measured phase | 41.00 | 39.00 | +2.00 |");
+    }
+
+    @Test
+    void aRunWhoseBrokerDidNotStartShowsBlankFiguresAndItsExit(@TempDir Path results) throws Exception {
+        Path failed = Files.createDirectories(results.resolve("tool-50000-r1"));
+        Files.writeString(failed.resolve("exit.txt"), "broker-failed\n");
+        Path floor = Files.createDirectories(results.resolve("floor-50000-r1"));
+        Files.writeString(floor.resolve("exit.txt"), "broker-failed\n");
+
+        String table = PerfFloorTable.format(PerfFloorTable.readRuns(results));
+
+        assertThat(table)
+                .doesNotContain("NaN")
+                .contains("| tool #1 |  |  |  |  |  |  |  |  |  |  |  | broker-failed |")
+                .contains("| **tool median** |  |  |  |  |  |  |  |  |  |  |  | 0/1 exit 0 |")
+                .contains("| **tool / floor** |  |  |  |  | |  |  | |");
     }
 
     @Test
