@@ -12,7 +12,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * What recording into and snapshotting the latency histograms costs, single-threaded:
  *
  * <ul>
- *   <li>{@code SingleWriterRecorder.recordValue}: one value into the per-thread recorder the framework uses;
+ *   <li>{@code SingleWriterRecorder.recordValue}: one value into HdrHistogram's own single-writer recorder
+ *       (a writer-reader phaser entered per value), for comparison with the framework's calls;
  *   <li>{@code WorkerStats.recordSent} and {@code recordAcked}: the framework's calls per message on the
  *       producer path (counters, the thread's recorders, range clamping), one and two values;
  *   <li>{@code WorkerStats.cutPeriod}: one sample period's snapshot of all five metrics, with the bytes

@@ -3,20 +3,24 @@ package io.openmessaging.benchmark.measure;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.WriterReaderPhaser;
 
 /**
  * Everything one recording thread writes: its latency histograms, its message counters and its {@link
  * InFlightLedger}. Written only by its owning thread ({@link #owner}); {@link #drainInto} and the counter
  * reads may run on any thread at any time.
  *
- * <p>Cheap on a cold cache: a message's recording touches this object, one phaser, the active histograms
- * and their count slots, and nothing shared with other threads. One {@link WriterReaderPhaser} guards all
- * of the thread's histograms, so an acknowledgement or a delivery (two values each) enters and leaves it
- * once; the drain swaps the active and inactive histograms of every metric together. Counters are plain
- * fields written with opaque stores by the owner and summed by readers, never lower than a previous read.
- * A metric's pair of histograms is created on the thread's first value of that metric. Interval histograms
- * are reused between drains, so recording and draining allocate nothing in steady state.
+ * <p>Recording takes no lock and no locked instruction: each metric has one <em>running</em> histogram that
+ * only grows, written by the owner with plain stores, and a period is the difference between two reads of
+ * it. A bucket has one writer and only ever goes up, so a read sees each bucket at some count between the
+ * last read's and the true one (the hardware keeps one location's values in order), and the difference of
+ * two reads hands every value to exactly one period: a value stored after a read is in the next one. The
+ * histogram's own minimum and maximum are not read (the owner writes them after the bucket, so a read can
+ * see a bucket without them); each period's are established from its bucket counts ({@link #drainInto}).
+ * The two values of an acknowledgement or a delivery are written one after the other, so a cut that falls
+ * between them puts them in adjacent periods; the run's totals hold both. Counters are plain fields written
+ * with opaque stores by the owner and summed by readers, never lower than a previous read. A metric's
+ * histograms are created on the thread's first value of that metric; recording and draining allocate
+ * nothing after that.
  */
 public final class ThreadRecorders {
 
@@ -32,21 +36,24 @@ public final class ThreadRecorders {
     private static final int END_TO_END_RESPONSE = LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal();
     private static final int END_TO_END_LATENCY = LatencyMetric.END_TO_END_LATENCY.ordinal();
 
-    /** Rounds of {@link #profileBothPhases}: past the JIT's profiling thresholds (a few thousand calls). */
-    private static final int PHASE_PROFILE_ROUNDS = 20_000;
+    /**
+     * The lowest and the highest value a histogram of the spec holds apart from 0. {@link #drainInto} adds
+     * one of each to both sides of a subtraction, which leaves the counts as they were and makes the
+     * subtraction establish the period's minimum and maximum from its counts.
+     */
+    private static final long LOWEST_NONZERO_NANOS = HistogramSpec.LOWEST_DISCERNIBLE_NANOS;
 
-    static {
-        profileBothPhases();
-    }
+    private static final long HIGHEST_NANOS = HistogramSpec.HIGHEST_TRACKABLE_NANOS;
 
     private final Thread owner;
     private final WorkerStats stats;
     private final HistogramSpec spec;
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private final Histogram[] first = new Histogram[LatencyMetric.count()];
-    private final Histogram[] second = new Histogram[LatencyMetric.count()];
-    /** The histograms being written: {@link #first} or {@link #second}; the drain swaps them. */
-    private volatile Histogram[] active = first;
+    /** Everything the owner recorded, by metric: only grows. Written by the owner alone. */
+    private final Histogram[] running = new Histogram[LatencyMetric.count()];
+    /** What the drains have taken of {@link #running} so far, plus one of each bound. Drain only. */
+    private final Histogram[] taken = new Histogram[LatencyMetric.count()];
+    /** The period being cut. Drain only. */
+    private Histogram period;
 
     private volatile InFlightLedger ledger;
 
@@ -72,12 +79,7 @@ public final class ThreadRecorders {
     void sent(int payloadBytes, long intendedEpochNanos, long delayNanos) {
         ensure(PUBLISH_DELAY);
         inFlight(intendedEpochNanos, 1);
-        long epoch = phaser.writerCriticalSectionEnter();
-        try {
-            active[PUBLISH_DELAY].recordValue(delayNanos);
-        } finally {
-            phaser.writerCriticalSectionExit(epoch);
-        }
+        running[PUBLISH_DELAY].recordValue(delayNanos);
         MESSAGES_SENT.setOpaque(this, messagesSent + 1);
         BYTES_SENT.setOpaque(this, bytesSent + payloadBytes);
     }
@@ -95,18 +97,12 @@ public final class ThreadRecorders {
         countReceived(payloadBytes);
     }
 
-    /** Records two values of one message in one phaser entry, so both land in the same period. */
+    /** Records the two values of one message. */
     private void recordPair(int firstIndex, long firstNanos, int secondIndex, long secondNanos) {
         ensure(firstIndex);
         ensure(secondIndex);
-        long epoch = phaser.writerCriticalSectionEnter();
-        try {
-            Histogram[] histograms = active;
-            histograms[firstIndex].recordValue(firstNanos);
-            histograms[secondIndex].recordValue(secondNanos);
-        } finally {
-            phaser.writerCriticalSectionExit(epoch);
-        }
+        running[firstIndex].recordValue(firstNanos);
+        running[secondIndex].recordValue(secondNanos);
     }
 
     /** A message without a stamp arrived: counted only. */
@@ -119,12 +115,7 @@ public final class ThreadRecorders {
     void record(LatencyMetric metric, long valueNanos, long count) {
         int index = metric.ordinal();
         ensure(index);
-        long epoch = phaser.writerCriticalSectionEnter();
-        try {
-            active[index].recordValueWithCount(valueNanos, count);
-        } finally {
-            phaser.writerCriticalSectionExit(epoch);
-        }
+        running[index].recordValueWithCount(valueNanos, count);
     }
 
     /** Adds {@code delta} to this thread's {@link InFlightLedger} (created on first use). */
@@ -163,62 +154,52 @@ public final class ThreadRecorders {
     }
 
     /**
-     * Makes sure the metric has its pair of histograms before the owner enters the phaser: creating them
-     * inside it could wait on {@link #drainInto}'s lock while the drain waits for the owner to leave.
+     * Makes sure the metric has its histograms. They are created under this object's lock, which {@link
+     * #drainInto} holds too, so the drain sees them whole.
      */
     private void ensure(int index) {
-        if (first[index] == null) {
-            createPair(index);
+        if (running[index] == null) {
+            create(index);
         }
     }
 
-    private synchronized void createPair(int index) {
-        second[index] = spec.newHistogram();
-        first[index] = spec.newHistogram();
-    }
-
-    /** Adds everything recorded since the last drain to {@code targets[metric.ordinal()]}. Any thread. */
-    synchronized void drainInto(Histogram[] targets) {
-        Histogram[] written;
-        phaser.readerLock();
-        try {
-            written = active;
-            Histogram[] next = written == first ? second : first;
-            for (Histogram histogram : next) {
-                if (histogram != null) {
-                    histogram.reset();
-                }
-            }
-            active = next;
-            phaser.flipPhase();
-        } finally {
-            phaser.readerUnlock();
-        }
-        for (int i = 0; i < written.length; i++) {
-            if (written[i] != null) {
-                targets[i].add(written[i]);
-            }
-        }
+    private synchronized void create(int index) {
+        Histogram bounds = spec.newHistogram();
+        bounds.recordValue(LOWEST_NONZERO_NANOS);
+        bounds.recordValue(HIGHEST_NANOS);
+        taken[index] = bounds;
+        running[index] = spec.newHistogram();
     }
 
     /**
-     * Runs a throwaway phaser through both of its phases, so that the JIT's profile of {@link
-     * WriterReaderPhaser#writerCriticalSectionExit} has seen both sides of its one branch (the phase's
-     * parity) before any hot loop inlines it. Without it the load runs ten seconds in the even phase, the
-     * producer, the client's I/O thread and the consumer are compiled with the odd side cut off, and the
-     * first drain sends each of them back to the interpreter to be compiled again (8 deoptimizations per
-     * run, docs/performance.md). Takes a few tens of milliseconds, once per JVM.
+     * Adds everything recorded since the last drain to {@code targets[metric.ordinal()]}. Any thread, one
+     * at a time.
+     *
+     * <p>For each metric: the period is a read of the running histogram minus what earlier drains took.
+     * Both sides hold one extra value at the lowest and one at the highest nonzero value, so the read's
+     * minimum and maximum (which may lag its counts) are those bounds, and the subtraction, finding no
+     * count left at a bound, establishes the period's minimum, maximum and total from its counts; where a
+     * count is left at a bound, that bound is the period's true extreme. {@link Histogram#subtract} refuses
+     * a bucket lower than before, so a read that went backwards would fail loudly, not count twice.
      */
-    private static void profileBothPhases() {
-        WriterReaderPhaser throwaway = new WriterReaderPhaser();
-        for (int round = 0; round < PHASE_PROFILE_ROUNDS; round++) {
-            throwaway.writerCriticalSectionExit(throwaway.writerCriticalSectionEnter());
-            throwaway.readerLock();
-            try {
-                throwaway.flipPhase();
-            } finally {
-                throwaway.readerUnlock();
+    synchronized void drainInto(Histogram[] targets) {
+        for (int i = 0; i < running.length; i++) {
+            Histogram source = running[i];
+            if (source == null) {
+                continue;
             }
+            Histogram cut = period;
+            if (cut == null) {
+                cut = spec.newHistogram();
+                period = cut;
+            }
+            cut.reset();
+            cut.add(source);
+            cut.recordValue(LOWEST_NONZERO_NANOS);
+            cut.recordValue(HIGHEST_NANOS);
+            cut.subtract(taken[i]);
+            taken[i].add(cut);
+            targets[i].add(cut);
         }
     }
 

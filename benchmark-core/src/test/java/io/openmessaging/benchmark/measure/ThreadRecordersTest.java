@@ -8,16 +8,16 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
- * A thread's recorders: periods cut while the owner records lose and double nothing, the two values of an
- * acknowledgement or a delivery always land in the same period, and a kept reference is used only by the
- * thread that owns it and only for the stats it came from.
+ * A thread's recorders: periods cut while the owner records lose and double nothing and give each period
+ * its own minimum and maximum, and a kept reference is used only by the thread that owns it and only for
+ * the stats it came from.
  */
 class ThreadRecordersTest {
 
     private static final int MESSAGES = 300_000;
 
     @Test
-    void periodsCutWhileRecordingKeepEveryValueOnceAndBothValuesOfAMessageTogether() throws Exception {
+    void periodsCutWhileRecordingKeepEveryValueOnceWithEachPeriodsOwnExtremes() throws Exception {
         WorkerStats stats = new WorkerStats(HistogramSpec.DEFAULT);
         CompletableFuture<Void> start = new CompletableFuture<>();
         Thread acker = new Thread(() -> {
@@ -40,47 +40,71 @@ class ThreadRecordersTest {
         receiver.start();
         start.complete(null);
 
-        long[] counts = new long[LatencyMetric.count()];
-        AtomicReference<String> split = new AtomicReference<>();
+        Histogram[] merged = new Histogram[LatencyMetric.count()];
+        for (int i = 0; i < merged.length; i++) {
+            merged[i] = HistogramSpec.DEFAULT.newHistogram();
+        }
+        AtomicReference<String> wrongExtreme = new AtomicReference<>();
         int periods = 0;
         while (acker.isAlive() || receiver.isAlive() || periods == 0) {
-            PeriodStats period = stats.cutPeriod(periods, periods + 1);
+            mergePeriod(stats.cutPeriod(periods, periods + 1), merged, periods, wrongExtreme);
             periods++;
-            for (LatencyMetric metric : LatencyMetric.values()) {
-                counts[metric.ordinal()] += period.histogram(metric).getTotalCount();
-            }
-            long responses =
-                    period.histogram(LatencyMetric.PUBLISH_RESPONSE_TIME).getTotalCount();
-            long latencies = period.histogram(LatencyMetric.PUBLISH_LATENCY).getTotalCount();
-            long e2eResponses =
-                    period.histogram(LatencyMetric.END_TO_END_RESPONSE_TIME).getTotalCount();
-            long e2eLatencies =
-                    period.histogram(LatencyMetric.END_TO_END_LATENCY).getTotalCount();
-            if (responses != latencies || e2eResponses != e2eLatencies) {
-                split.compareAndSet(
-                        null,
-                        "period " + periods + ": publish " + responses + " / " + latencies + ", end-to-end "
-                                + e2eResponses + " / " + e2eLatencies);
-            }
         }
         acker.join();
         receiver.join();
-        PeriodStats last = stats.cutPeriod(periods, periods + 1);
-        for (LatencyMetric metric : LatencyMetric.values()) {
-            counts[metric.ordinal()] += last.histogram(metric).getTotalCount();
-        }
+        mergePeriod(stats.cutPeriod(periods, periods + 1), merged, periods, wrongExtreme);
 
+        Histogram responses = HistogramSpec.DEFAULT.newHistogram();
+        Histogram latencies = HistogramSpec.DEFAULT.newHistogram();
+        Histogram endToEndResponses = HistogramSpec.DEFAULT.newHistogram();
+        Histogram endToEndLatencies = HistogramSpec.DEFAULT.newHistogram();
+        for (int i = 0; i < MESSAGES; i++) {
+            responses.recordValue(5_000 + 2L * i - (1_000 + i));
+            latencies.recordValue(5_000 + 2L * i - (2_000 + i));
+            endToEndResponses.recordValue(9_000 + 3L * i - (1_000 + i));
+            endToEndLatencies.recordValue(9_000 + 3L * i - (2_000 + i));
+        }
         assertThat(periods).as("periods cut while recording").isGreaterThan(1);
-        assertThat(split.get())
-                .as("the two values of one message in different periods")
+        assertThat(wrongExtreme.get())
+                .as("a period whose minimum or maximum is not among its values")
                 .isNull();
-        assertThat(counts[LatencyMetric.PUBLISH_RESPONSE_TIME.ordinal()]).isEqualTo(MESSAGES);
-        assertThat(counts[LatencyMetric.PUBLISH_LATENCY.ordinal()]).isEqualTo(MESSAGES);
-        assertThat(counts[LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal()]).isEqualTo(MESSAGES);
-        assertThat(counts[LatencyMetric.END_TO_END_LATENCY.ordinal()]).isEqualTo(MESSAGES);
-        assertThat(counts[LatencyMetric.PUBLISH_DELAY_LATENCY.ordinal()]).isZero();
+        assertThat(merged[LatencyMetric.PUBLISH_RESPONSE_TIME.ordinal()]).isEqualTo(responses);
+        assertThat(merged[LatencyMetric.PUBLISH_LATENCY.ordinal()]).isEqualTo(latencies);
+        assertThat(merged[LatencyMetric.END_TO_END_RESPONSE_TIME.ordinal()]).isEqualTo(endToEndResponses);
+        assertThat(merged[LatencyMetric.END_TO_END_LATENCY.ordinal()]).isEqualTo(endToEndLatencies);
+        assertThat(merged[LatencyMetric.PUBLISH_DELAY_LATENCY.ordinal()].getTotalCount())
+                .isZero();
         assertThat(stats.totals().messagesAcked()).isEqualTo(MESSAGES);
         assertThat(stats.totals().messagesReceived()).isEqualTo(MESSAGES);
+    }
+
+    /**
+     * Adds one period to {@code merged} and notes the first metric whose minimum or maximum is not the
+     * lowest or highest value counted in it (read from its counts).
+     */
+    private static void mergePeriod(PeriodStats period, Histogram[] merged, int index, AtomicReference<String> wrong) {
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Histogram histogram = period.histogram(metric);
+            merged[metric.ordinal()].add(histogram);
+            if (histogram.getTotalCount() == 0) {
+                continue;
+            }
+            long lowest = -1;
+            long highest = -1;
+            for (var value : histogram.recordedValues()) {
+                if (lowest < 0) {
+                    lowest = value.getValueIteratedTo();
+                }
+                highest = value.getValueIteratedTo();
+            }
+            if (histogram.getMinValue() != histogram.lowestEquivalentValue(lowest)
+                    || histogram.getMaxValue() != histogram.highestEquivalentValue(highest)) {
+                wrong.compareAndSet(
+                        null,
+                        "period " + index + ", " + metric + ": min / max " + histogram.getMinValue() + " / "
+                                + histogram.getMaxValue() + ", counted " + lowest + " to " + highest);
+            }
+        }
     }
 
     @Test
@@ -144,6 +168,24 @@ class ThreadRecordersTest {
         assertThat(second.getMaxValue())
                 .isEqualTo(second.highestEquivalentValue(HistogramSpec.HIGHEST_TRACKABLE_NANOS));
         assertThat(second.getMinValue()).isZero();
+
+        // the lowest nonzero value, and a period that holds only the highest one
+        stats.recordSent(own, 10, 0, HistogramSpec.LOWEST_DISCERNIBLE_NANOS);
+        stats.recordSent(own, 10, 0, 3_000);
+        Histogram third = stats.cutPeriod(2, 3).histogram(LatencyMetric.PUBLISH_DELAY_LATENCY);
+        assertThat(third.getTotalCount()).isEqualTo(2);
+        assertThat(third.getMinValue()).isEqualTo(HistogramSpec.LOWEST_DISCERNIBLE_NANOS);
+        assertThat(third.getMaxValue()).isEqualTo(third.highestEquivalentValue(3_000));
+        stats.recordSent(own, 10, 0, HistogramSpec.HIGHEST_TRACKABLE_NANOS);
+        Histogram fourth = stats.cutPeriod(3, 4).histogram(LatencyMetric.PUBLISH_DELAY_LATENCY);
+        assertThat(fourth.getTotalCount()).isEqualTo(1);
+        assertThat(fourth.getMinValue()).isEqualTo(fourth.lowestEquivalentValue(HistogramSpec.HIGHEST_TRACKABLE_NANOS));
+        assertThat(fourth.getMaxValue())
+                .isEqualTo(fourth.highestEquivalentValue(HistogramSpec.HIGHEST_TRACKABLE_NANOS));
+        assertThat(stats.cutPeriod(4, 5)
+                        .histogram(LatencyMetric.PUBLISH_DELAY_LATENCY)
+                        .getTotalCount())
+                .isZero();
     }
 
     @Test

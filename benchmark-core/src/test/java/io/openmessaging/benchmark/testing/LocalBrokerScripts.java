@@ -32,6 +32,12 @@ public final class LocalBrokerScripts {
     /** What a script run printed (stdout and stderr together) and its exit code; -1 when it timed out. */
     public record Result(int exitCode, String output) {}
 
+    /**
+     * What a command run printed on stdout and on stderr, apart, and its exit code; -1 when it timed out
+     * (then stderr starts with {@code timed out after}).
+     */
+    public record Streams(int exitCode, String stdout, String stderr) {}
+
     /** The repository root: the nearest directory above the working directory that holds {@link #SCRIPT}. */
     public static Path repositoryRoot() {
         Path start = Paths.get("").toAbsolutePath();
@@ -85,35 +91,66 @@ public final class LocalBrokerScripts {
 
     /** {@link #run(Path, List, long)} with extra environment variables. */
     public static Result run(Path directory, List<String> command, long timeoutSeconds, Map<String, String> env) {
-        Path output = null;
+        Streams streams = run(directory, command, timeoutSeconds, env, true);
+        return new Result(streams.exitCode(), streams.stderr() + streams.stdout());
+    }
+
+    /**
+     * Runs {@code command} in {@code directory} with stdin from /dev/null and stdout and stderr into files
+     * of their own, so that neither can fill a pipe while this waits; after {@code timeoutSeconds} the
+     * process is destroyed.
+     */
+    public static Streams runApart(Path directory, List<String> command, long timeoutSeconds) {
+        return run(directory, command, timeoutSeconds, Map.of(), false);
+    }
+
+    private static Streams run(
+            Path directory, List<String> command, long timeoutSeconds, Map<String, String> env, boolean merged) {
+        Path stdout = null;
+        Path stderr = null;
         try {
-            output = Files.createTempFile("local-broker-", ".out");
+            stdout = Files.createTempFile("local-broker-", ".out");
+            stderr = Files.createTempFile("local-broker-", ".err");
             ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(directory.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
+                    .redirectOutput(stdout.toFile())
                     .redirectInput(
                             ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()));
+            if (merged) {
+                builder.redirectErrorStream(true);
+            } else {
+                builder.redirectError(stderr.toFile());
+            }
             builder.environment().putAll(env);
             Process process = builder.start();
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroy();
-                process.waitFor(10, TimeUnit.SECONDS);
-                return new Result(-1, "timed out after " + timeoutSeconds + " s:\n" + Files.readString(output));
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+                return new Streams(
+                        -1,
+                        Files.readString(stdout),
+                        "timed out after " + timeoutSeconds + " s:\n" + Files.readString(stderr));
             }
-            return new Result(process.exitValue(), Files.readString(output));
+            return new Streams(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running " + command, e);
         } finally {
-            if (output != null) {
-                try {
-                    Files.deleteIfExists(output);
-                } catch (IOException ignored) {
-                    // a leftover temporary file is harmless
-                }
+            deleteQuietly(stdout);
+            deleteQuietly(stderr);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // a leftover temporary file is harmless
             }
         }
     }

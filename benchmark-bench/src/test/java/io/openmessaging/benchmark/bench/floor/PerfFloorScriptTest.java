@@ -3,58 +3,33 @@ package io.openmessaging.benchmark.bench.floor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.testing.LocalBrokerScripts;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** {@code bin/perf-floor}'s own command line: refusals exit 2 with a one-line reason, before any broker starts. */
 class PerfFloorScriptTest {
 
-    private record Outcome(int exitCode, String stdout, String stderr) {}
-
     private static Path script() {
         return LocalBrokerScripts.repositoryRoot().resolve("bin/perf-floor");
     }
 
-    /**
-     * Runs the script with its standard output and error each into a file (so that neither can fill a pipe
-     * while the test waits) and stdin from /dev/null.
-     */
-    private static Outcome run(String... args) throws IOException, InterruptedException {
+    /** Runs the script, its stdout and stderr kept apart (stdin from /dev/null), bounded to 30 s. */
+    private static LocalBrokerScripts.Streams run(String... args) {
         List<String> command = new ArrayList<>(List.of(script().toString()));
         command.addAll(List.of(args));
-        Path stdout = Files.createTempFile("perf-floor-", ".out");
-        Path stderr = Files.createTempFile("perf-floor-", ".err");
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectOutput(stdout.toFile())
-                    .redirectError(stderr.toFile())
-                    .redirectInput(
-                            ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                    .start();
-            boolean returned = process.waitFor(30, TimeUnit.SECONDS);
-            if (!returned) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-            assertThat(returned).as("bin/perf-floor returned").isTrue();
-            return new Outcome(
-                    process.exitValue(),
-                    Files.readString(stdout, StandardCharsets.UTF_8),
-                    Files.readString(stderr, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(stdout);
-            Files.deleteIfExists(stderr);
-        }
+        LocalBrokerScripts.Streams streams = LocalBrokerScripts.runApart(Path.of("."), command, 30);
+        assertThat(streams.exitCode())
+                .as("bin/perf-floor returned; stderr:%n%s", streams.stderr())
+                .isNotEqualTo(-1);
+        return streams;
     }
 
     @Test
     void helpExitsZeroAndNamesEveryOption() throws Exception {
-        Outcome outcome = run("--help");
+        LocalBrokerScripts.Streams outcome = run("--help");
 
         assertThat(outcome.exitCode()).isZero();
         assertThat(outcome.stdout())
@@ -89,15 +64,15 @@ class PerfFloorScriptTest {
             {"--web-port", "0", "--web-port must be a TCP port (1-65535), got '0'"},
         };
         for (String[] bad : cases) {
-            Outcome outcome = run(bad[0], bad[1]);
+            LocalBrokerScripts.Streams outcome = run(bad[0], bad[1]);
 
             assertThat(outcome.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(outcome.stderr()).as(String.join(" ", bad)).startsWith("perf-floor: error: " + bad[2] + "\n");
         }
-        Outcome missingSystem = run("--system");
+        LocalBrokerScripts.Streams missingSystem = run("--system");
         assertThat(missingSystem.exitCode()).isEqualTo(2);
         assertThat(missingSystem.stderr()).startsWith("perf-floor: error: option --system needs a value\n");
-        Outcome missing = run("--rates");
+        LocalBrokerScripts.Streams missing = run("--rates");
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.stderr()).startsWith("perf-floor: error: option --rates needs a value\n");
     }
@@ -120,7 +95,7 @@ class PerfFloorScriptTest {
             },
         };
         for (String[] bad : cases) {
-            Outcome outcome = run(bad[0].split(" "));
+            LocalBrokerScripts.Streams outcome = run(bad[0].split(" "));
 
             assertThat(outcome.exitCode()).as(bad[0]).isEqualTo(2);
             assertThat(outcome.stderr()).as(bad[0]).startsWith("perf-floor: error: " + bad[1] + "\n");
@@ -133,7 +108,7 @@ class PerfFloorScriptTest {
         try {
             Files.createDirectories(results.resolve("floor-10000-r1"));
 
-            Outcome outcome = run("--results-dir", results.toString());
+            LocalBrokerScripts.Streams outcome = run("--results-dir", results.toString());
 
             assertThat(outcome.exitCode()).isEqualTo(2);
             assertThat(outcome.stderr())
@@ -154,8 +129,8 @@ class PerfFloorScriptTest {
             Files.writeString(pulsarWithoutUrls, "name: p\ndriver: pulsar\nclient:\n  ioThreads: 1\n");
             Files.writeString(rabbitWithoutUris, "name: r\ndriver: rabbitmq\nexchangeType: DIRECT\n");
 
-            Outcome pulsar = run("--system", "pulsar", "--driver", pulsarWithoutUrls.toString());
-            Outcome rabbit = run("--system", "rabbitmq", "--driver", rabbitWithoutUris.toString());
+            LocalBrokerScripts.Streams pulsar = run("--system", "pulsar", "--driver", pulsarWithoutUrls.toString());
+            LocalBrokerScripts.Streams rabbit = run("--system", "rabbitmq", "--driver", rabbitWithoutUris.toString());
 
             assertThat(pulsar.exitCode()).isEqualTo(2);
             assertThat(pulsar.stderr())
@@ -175,8 +150,8 @@ class PerfFloorScriptTest {
     void anEarlierVersionThatIsNoCheckoutOfTheProjectIsRefused() throws Exception {
         Path notACheckout = Files.createTempDirectory("perf-floor-before");
         try {
-            Outcome missing = run("--before", "/nonexistent-checkout");
-            Outcome empty = run("--before", notACheckout.toString());
+            LocalBrokerScripts.Streams missing = run("--before", "/nonexistent-checkout");
+            LocalBrokerScripts.Streams empty = run("--before", notACheckout.toString());
 
             assertThat(missing.exitCode()).isEqualTo(2);
             assertThat(missing.stderr())
