@@ -65,13 +65,20 @@ final class LoopbackConsumer implements BenchmarkConsumer {
     }
 
     void receive(MessageStamp stamp, int payloadSizeBytes) {
+        if (stamp != null) {
+            receive(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), payloadSizeBytes);
+            return;
+        }
         try {
-            if (stamp == null) {
-                callback.unstampedMessageReceived(payloadSizeBytes);
-            } else {
-                callback.messageReceived(
-                        stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), payloadSizeBytes);
-            }
+            callback.unstampedMessageReceived(payloadSizeBytes);
+        } catch (RuntimeException e) {
+            topic.driver().callbackFailed(e);
+        }
+    }
+
+    void receive(long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+        try {
+            callback.messageReceived(intendedSendEpochNanos, sentEpochNanos, producerId, payloadSizeBytes);
         } catch (RuntimeException e) {
             topic.driver().callbackFailed(e);
         }

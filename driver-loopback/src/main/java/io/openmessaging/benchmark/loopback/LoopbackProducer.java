@@ -9,10 +9,10 @@ import io.openmessaging.benchmark.driver.SendCallback;
 /**
  * A producer of one loopback topic. Picks the partition by key hash ({@code floorMod(key.hashCode(),
  * partitions)}), or round robin per producer for a {@code null} key, then acknowledges and delivers the
- * message as the driver's {@link TimingMode} says. The payload is not copied; the consumers get a
- * {@link MessageStamp} built from the stamp's fields (in memory there is nothing to encode with {@code
- * MessageStampCodec}), and only when there is a consumer: a message without subscriptions that is
- * acknowledged at once allocates nothing.
+ * message as the driver's {@link TimingMode} says. The payload is not copied, and in memory there is nothing
+ * to encode with {@code MessageStampCodec}: in {@link TimingMode#IMMEDIATE} the stamp's fields go to the
+ * consumers as they are and nothing is allocated per message, a {@link MessageStamp} object is built only
+ * for a message that must wait (a delay, a paused consumer).
  *
  * <p>Threading: {@link #sendAsync} from the one owning producer thread, {@link #close} from any thread.
  */
@@ -123,12 +123,9 @@ final class LoopbackProducer implements BenchmarkProducer {
         switch (timingMode) {
             case IMMEDIATE -> {
                 driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, null);
-                if (subscriptions.length > 0) {
-                    deliver(
-                            subscriptions,
-                            partition,
-                            new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId),
-                            payloadSizeBytes);
+                for (LoopbackSubscription subscription : subscriptions) {
+                    subscription.deliver(
+                            partition, intendedSendEpochNanos, sentEpochNanos, producerId, payloadSizeBytes);
                 }
             }
             case INLINE_DELAYS ->

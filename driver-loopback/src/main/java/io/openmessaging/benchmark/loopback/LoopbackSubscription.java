@@ -37,6 +37,21 @@ final class LoopbackSubscription {
      * Hands a message to the partition's consumer, or holds it when that consumer is paused (or older
      * messages of the partition are still held). Dropped when the subscription has no consumers left.
      */
+    synchronized void deliver(
+            int partition, long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+        LoopbackConsumer owner = ownerByPartition[partition];
+        if (owner == null) {
+            return;
+        }
+        HeldMessages held = heldByPartition[partition];
+        if (owner.paused || (held != null && !held.isEmpty())) {
+            hold(partition, new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
+            return;
+        }
+        owner.receive(intendedSendEpochNanos, sentEpochNanos, producerId, payloadSizeBytes);
+    }
+
+    /** {@link #deliver(int, long, long, int, int)} of a stamp object ({@code null}: an unstamped message). */
     synchronized void deliver(int partition, MessageStamp stamp, int payloadSizeBytes) {
         LoopbackConsumer owner = ownerByPartition[partition];
         if (owner == null) {
