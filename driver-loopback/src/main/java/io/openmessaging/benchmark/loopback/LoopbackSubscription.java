@@ -43,8 +43,7 @@ final class LoopbackSubscription {
         if (owner == null) {
             return;
         }
-        HeldMessages held = heldByPartition[partition];
-        if (owner.paused || (held != null && !held.isEmpty())) {
+        if (mustWait(owner, partition)) {
             hold(partition, new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
             return;
         }
@@ -57,12 +56,17 @@ final class LoopbackSubscription {
         if (owner == null) {
             return;
         }
-        HeldMessages held = heldByPartition[partition];
-        if (owner.paused || (held != null && !held.isEmpty())) {
+        if (mustWait(owner, partition)) {
             hold(partition, stamp, payloadSizeBytes);
             return;
         }
         owner.receive(stamp, payloadSizeBytes);
+    }
+
+    /** Whether a message of {@code partition} must be held: its owner is paused or older ones are held. */
+    private boolean mustWait(LoopbackConsumer owner, int partition) {
+        HeldMessages held = heldByPartition[partition];
+        return owner.paused || (held != null && !held.isEmpty());
     }
 
     synchronized void join(LoopbackConsumer consumer) {
