@@ -55,6 +55,7 @@ public final class PerfFloorTable {
             double measuredCpuSeconds,
             double measuredWallSeconds,
             Map<String, Double> measuredThreadCpuSeconds,
+            Map<String, Double> measuredTimesOnCpuPerMessage,
             ThreadSamples.Phases phases,
             double acknowledged,
             String exit) {
@@ -140,9 +141,21 @@ public final class PerfFloorTable {
                 measured.cpuSeconds(),
                 measured.wallSeconds(),
                 measured.cpuSecondsByGroup(),
+                perMessage(measured, Long.parseLong(directory.group("rate"))),
                 phases,
                 acknowledged(directory.text("out.log")),
                 exit.isEmpty() ? "?" : exit);
+    }
+
+    /**
+     * Each group's times on a CPU in the measured phase per message due in it (the rate times the phase's
+     * length); empty without schedstat samples.
+     */
+    private static Map<String, Double> perMessage(ThreadSamples.Stretch measured, long rate) {
+        Map<String, Double> perMessage = new TreeMap<>();
+        double messages = rate * measured.wallSeconds();
+        measured.timesOnCpuByGroup().forEach((group, times) -> perMessage.put(group, times / messages));
+        return perMessage;
     }
 
     /**
@@ -230,9 +243,28 @@ public final class PerfFloorTable {
             }
             Run shownBefore = withBefore ? beforeMedian : null;
             out.append(phaseTable(shownBefore, toolMedian, floorMedian));
-            out.append(threadGroups("whole life", Run::threadCpuSeconds, shownBefore, toolMedian, floorMedian));
             out.append(threadGroups(
-                    "measured phase", Run::measuredThreadCpuSeconds, shownBefore, toolMedian, floorMedian));
+                    "CPU s per thread group, whole life",
+                    ThreadGroups.Figure.CPU_SECONDS,
+                    Run::threadCpuSeconds,
+                    shownBefore,
+                    toolMedian,
+                    floorMedian));
+            out.append(threadGroups(
+                    "CPU s per thread group, measured phase",
+                    ThreadGroups.Figure.CPU_SECONDS,
+                    Run::measuredThreadCpuSeconds,
+                    shownBefore,
+                    toolMedian,
+                    floorMedian));
+            out.append(threadGroups(
+                    "Times on a CPU per message due, per thread group, measured phase (wake-ups and preemptions,"
+                            + " from /proc/<pid>/task/<tid>/schedstat)",
+                    ThreadGroups.Figure.PER_MESSAGE,
+                    Run::measuredTimesOnCpuPerMessage,
+                    shownBefore,
+                    toolMedian,
+                    floorMedian));
         }
         return out.toString();
     }
@@ -252,6 +284,7 @@ public final class PerfFloorTable {
                 + ThreadGroups.table(
                         "phase",
                         List.copyOf(toolSeconds.keySet()),
+                        ThreadGroups.Figure.CPU_SECONDS,
                         before == null ? null : phaseSeconds(before),
                         toolSeconds,
                         phaseSeconds(floor));
@@ -269,17 +302,22 @@ public final class PerfFloorTable {
     }
 
     /**
-     * The thread-group table of one reading (nothing when neither program has one); {@code before} is null
+     * The thread-group table of one figure (nothing when neither program has it); {@code before} is null
      * without runs of an earlier version.
      */
     private static String threadGroups(
-            String reading, Function<Run, Map<String, Double>> groups, Run before, Run tool, Run floor) {
+            String title,
+            ThreadGroups.Figure figure,
+            Function<Run, Map<String, Double>> groups,
+            Run before,
+            Run tool,
+            Run floor) {
         if (groups.apply(tool).isEmpty() && groups.apply(floor).isEmpty()) {
             return "";
         }
-        return String.format(Locale.ROOT, "%nCPU s per thread group, %s (medians):%n", reading)
+        return String.format(Locale.ROOT, "%n%s (medians):%n", title)
                 + ThreadGroups.sideBySide(
-                        before == null ? null : groups.apply(before), groups.apply(tool), groups.apply(floor));
+                        figure, before == null ? null : groups.apply(before), groups.apply(tool), groups.apply(floor));
     }
 
     private static List<Run> runsOf(List<Run> runs, long rate, String kind) {
@@ -422,6 +460,7 @@ public final class PerfFloorTable {
                 RunDirectory.median(group, Run::measuredCpuSeconds),
                 RunDirectory.median(group, Run::measuredWallSeconds),
                 medianGroups(group, Run::measuredThreadCpuSeconds),
+                medianGroups(group, Run::measuredTimesOnCpuPerMessage),
                 new ThreadSamples.Phases(
                         RunDirectory.median(group, run -> run.phases().startUpSeconds()),
                         RunDirectory.median(group, run -> run.phases().warmupSeconds()),

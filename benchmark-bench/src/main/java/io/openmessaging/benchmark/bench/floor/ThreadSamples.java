@@ -5,13 +5,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The per-thread CPU samples {@code bin/perf-floor} takes of a JVM ({@code threads.txt}): once a second a
- * marker line {@code @ <epoch seconds>} and then every thread's {@code /proc/<pid>/task/<tid>/stat} line.
- * Files written before the markers existed are read too: a sample then begins where a thread id comes
- * again, and samples are taken as one second apart.
+ * marker line {@code @ <epoch seconds>}, every thread's {@code /proc/<pid>/task/<tid>/stat} line, and then
+ * a line {@code schedstat <tid> <run ns> <wait ns> <times on a CPU>} per thread (its {@code
+ * /proc/<pid>/task/<tid>/schedstat}, proc(5)). Files written before the markers existed are read too: a
+ * sample then begins where a thread id comes again, and samples are taken as one second apart; files
+ * without schedstat lines have no times on a CPU.
  *
  * <p>Two readings: each thread's CPU over the JVM's whole life (its last sample), and each thread's CPU over
  * the measured phase: from the end of the warm-up to the end of the run's duration, both counted from the
@@ -21,6 +24,11 @@ import java.util.regex.Pattern;
  * the first at or after its start and the first at or after its end (the last sample when the JVM exited
  * before the end). Thread groups are thread names with their digits replaced by {@code #}. The same
  * samples split the JVM's CPU into its phases: start-up, warm-up, measured phase and end.
+ *
+ * <p>The times each thread was put on a CPU (the third schedstat figure) count its wake-ups: every sleep
+ * (a park, a poll with a timeout) ends with one, and so does every preemption. They tell whether two
+ * programs wake as often per message, which costs CPU by itself on a VM (docs/performance.md, "The cost of
+ * a wake-up").
  */
 final class ThreadSamples {
 
@@ -31,9 +39,14 @@ final class ThreadSamples {
     private static final Pattern MARKER = Pattern.compile("@ \\d+(\\.\\d+)?");
     /** A stat line's fields after the name, up to stime (field 15 of proc(5)). */
     private static final Pattern STAT_FIELDS = Pattern.compile("\\S+( -?\\d+){12}( |$)");
+    /** The sampler's line of one thread's schedstat: its tid and the three figures. */
+    private static final Pattern SCHEDSTAT = Pattern.compile("schedstat (\\d+) \\d+ \\d+ (\\d+)");
 
-    /** One thread's reading in one sample. */
-    private record ThreadTicks(String group, long ticks) {}
+    /** Unknown times on a CPU: no schedstat line for the thread in that sample. */
+    private static final long UNKNOWN = -1;
+
+    /** One thread's reading in one sample: CPU ticks and times on a CPU ({@link #UNKNOWN} without). */
+    private record ThreadTicks(String group, long ticks, long timesOnCpu) {}
 
     /** One sample: when it was taken (seconds) and its threads' readings by thread id. */
     private record Sample(double seconds, Map<String, ThreadTicks> threads) {}
@@ -43,10 +56,12 @@ final class ThreadSamples {
      *
      * @param wallSeconds the stretch's length between its two samples
      * @param cpuSecondsByGroup CPU seconds per thread group
+     * @param timesOnCpuByGroup times on a CPU per thread group, of the threads with a schedstat reading at
+     *     the stretch's end; empty when the samples have none
      */
-    record Stretch(double wallSeconds, Map<String, Double> cpuSecondsByGroup) {
+    record Stretch(double wallSeconds, Map<String, Double> cpuSecondsByGroup, Map<String, Long> timesOnCpuByGroup) {
 
-        static final Stretch NONE = new Stretch(Double.NaN, Map.of());
+        static final Stretch NONE = new Stretch(Double.NaN, Map.of(), Map.of());
 
         double cpuSeconds() {
             return cpuSecondsByGroup.isEmpty()
@@ -73,6 +88,16 @@ final class ThreadSamples {
         double currentSeconds = 0;
         boolean marked = false;
         for (String line : text.split("\n")) {
+            if (line.startsWith("schedstat ")) {
+                Matcher schedstat = SCHEDSTAT.matcher(line);
+                ThreadTicks reading = !schedstat.matches() || current == null ? null : current.get(schedstat.group(1));
+                if (reading != null) { // else cut short, or a thread born after the stat lines were read
+                    current.put(
+                            schedstat.group(1),
+                            new ThreadTicks(reading.group(), reading.ticks(), Long.parseLong(schedstat.group(2))));
+                }
+                continue;
+            }
             if (line.startsWith("@ ")) {
                 if (!MARKER.matcher(line).matches()) {
                     continue; // cut short (the sampler stopped while writing): not a sample
@@ -103,7 +128,7 @@ final class ThreadSamples {
             String group = line.substring(open + 2, close).replaceAll("\\d+", "#");
             String[] fields = line.substring(close + 2).split(" ");
             // fields[0] is the state (field 3 of proc(5)); utime and stime are fields 14 and 15
-            current.put(tid, new ThreadTicks(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12])));
+            current.put(tid, new ThreadTicks(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), UNKNOWN));
         }
         if (current != null && !current.isEmpty()) {
             samples.add(new Sample(currentSeconds, current));
@@ -140,9 +165,12 @@ final class ThreadSamples {
         if (bounds == null) {
             return Stretch.NONE;
         }
+        Map<String, ThreadTicks> first = readingsUpTo(bounds[1]);
+        Map<String, ThreadTicks> last = readingsUpTo(bounds[2]);
         return new Stretch(
                 samples.get(bounds[2]).seconds() - samples.get(bounds[1]).seconds(),
-                groups(readingsUpTo(bounds[1]), readingsUpTo(bounds[2])));
+                groups(first, last),
+                timesOnCpu(first, last));
     }
 
     /**
@@ -202,13 +230,39 @@ final class ThreadSamples {
         return -1;
     }
 
-    /** Each thread's latest reading in the samples up to {@code index}. */
+    /**
+     * Each thread's latest reading in the samples up to {@code index}; a reading without times on a CPU keeps
+     * those of the thread's last reading that had them.
+     */
     private Map<String, ThreadTicks> readingsUpTo(int index) {
         Map<String, ThreadTicks> latest = new HashMap<>();
         for (int i = 0; i <= index; i++) {
-            latest.putAll(samples.get(i).threads());
+            samples.get(i)
+                    .threads()
+                    .forEach((tid, reading) -> latest.merge(
+                            tid,
+                            reading,
+                            (earlier, later) -> later.timesOnCpu() == UNKNOWN
+                                    ? new ThreadTicks(later.group(), later.ticks(), earlier.timesOnCpu())
+                                    : later));
         }
         return latest;
+    }
+
+    /**
+     * Times on a CPU per group between two sets of readings, of the threads known at {@code to} (from 0 for
+     * a thread unknown at {@code from}); empty when no thread is known at {@code to}.
+     */
+    private static Map<String, Long> timesOnCpu(Map<String, ThreadTicks> from, Map<String, ThreadTicks> to) {
+        Map<String, Long> byGroup = new TreeMap<>();
+        to.forEach((tid, reading) -> {
+            if (reading.timesOnCpu() != UNKNOWN) {
+                ThreadTicks earlier = from.get(tid);
+                long before = earlier == null || earlier.timesOnCpu() == UNKNOWN ? 0 : earlier.timesOnCpu();
+                byGroup.merge(reading.group(), reading.timesOnCpu() - before, Long::sum);
+            }
+        });
+        return byGroup;
     }
 
     private static Map<String, Double> groups(Map<String, ThreadTicks> from, Map<String, ThreadTicks> to) {

@@ -94,7 +94,12 @@ class PerfFloorTableTest {
                 .contains("| start-up (until the load starts) | 1.64 | 1.62 | +0.02 |")
                 .contains("| warm-up | 32.20 | 30.00 | +2.20 |")
                 .contains("| measured phase | 48.30 | 45.00 | +3.30 |")
-                .contains("| end (drain, results, exit) | 87.86 | 71.38 | +16.48 |");
+                .contains("| end (drain, results, exit) | 87.86 | 71.38 | +16.48 |")
+                // times on a CPU over samples 12 to 27, per message due in 15.15 s at 50,000 msg/s (757,500):
+                // producer-0 10,000 (tool) and 9,000 (floor) a sample, the network thread 2,000 in both
+                .contains("| thread group | tool per message | floor per message | tool − floor |")
+                .contains("| producer-# | 0.198 | 0.178 | +0.020 |")
+                .contains("| kafka-producer-network-thread | 0.040 | 0.040 | +0.000 |");
     }
 
     @Test
@@ -172,6 +177,7 @@ class PerfFloorTableTest {
                 threads,
                 cpu / 2,
                 50,
+                Map.of(),
                 Map.of(),
                 phases,
                 1_000_000,

@@ -167,4 +167,66 @@ class ThreadSamplesTest {
             assertThat(phase.cpuPerWallSecond()).isNaN();
         }
     }
+
+    /**
+     * Four marked samples 1 s apart; the load shows from the first. {@code producer-0} is put on a CPU 1,000
+     * times a second, {@code consumer} 300; the third sample lost the producer's schedstat line (the thread
+     * could not be read), a schedstat line of a thread without a stat line in its sample and one cut short
+     * are left out, and {@code late} has no schedstat line at all.
+     */
+    @Test
+    void timesOnACpuComeFromTheSchedstatLinesAndCountPerGroupOverThePhase() {
+        String text = String.join(
+                "\n",
+                "@ 10",
+                stat(2, "producer-0", 0, 0),
+                stat(3, "consumer", 0, 0),
+                "schedstat 2 1000 10 5000",
+                "schedstat 3 1000 10 900",
+                "schedstat 99 1000 10 123456", // a thread born after the stat lines were read
+                "@ 11",
+                stat(2, "producer-0", 10, 0),
+                stat(3, "consumer", 5, 0),
+                stat(4, "late", 1, 0),
+                "schedstat 2 2000 20 6000",
+                "schedstat 3 2000 20 1200",
+                "@ 12",
+                stat(2, "producer-0", 20, 0),
+                stat(3, "consumer", 10, 0),
+                stat(4, "late", 2, 0),
+                "schedstat 3 3000 30 1500",
+                "schedstat 2 3000", // cut short
+                "@ 13",
+                stat(2, "producer-0", 30, 0),
+                stat(3, "consumer", 15, 0),
+                stat(4, "late", 3, 0),
+                "schedstat 2 4000 40 8000",
+                "schedstat 3 4000 40 1800");
+
+        ThreadSamples samples = ThreadSamples.parse(text);
+
+        // warm-up 1 s, duration 2 s: samples at 11 and 13
+        ThreadSamples.Stretch phase = samples.measuredPhase(1, 2);
+        assertThat(phase.timesOnCpuByGroup())
+                .containsOnlyKeys("producer-#", "consumer")
+                .containsEntry("producer-#", 2000L)
+                .containsEntry("consumer", 600L);
+        assertThat(samples.measuredPhase(0, 1).timesOnCpuByGroup()) // samples at 10 and 11
+                .containsEntry("producer-#", 1000L)
+                .containsEntry("consumer", 300L);
+        // samples at 11 and 12, where the producer's line is missing: its reading at 11 stands
+        assertThat(samples.measuredPhase(1, 1).timesOnCpuByGroup())
+                .containsEntry("producer-#", 0L)
+                .containsEntry("consumer", 300L);
+        assertThat(phase.cpuSecondsByGroup()).containsEntry("producer-#", 0.2).containsEntry("consumer", 0.1);
+    }
+
+    @Test
+    void samplesWithoutSchedstatLinesHaveNoTimesOnACpu() {
+        ThreadSamples.Stretch phase = tenSamples().measuredPhase(3, 4);
+
+        assertThat(phase.timesOnCpuByGroup()).isEmpty();
+        assertThat(phase.cpuSecondsByGroup()).isNotEmpty();
+        assertThat(ThreadSamples.Stretch.NONE.timesOnCpuByGroup()).isEmpty();
+    }
 }
