@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -249,30 +250,35 @@ final class ThreadSamples {
         return latest;
     }
 
-    /**
-     * Times on a CPU per group between two sets of readings, of the threads known at {@code to} (from 0 for
-     * a thread unknown at {@code from}); empty when no thread is known at {@code to}.
-     */
+    /** Times on a CPU per group between two sets of readings ({@link #deltasByGroup}). */
     private static Map<String, Long> timesOnCpu(Map<String, ThreadTicks> from, Map<String, ThreadTicks> to) {
-        Map<String, Long> byGroup = new TreeMap<>();
-        to.forEach((tid, reading) -> {
-            if (reading.timesOnCpu() != UNKNOWN) {
-                ThreadTicks earlier = from.get(tid);
-                long before = earlier == null || earlier.timesOnCpu() == UNKNOWN ? 0 : earlier.timesOnCpu();
-                byGroup.merge(reading.group(), reading.timesOnCpu() - before, Long::sum);
-            }
-        });
+        return deltasByGroup(from, to, ThreadTicks::timesOnCpu);
+    }
+
+    /** CPU seconds per group between two sets of readings ({@link #deltasByGroup}). */
+    private static Map<String, Double> groups(Map<String, ThreadTicks> from, Map<String, ThreadTicks> to) {
+        Map<String, Double> byGroup = new TreeMap<>();
+        deltasByGroup(from, to, ThreadTicks::ticks)
+                .forEach((group, ticks) -> byGroup.put(group, ticks / TICKS_PER_SECOND));
         return byGroup;
     }
 
-    private static Map<String, Double> groups(Map<String, ThreadTicks> from, Map<String, ThreadTicks> to) {
-        Map<String, Long> ticksByGroup = new TreeMap<>();
-        to.forEach((tid, reading) -> {
-            ThreadTicks earlier = from.get(tid);
-            ticksByGroup.merge(reading.group(), reading.ticks() - (earlier == null ? 0 : earlier.ticks()), Long::sum);
+    /**
+     * One reading (CPU ticks or times on a CPU) summed per group from {@code from} to {@code to}, over the
+     * threads whose reading is known at {@code to}, each from its reading at {@code from} (from 0 for a thread
+     * unknown there or without that reading); empty when no thread is known at {@code to}.
+     */
+    private static Map<String, Long> deltasByGroup(
+            Map<String, ThreadTicks> from, Map<String, ThreadTicks> to, ToLongFunction<ThreadTicks> reading) {
+        Map<String, Long> byGroup = new TreeMap<>();
+        to.forEach((tid, later) -> {
+            long now = reading.applyAsLong(later);
+            if (now != UNKNOWN) {
+                ThreadTicks earlier = from.get(tid);
+                long before = earlier == null ? UNKNOWN : reading.applyAsLong(earlier);
+                byGroup.merge(later.group(), now - (before == UNKNOWN ? 0 : before), Long::sum);
+            }
         });
-        Map<String, Double> byGroup = new TreeMap<>();
-        ticksByGroup.forEach((group, ticks) -> byGroup.put(group, ticks / TICKS_PER_SECOND));
         return byGroup;
     }
 }
