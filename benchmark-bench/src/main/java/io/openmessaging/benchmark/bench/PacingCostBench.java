@@ -6,17 +6,40 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * What pacing a producer costs with the tool's own clock: one thread waits with {@link
- * SystemClock#sleepUntil} for each message of a fixed-rate schedule, then busy-works a fixed time in
- * place of the client's send, and prints per rate the thread's CPU per message and how late each
- * message left (p50, p90, p99, p99.9). The CPU beyond the work is the wake-up plus whatever the clock
- * spins; the lateness is what the run would record as publish delay. Run the same command against two
- * versions of the project, interleaved, to compare pacing rules. {@code bin/bench-pacing [seconds]
- * [send-work-µs] [rates...]}.
+ * What pacing a producer costs: one thread waits for each message of a fixed-rate schedule, then
+ * busy-works a fixed time in place of the client's send, and prints per rate and way of waiting the
+ * thread's CPU per message and how late each message left (p50, p90, p99, p99.9). The CPU beyond the work
+ * is the wake-ups plus whatever the wait spins; the lateness is what a run records as publish delay.
+ *
+ * <p>Both ways wait for the same deadlines, the producer thread's: a message's intended time, and at
+ * least one wake interval ({@value #WAKE_INTERVAL_MICROS} µs, the workloads' default {@code
+ * producerWakeIntervalMicros}) after the previous sleep's deadline; a late message goes at once. They
+ * differ in the wait alone: <b>the tool</b> calls {@link SystemClock#sleepUntil} (parks for the wait less
+ * the overshoot estimate, spins the rest after a park that woke early); <b>the floor</b> parks until the
+ * deadline and parks again when a park returned before it, as {@code bin/perf-floor}'s floor programs do,
+ * and so wakes about one overshoot late. The two alternate per rate (tool first, then the floor), so
+ * their rows come from the same minutes. Run it several times: rounds differ on a VM. {@code
+ * bin/bench-pacing [seconds] [send-work-µs] [rates...]}.
  */
 public final class PacingCostBench {
+
+    static final long WAKE_INTERVAL_MICROS = 100;
+    /** The floor's longest single park, as its producer loop. */
+    private static final long MAX_PARK_NANOS = 10_000_000;
+
+    private enum Wait {
+        TOOL("SystemClock.sleepUntil (tool)"),
+        FLOOR("park until due (floor)");
+
+        final String label;
+
+        Wait(String label) {
+            this.label = label;
+        }
+    }
 
     private PacingCostBench() {}
 
@@ -34,13 +57,16 @@ public final class PacingCostBench {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         System.out.printf(
                 Locale.ROOT,
-                "%d s per rate (the first fifth not counted), %d µs of work per message in place of the send%n",
+                "%d s per rate and wait (the first fifth not counted), %d µs of work per message in place of the"
+                        + " send, wake interval %d µs%n",
                 seconds,
-                TimeUnit.NANOSECONDS.toMicros(workNanos));
+                TimeUnit.NANOSECONDS.toMicros(workNanos),
+                WAKE_INTERVAL_MICROS);
         System.out.printf(
                 Locale.ROOT,
-                "%10s  %12s  %12s  %9s  %9s  %9s  %9s  %14s%n",
+                "%10s  %-30s  %12s  %12s  %9s  %9s  %9s  %9s  %14s%n",
                 "msg/s",
+                "wait",
                 "CPU µs/msg",
                 "beyond work",
                 "late p50",
@@ -49,27 +75,37 @@ public final class PacingCostBench {
                 "p99.9",
                 "overshoot est.");
         for (double rate : rates) {
-            measure(threads, rate, seconds, workNanos);
+            for (Wait wait : Wait.values()) {
+                measure(threads, rate, seconds, workNanos, wait);
+            }
         }
     }
 
-    private static void measure(ThreadMXBean threads, double rate, long seconds, long workNanos)
+    private static void measure(ThreadMXBean threads, double rate, long seconds, long workNanos, Wait wait)
             throws InterruptedException {
         if (!(rate > 0 && rate <= 1_000_000)) {
             throw new IllegalArgumentException("a rate must be above 0 and at most 1,000,000 msg/s, got " + rate);
         }
         double gapNanos = 1e9 / rate;
+        long wakeIntervalNanos = TimeUnit.MICROSECONDS.toNanos(WAKE_INTERVAL_MICROS);
         int messages = (int) (rate * seconds);
         int warmUp = messages / 5;
         long[] lateNanos = new long[messages - warmUp];
         long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+        long lastDeadlineNanos = startNanos - wakeIntervalNanos;
         long cpuAtWarmUpEnd = 0;
         for (int i = 0; i < messages; i++) {
             if (i == warmUp) {
                 cpuAtWarmUpEnd = threads.getCurrentThreadCpuTime();
             }
             long dueNanos = startNanos + (long) (i * gapNanos);
-            long sentNanos = SystemClock.INSTANCE.sleepUntil(dueNanos);
+            long sentNanos = System.nanoTime();
+            if (sentNanos - dueNanos < 0) {
+                long deadlineNanos = Math.max(dueNanos, lastDeadlineNanos + wakeIntervalNanos);
+                sentNanos =
+                        wait == Wait.TOOL ? SystemClock.INSTANCE.sleepUntil(deadlineNanos) : parkUntil(deadlineNanos);
+                lastDeadlineNanos = deadlineNanos;
+            }
             if (i >= warmUp) {
                 lateNanos[i - warmUp] = sentNanos - dueNanos;
             }
@@ -82,15 +118,30 @@ public final class PacingCostBench {
         Arrays.sort(lateNanos);
         System.out.printf(
                 Locale.ROOT,
-                "%10.0f  %12.2f  %12.2f  %9.1f  %9.1f  %9.1f  %9.1f  %11.1f µs%n",
+                "%10.0f  %-30s  %12.2f  %12.2f  %9.1f  %9.1f  %9.1f  %9.1f  %14s%n",
                 rate,
+                wait.label,
                 cpuMicrosPerMessage,
                 cpuMicrosPerMessage - workNanos / 1e3,
                 percentileMicros(lateNanos, 0.5),
                 percentileMicros(lateNanos, 0.9),
                 percentileMicros(lateNanos, 0.99),
                 percentileMicros(lateNanos, 0.999),
-                SystemClock.INSTANCE.parkOvershootNanos() / 1e3);
+                wait == Wait.TOOL
+                        ? String.format(Locale.ROOT, "%.1f µs", SystemClock.INSTANCE.parkOvershootNanos() / 1e3)
+                        : "-");
+    }
+
+    /**
+     * The floor's wait, as its producer loop: parks until {@code deadlineNanos}, again after a park that
+     * returned before it (no interrupt check: nothing interrupts this thread).
+     */
+    private static long parkUntil(long deadlineNanos) {
+        long nowNanos;
+        while ((nowNanos = System.nanoTime()) - deadlineNanos < 0) {
+            LockSupport.parkNanos(Math.min(deadlineNanos - nowNanos, MAX_PARK_NANOS));
+        }
+        return nowNanos;
     }
 
     private static double percentileMicros(long[] sortedNanos, double quantile) {
