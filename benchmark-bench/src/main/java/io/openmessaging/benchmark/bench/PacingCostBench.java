@@ -1,12 +1,13 @@
 package io.openmessaging.benchmark.bench;
 
+import io.openmessaging.benchmark.bench.floor.FloorWait;
 import io.openmessaging.benchmark.driver.SystemClock;
+import io.openmessaging.benchmark.workload.WorkloadSchema;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * What pacing a producer costs: one thread waits for each message of a fixed-rate schedule, then
@@ -15,30 +16,55 @@ import java.util.concurrent.locks.LockSupport;
  * is the wake-ups plus whatever the wait spins; the lateness is what a run records as publish delay.
  *
  * <p>Both ways wait for the same deadlines, the producer thread's: a message's intended time, and at
- * least one wake interval ({@value #WAKE_INTERVAL_MICROS} µs, the workloads' default {@code
- * producerWakeIntervalMicros}) after the previous sleep's deadline; a late message goes at once. They
- * differ in the wait alone: <b>the tool</b> calls {@link SystemClock#sleepUntil} (parks for the wait less
- * the overshoot estimate, spins the rest after a park that woke early); <b>the floor</b> parks until the
- * deadline and parks again when a park returned before it, as {@code bin/perf-floor}'s floor programs do,
- * and so wakes about one overshoot late. The two alternate per rate (tool first, then the floor), so
+ * least one wake interval (the workloads' default {@code producerWakeIntervalMicros}) after the previous
+ * sleep's deadline; a late message goes at once. They differ in the wait alone: <b>the tool</b> calls
+ * {@link SystemClock#sleepUntil} (parks for the wait less the overshoot estimate, spins the rest after a
+ * park that woke early); <b>the floor</b> calls {@link FloorWait#parkUntil}, the wait of {@code
+ * bin/perf-floor}'s floor programs (parks until the deadline, again when a park returned before it), and
+ * so wakes about one overshoot late. The two alternate per rate (tool first, then the floor), so
  * their rows come from the same minutes. Run it several times: rounds differ on a VM. {@code
  * bin/bench-pacing [seconds] [send-work-µs] [rates...]}.
  */
 public final class PacingCostBench {
 
-    static final long WAKE_INTERVAL_MICROS = 100;
-    /** The floor's longest single park, as its producer loop. */
-    private static final long MAX_PARK_NANOS = 10_000_000;
+    /** The workloads' default least time between two wake-ups of a producer thread. */
+    static final long WAKE_INTERVAL_MICROS = WorkloadSchema.PRODUCER_WAKE_INTERVAL_MICROS.defaultValue();
 
     private enum Wait {
-        TOOL("SystemClock.sleepUntil (tool)"),
-        FLOOR("park until due (floor)");
+        TOOL("SystemClock.sleepUntil (tool)") {
+            @Override
+            long until(long deadlineNanos) throws InterruptedException {
+                return SystemClock.INSTANCE.sleepUntil(deadlineNanos);
+            }
+
+            @Override
+            String overshootEstimate() {
+                return String.format(Locale.ROOT, "%.1f µs", SystemClock.INSTANCE.parkOvershootNanos() / 1e3);
+            }
+        },
+        FLOOR("park until due (floor)") {
+            @Override
+            long until(long deadlineNanos) {
+                return FloorWait.parkUntil(deadlineNanos);
+            }
+
+            @Override
+            String overshootEstimate() {
+                return "-";
+            }
+        };
 
         final String label;
 
         Wait(String label) {
             this.label = label;
         }
+
+        /** Waits until {@code deadlineNanos}; returns the clock read when the wait ended. */
+        abstract long until(long deadlineNanos) throws InterruptedException;
+
+        /** The wait's own estimate of a park's overshoot, for the last column. */
+        abstract String overshootEstimate();
     }
 
     private PacingCostBench() {}
@@ -102,8 +128,7 @@ public final class PacingCostBench {
             long sentNanos = System.nanoTime();
             if (sentNanos - dueNanos < 0) {
                 long deadlineNanos = Math.max(dueNanos, lastDeadlineNanos + wakeIntervalNanos);
-                sentNanos =
-                        wait == Wait.TOOL ? SystemClock.INSTANCE.sleepUntil(deadlineNanos) : parkUntil(deadlineNanos);
+                sentNanos = wait.until(deadlineNanos);
                 lastDeadlineNanos = deadlineNanos;
             }
             if (i >= warmUp) {
@@ -127,21 +152,7 @@ public final class PacingCostBench {
                 percentileMicros(lateNanos, 0.9),
                 percentileMicros(lateNanos, 0.99),
                 percentileMicros(lateNanos, 0.999),
-                wait == Wait.TOOL
-                        ? String.format(Locale.ROOT, "%.1f µs", SystemClock.INSTANCE.parkOvershootNanos() / 1e3)
-                        : "-");
-    }
-
-    /**
-     * The floor's wait, as its producer loop: parks until {@code deadlineNanos}, again after a park that
-     * returned before it (no interrupt check: nothing interrupts this thread).
-     */
-    private static long parkUntil(long deadlineNanos) {
-        long nowNanos;
-        while ((nowNanos = System.nanoTime()) - deadlineNanos < 0) {
-            LockSupport.parkNanos(Math.min(deadlineNanos - nowNanos, MAX_PARK_NANOS));
-        }
-        return nowNanos;
+                wait.overshootEstimate());
     }
 
     private static double percentileMicros(long[] sortedNanos, double quantile) {

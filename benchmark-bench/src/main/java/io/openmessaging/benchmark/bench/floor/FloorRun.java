@@ -10,7 +10,6 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -32,7 +31,6 @@ import java.util.function.BooleanSupplier;
  */
 abstract class FloorRun {
 
-    private static final long MAX_PARK_NANOS = 10_000_000;
     static final long READY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -161,9 +159,7 @@ abstract class FloorRun {
                 long nowNanos = System.nanoTime();
                 if (nowNanos - dueNanos < 0) {
                     long deadlineNanos = Math.max(dueNanos, lastDeadlineNanos + wakeIntervalNanos);
-                    while ((nowNanos = System.nanoTime()) - deadlineNanos < 0) {
-                        LockSupport.parkNanos(Math.min(deadlineNanos - nowNanos, MAX_PARK_NANOS));
-                    }
+                    FloorWait.parkUntil(deadlineNanos);
                     lastDeadlineNanos = deadlineNanos;
                 }
                 sender.send(payload);
