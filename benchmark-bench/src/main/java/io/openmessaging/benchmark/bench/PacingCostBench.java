@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 public final class PacingCostBench {
 
     /** The workloads' default least time between two wake-ups of a producer thread. */
-    static final long WAKE_INTERVAL_MICROS = WorkloadSchema.PRODUCER_WAKE_INTERVAL_MICROS.defaultValue();
+    private static final long WAKE_INTERVAL_MICROS = WorkloadSchema.PRODUCER_WAKE_INTERVAL_MICROS.defaultValue();
 
     private enum Wait {
         TOOL("SystemClock.sleepUntil (tool)") {
