@@ -1,9 +1,20 @@
 package io.openmessaging.benchmark.result;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 /**
  * One step of a rate plan ({@code producerRateSteps} or {@code producerRateRamp}) as it ran: the row of
- * the step table in the result. Ours.
+ * the step table in the result. Ours. The JSON field order is that of {@link JsonPropertyOrder}.
  */
+@JsonPropertyOrder({
+    "step",
+    "targetRateMsgPerSec",
+    "startSeconds",
+    "durationSeconds",
+    "periods",
+    "publishRateAvg",
+    "consumeRateAvg"
+})
 public class RatePlanStep {
 
     /** 1, 2, …: the value {@link TestResult#rateStep} gives the step's periods. */

@@ -1,13 +1,25 @@
 package io.openmessaging.benchmark.result;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.openmessaging.benchmark.schedule.RateSearchTrial;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The max-rate search of a {@code producerRate: 0} run (docs/max-rate-search.md): how it searched, what
- * it found and every rate it tried. Ours.
+ * it found and every rate it tried. Ours. The JSON field order is that of {@link JsonPropertyOrder}.
  */
+@JsonPropertyOrder({
+    "foundRateMsgPerSec",
+    "lowestFailedRateMsgPerSec",
+    "subscriptions",
+    "startRateMsgPerSec",
+    "settleSeconds",
+    "windowSeconds",
+    "precision",
+    "sustainedShare",
+    "trials"
+})
 public class RateSearchSummary {
 
     /** The rate the measured phase ran at, msg/s; {@code null} when the search failed. */
