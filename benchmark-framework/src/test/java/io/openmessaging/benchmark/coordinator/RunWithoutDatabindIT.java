@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
@@ -32,20 +31,14 @@ class RunWithoutDatabindIT {
         Path workload = BenchmarkRuns.workload(dir, "short", 1, 1, 1, 1000, "0s", "1s", 1000);
         Path classes = dir.resolve("classes.log");
         Path log = dir.resolve("run.log");
-        Process run = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xlog:class+load=info:file=" + classes,
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Benchmark.class.getName(),
-                        "-d",
-                        driver.toString(),
-                        "--output-dir",
-                        dir.resolve("results").toString(),
-                        workload.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        Process run = BenchmarkRuns.startBenchmark(
+                log,
+                List.of("-Xlog:class+load=info:file=" + classes),
+                "-d",
+                driver.toString(),
+                "--output-dir",
+                dir.resolve("results").toString(),
+                workload.toString());
         // a bound on a hung process, not a measurement
         assertThat(run.waitFor(2, TimeUnit.MINUTES)).as("the run ended").isTrue();
         assertThat(run.exitValue()).as(Files.readString(log)).isZero();

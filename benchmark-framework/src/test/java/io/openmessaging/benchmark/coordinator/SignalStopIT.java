@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
@@ -25,19 +24,14 @@ class SignalStopIT {
         Path driver = Files.writeString(dir.resolve("loopback.yaml"), "name: Loopback\ndriver: loopback\n");
         Path workload = BenchmarkRuns.workload(dir, "endless", 4, 1, 1, 1000, "1s", "10m", 1000);
         Path log = dir.resolve("run.log");
-        Process run = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Benchmark.class.getName(),
-                        "-d",
-                        driver.toString(),
-                        "--output-dir",
-                        dir.resolve("results").toString(),
-                        workload.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        Process run = BenchmarkRuns.startBenchmark(
+                log,
+                List.of(),
+                "-d",
+                driver.toString(),
+                "--output-dir",
+                dir.resolve("results").toString(),
+                workload.toString());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(log).contains("measured 2") && System.nanoTime() < deadline) {
             Thread.sleep(100);

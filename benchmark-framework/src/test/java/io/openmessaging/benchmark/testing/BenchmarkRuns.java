@@ -123,6 +123,26 @@ public final class BenchmarkRuns {
                 resultFile);
     }
 
+    /**
+     * Starts the benchmark's main class in a JVM of its own, as {@code bin/benchmark} would, with this test
+     * JVM's classpath: {@code java <jvmOptions> -cp <classpath> Benchmark <arguments>}, its standard output
+     * and error both going to {@code log}. For tests of what only a separate process shows: signals, a
+     * coordinator killed, the classes a run loads.
+     */
+    public static Process startBenchmark(Path log, List<String> jvmOptions, String... arguments) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Benchmark.class.getName());
+        command.addAll(List.of(arguments));
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
+
     /** Share of end-to-end quantile values that are not whole milliseconds (sub-ms precision kept). */
     public static double fractionalMillisShare(TestResult result) {
         long fractional = result.aggregatedEndToEndLatencyQuantiles.values().stream()

@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.driver.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import io.openmessaging.benchmark.testing.WorkerProcess;
 import java.nio.file.Files;
@@ -60,23 +59,18 @@ class CoordinatorKillIT {
         Path workload = BenchmarkRuns.workload(dir, "coordinator-kill", 4, 1, 1, 1000, "2s", "10m", 1000);
         Path log = dir.resolve("coordinator.log");
         Set<String> topicsBefore = topicNames(broker);
-        coordinator = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Benchmark.class.getName(),
-                        "-d",
-                        driver.toString(),
-                        "-w",
-                        urls,
-                        "--worker-lease-seconds",
-                        String.valueOf(LEASE_SECONDS),
-                        "--output-dir",
-                        dir.resolve("results").toString(),
-                        workload.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        coordinator = BenchmarkRuns.startBenchmark(
+                log,
+                List.of(),
+                "-d",
+                driver.toString(),
+                "-w",
+                urls,
+                "--worker-lease-seconds",
+                String.valueOf(LEASE_SECONDS),
+                "--output-dir",
+                dir.resolve("results").toString(),
+                workload.toString());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!Files.readString(log).contains("measured 3") && System.nanoTime() < deadline) {
             assertThat(coordinator.isAlive()).as(Files.readString(log)).isTrue();
