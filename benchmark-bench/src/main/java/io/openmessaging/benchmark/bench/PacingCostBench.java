@@ -127,7 +127,7 @@ public final class PacingCostBench {
             long dueNanos = startNanos + (long) (i * gapNanos);
             long sentNanos = System.nanoTime();
             if (sentNanos - dueNanos < 0) {
-                long deadlineNanos = Math.max(dueNanos, lastDeadlineNanos + wakeIntervalNanos);
+                long deadlineNanos = FloorWait.wakeDeadline(dueNanos, lastDeadlineNanos, wakeIntervalNanos);
                 sentNanos = wait.until(deadlineNanos);
                 lastDeadlineNanos = deadlineNanos;
             }

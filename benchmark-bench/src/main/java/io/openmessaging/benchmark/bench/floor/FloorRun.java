@@ -158,7 +158,7 @@ abstract class FloorRun {
                 }
                 long nowNanos = System.nanoTime();
                 if (nowNanos - dueNanos < 0) {
-                    long deadlineNanos = Math.max(dueNanos, lastDeadlineNanos + wakeIntervalNanos);
+                    long deadlineNanos = FloorWait.wakeDeadline(dueNanos, lastDeadlineNanos, wakeIntervalNanos);
                     FloorWait.parkUntil(deadlineNanos);
                     lastDeadlineNanos = deadlineNanos;
                 }

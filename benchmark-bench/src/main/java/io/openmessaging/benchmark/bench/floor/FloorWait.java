@@ -15,6 +15,18 @@ public final class FloorWait {
 
     private FloorWait() {}
 
+    /**
+     * The deadline of the next wait for a message due at {@code dueNanos}, under the wake rule the floor
+     * programs share with the benchmark's producer thread: at the message's due time, and at least {@code
+     * wakeIntervalNanos} after the previous wait's deadline {@code lastDeadlineNanos} (so both wake equally
+     * often; messages that come due meanwhile go at once after the wake-up). Small enough that the JIT
+     * inlines it into the send loops that call it.
+     */
+    public static long wakeDeadline(long dueNanos, long lastDeadlineNanos, long wakeIntervalNanos) {
+        long earliestNanos = lastDeadlineNanos + wakeIntervalNanos;
+        return earliestNanos - dueNanos > 0 ? earliestNanos : dueNanos;
+    }
+
     /** Parks until {@link System#nanoTime()} reaches {@code deadlineNanos}; returns the time it read then. */
     public static long parkUntil(long deadlineNanos) {
         long nowNanos;
