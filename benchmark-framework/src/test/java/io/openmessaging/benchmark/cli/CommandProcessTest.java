@@ -2,10 +2,9 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,14 +34,7 @@ class CommandProcessTest {
     }
 
     private static Finished java(Class<?> mainClass, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                mainClass.getName()));
-        command.addAll(List.of(args));
-        return run(new ProcessBuilder(command));
+        return run(new ProcessBuilder(BenchmarkRuns.javaCommand(mainClass, List.of("-Xmx128m"), args)));
     }
 
     @Test

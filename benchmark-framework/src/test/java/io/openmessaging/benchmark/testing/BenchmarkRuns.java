@@ -124,23 +124,30 @@ public final class BenchmarkRuns {
     }
 
     /**
-     * Starts the benchmark's main class in a JVM of its own, as {@code bin/benchmark} would, with this test
-     * JVM's classpath: {@code java <jvmOptions> -cp <classpath> Benchmark <arguments>}, its standard output
-     * and error both going to {@code log}. For tests of what only a separate process shows: signals, a
-     * coordinator killed, the classes a run loads.
+     * Starts the benchmark's main class in a JVM of its own, as {@code bin/benchmark} would ({@link
+     * #javaCommand}), its standard output and error both going to {@code log}. For tests of what only a
+     * separate process shows: signals, a coordinator killed, the classes a run loads.
      */
     public static Process startBenchmark(Path log, List<String> jvmOptions, String... arguments) throws IOException {
+        return new ProcessBuilder(javaCommand(Benchmark.class, jvmOptions, arguments))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
+
+    /**
+     * The command line that runs {@code mainClass} in a JVM of its own with this test JVM's Java and
+     * classpath: {@code java <jvmOptions> -cp <classpath> <mainClass> <arguments>}.
+     */
+    public static List<String> javaCommand(Class<?> mainClass, List<String> jvmOptions, String... arguments) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(Benchmark.class.getName());
+        command.add(mainClass.getName());
         command.addAll(List.of(arguments));
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        return command;
     }
 
     /** Share of end-to-end quantile values that are not whole milliseconds (sub-ms precision kept). */
