@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.bench;
 
 import io.openmessaging.benchmark.bench.floor.FloorWait;
 import io.openmessaging.benchmark.driver.SystemClock;
+import io.openmessaging.benchmark.schedule.WakeRule;
 import io.openmessaging.benchmark.workload.WorkloadSchema;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -127,7 +128,7 @@ public final class PacingCostBench {
             long dueNanos = startNanos + (long) (i * gapNanos);
             long sentNanos = System.nanoTime();
             if (sentNanos - dueNanos < 0) {
-                long deadlineNanos = FloorWait.wakeDeadline(dueNanos, lastDeadlineNanos, wakeIntervalNanos);
+                long deadlineNanos = WakeRule.deadlineNanos(dueNanos, lastDeadlineNanos, wakeIntervalNanos);
                 sentNanos = wait.until(deadlineNanos);
                 lastDeadlineNanos = deadlineNanos;
             }

@@ -7,6 +7,7 @@ import io.openmessaging.benchmark.measure.InFlightLedger;
 import io.openmessaging.benchmark.measure.ThreadRecorders;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
+import io.openmessaging.benchmark.schedule.WakeRule;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -95,11 +96,7 @@ final class ProducerThread implements Runnable {
     private final SplittableRandom random;
     private final Consumer<Throwable> onFailure;
     private final long minWakeIntervalNanos;
-    /**
-     * The deadline of the last sleep (not the time it actually woke, which is later by the park's overshoot:
-     * measuring the interval from there would push every following message late by one more overshoot
-     * when the rate is 1 / interval). One interval before the start at first.
-     */
+    /** The deadline of the last sleep ({@link WakeRule}). One interval before the start at first. */
     private long lastWakeDeadlineNanos;
 
     private volatile boolean stopRequested;
@@ -236,10 +233,7 @@ final class ProducerThread implements Runnable {
             long sentNanos = clock.monotonicNanos();
             if (sentNanos - intendedNanos < 0) {
                 // early: sleep until it is due, and at least one wake interval after the last deadline
-                long deadlineNanos = lastWakeDeadlineNanos + minWakeIntervalNanos;
-                if (deadlineNanos - intendedNanos < 0) {
-                    deadlineNanos = intendedNanos;
-                }
+                long deadlineNanos = WakeRule.deadlineNanos(intendedNanos, lastWakeDeadlineNanos, minWakeIntervalNanos);
                 if (deadlineNanos - sentNanos > MAX_SLEEP_NANOS) {
                     clock.sleepUntil(sentNanos + MAX_SLEEP_NANOS); // then look at stop requests again
                     continue;

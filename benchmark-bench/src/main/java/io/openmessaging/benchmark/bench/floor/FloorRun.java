@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.bench.floor;
 
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.schedule.WakeRule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,7 +159,7 @@ abstract class FloorRun {
                 }
                 long nowNanos = System.nanoTime();
                 if (nowNanos - dueNanos < 0) {
-                    long deadlineNanos = FloorWait.wakeDeadline(dueNanos, lastDeadlineNanos, wakeIntervalNanos);
+                    long deadlineNanos = WakeRule.deadlineNanos(dueNanos, lastDeadlineNanos, wakeIntervalNanos);
                     FloorWait.parkUntil(deadlineNanos);
                     lastDeadlineNanos = deadlineNanos;
                 }

@@ -27,24 +27,4 @@ class FloorWaitTest {
         assertThat(returnedNanos - beforeNanos).isNotNegative();
         assertThat(returnedNanos - System.nanoTime()).isNotPositive();
     }
-
-    @Test
-    void theWakeDeadlineIsTheDueTimeOnceAWakeIntervalHasPassed() {
-        assertThat(FloorWait.wakeDeadline(1_000_000, 800_000, 100_000)).isEqualTo(1_000_000);
-        assertThat(FloorWait.wakeDeadline(1_000_000, 900_000, 100_000)).isEqualTo(1_000_000);
-    }
-
-    @Test
-    void theWakeDeadlineIsOneWakeIntervalAfterTheLastWhenTheMessageIsDueSooner() {
-        assertThat(FloorWait.wakeDeadline(1_000_000, 950_000, 100_000)).isEqualTo(1_050_000);
-    }
-
-    @Test
-    void theWakeDeadlineHoldsAcrossTheClocksWrapAround() {
-        long lastDeadlineNanos = Long.MAX_VALUE - 50_000;
-
-        // due past the wrap, sooner than one interval after the last deadline: that interval decides
-        assertThat(FloorWait.wakeDeadline(Long.MIN_VALUE + 10_000, lastDeadlineNanos, 100_000))
-                .isEqualTo(Long.MIN_VALUE + 49_999);
-    }
 }
