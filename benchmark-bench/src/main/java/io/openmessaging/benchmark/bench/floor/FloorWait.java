@@ -4,10 +4,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The floor programs' wait for a message that is not yet due (its deadline from the benchmark's own {@link
- * io.openmessaging.benchmark.schedule.WakeRule}): park until the deadline, and park again
- * after a park that returned before it. No overshoot estimate, no spin, no interrupt check (nothing
- * interrupts a floor's producer thread), so it wakes about one park overshoot late. {@code
- * bin/bench-pacing} calls this same method beside the benchmark's {@code SystemClock.sleepUntil}.
+ * io.openmessaging.benchmark.schedule.WakeRule}): park until the deadline, and park again after a park
+ * that returned before it. No overshoot estimate, no spin, no interrupt check (nothing interrupts a floor's
+ * producer thread), so it wakes about one park overshoot late. {@code bin/bench-pacing} calls this same
+ * method beside the benchmark's {@code SystemClock.sleepUntil}.
  */
 public final class FloorWait {
 
