@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,25 +76,31 @@ public final class PerfFloorTable {
     private PerfFloorTable() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: PerfFloorTable RESULTS_DIR");
+        if (args.length == 0) {
+            System.err.println("usage: PerfFloorTable RESULTS_DIR [RESULTS_DIR ...]");
             System.exit(2);
         }
-        List<Run> runs;
+        Map<String, List<Run>> series = new LinkedHashMap<>();
         try {
-            runs = readRuns(Path.of(args[0]));
+            for (String directory : args) {
+                List<Run> runs = readRuns(Path.of(directory));
+                if (runs.isEmpty()) {
+                    System.err.println("perf-floor: error: no tool-<rate>-r<n>, floor-<rate>-r<n> or"
+                            + " before-<rate>-r<n> runs in " + directory);
+                    System.exit(1);
+                }
+                series.put(directory, runs);
+            }
         } catch (ConfigException e) {
             System.err.println("perf-floor: error: " + e.getMessage());
             System.exit(1);
             return;
         }
-        if (runs.isEmpty()) {
-            System.err.println(
-                    "perf-floor: error: no tool-<rate>-r<n>, floor-<rate>-r<n> or before-<rate>-r<n> runs in "
-                            + args[0]);
-            System.exit(1);
+        if (args.length == 1) {
+            System.out.print(format(series.get(args[0]), commits(Path.of(args[0]))));
+        } else {
+            System.out.print(PooledSeries.format(series));
         }
-        System.out.print(format(runs, commits(Path.of(args[0]))));
     }
 
     static List<Run> readRuns(Path resultsDirectory) throws IOException, ConfigException {
@@ -241,6 +248,10 @@ public final class PerfFloorTable {
                 out.append(ratioRow("tool / before", toolMedian, beforeMedian, true));
                 out.append(pairedRatioRow("tool / before, per repeat (median)", tool, before));
             }
+            out.append(repeatRatios("Tool / floor", tool, floor));
+            if (withBefore) {
+                out.append(repeatRatios("Tool / before", tool, before));
+            }
             Run shownBefore = withBefore ? beforeMedian : null;
             out.append(phaseTable(shownBefore, toolMedian, floorMedian));
             out.append(threadGroups(
@@ -320,7 +331,7 @@ public final class PerfFloorTable {
                         figure, before == null ? null : groups.apply(before), groups.apply(tool), groups.apply(floor));
     }
 
-    private static List<Run> runsOf(List<Run> runs, long rate, String kind) {
+    static List<Run> runsOf(List<Run> runs, long rate, String kind) {
         return runs.stream()
                 .filter(run -> run.rate() == rate && run.kind().equals(kind))
                 .toList();
@@ -356,26 +367,15 @@ public final class PerfFloorTable {
      * other repeats. Nothing when no repeat ran both.
      */
     private static String pairedRatioRow(String label, List<Run> a, List<Run> b) {
-        List<double[]> pairs = new ArrayList<>();
-        for (Run first : a) {
-            for (Run second : b) {
-                if (first.repeat() == second.repeat()) {
-                    pairs.add(new double[] {
-                        first.cpuSeconds() / second.cpuSeconds(),
-                        first.cpuPerWallSecond() / second.cpuPerWallSecond(),
-                        first.measuredCpuSeconds() / second.measuredCpuSeconds(),
-                        first.measuredCpuPerWallSecond() / second.measuredCpuPerWallSecond()
-                    });
-                }
-            }
-        }
-        if (pairs.isEmpty()) {
-            return "";
-        }
-        String[] medians = new String[4];
+        List<ToDoubleFunction<Run>> figures =
+                List.of(Run::cpuSeconds, Run::cpuPerWallSecond, Run::measuredCpuSeconds, Run::measuredCpuPerWallSecond);
+        String[] medians = new String[figures.size()];
         for (int i = 0; i < medians.length; i++) {
-            int figure = i;
-            medians[i] = times(RunDirectory.median(pairs, pair -> finiteOrNaN(pair[figure])));
+            List<Double> ratios = pairedRatios(a, b, figures.get(i));
+            if (ratios.isEmpty()) {
+                return "";
+            }
+            medians[i] = times(RunDirectory.median(ratios, ratio -> finiteOrNaN(ratio)));
         }
         return String.format(
                 Locale.ROOT,
@@ -385,6 +385,43 @@ public final class PerfFloorTable {
                 medians[1],
                 bold(medians[2]),
                 medians[3]);
+    }
+
+    /** Each repeat's own ratio {@code a} #n / {@code b} #n of one figure, over the repeats that ran both. */
+    static List<Double> pairedRatios(List<Run> a, List<Run> b, ToDoubleFunction<Run> figure) {
+        List<Double> ratios = new ArrayList<>();
+        for (Run first : a) {
+            for (Run second : b) {
+                if (first.repeat() == second.repeat()) {
+                    ratios.add(figure.applyAsDouble(first) / figure.applyAsDouble(second));
+                }
+            }
+        }
+        return ratios;
+    }
+
+    /**
+     * The per-repeat ratios of CPU s, whole life and measured phase, in order, with their median's interval
+     * ({@link RepeatRatios}): what the repeats can tell apart. Nothing when no repeat ran both.
+     */
+    private static String repeatRatios(String label, List<Run> a, List<Run> b) {
+        List<Double> wholeLife = pairedRatios(a, b, Run::cpuSeconds);
+        if (wholeLife.isEmpty()) {
+            return "";
+        }
+        RepeatRatios measured = RepeatRatios.of(pairedRatios(a, b, Run::measuredCpuSeconds));
+        return String.format(
+                        Locale.ROOT,
+                        "%n%s, per repeat, CPU s over the whole life: %s.%n",
+                        label,
+                        RepeatRatios.of(wholeLife).describe())
+                + (measured.count() == 0
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "%s, per repeat, CPU s over the measured phase: %s.%n",
+                                label,
+                                measured.describe()));
     }
 
     private static double finiteOrNaN(double value) {

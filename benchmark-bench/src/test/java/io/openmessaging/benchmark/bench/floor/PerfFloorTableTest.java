@@ -66,7 +66,10 @@ class PerfFloorTableTest {
 
         assertThat(table)
                 .contains("| **tool / floor** | **1.04×** | **1.04×** |")
-                .contains("| **tool / floor, per repeat (median)** | **1.00×** | 1.00× | **1.00×** | 1.00× |");
+                .contains("| **tool / floor, per repeat (median)** | **1.00×** | 1.00× | **1.00×** | 1.00× |")
+                .contains("\nTool / floor, per repeat, CPU s over the whole life: 0.945, 1.000, 1.263 (3 repeats):"
+                        + " median 1.00×, between 0.945× and 1.263× with 75 % confidence.\n")
+                .contains("Tool / floor, per repeat, CPU s over the measured phase: 0.945, 1.000, 1.263 (3 repeats):");
     }
 
     @Test
@@ -164,9 +167,18 @@ class PerfFloorTableTest {
 
     private static PerfFloorTable.Run run(
             String kind, int repeat, double cpu, Map<String, Double> threads, ThreadSamples.Phases phases) {
+        return runAt(kind, 10_000, repeat, cpu, threads, phases);
+    }
+
+    static PerfFloorTable.Run runAt(String kind, long rate, int repeat, double cpu) {
+        return runAt(kind, rate, repeat, cpu, Map.of(), ThreadSamples.Phases.NONE);
+    }
+
+    private static PerfFloorTable.Run runAt(
+            String kind, long rate, int repeat, double cpu, Map<String, Double> threads, ThreadSamples.Phases phases) {
         return new PerfFloorTable.Run(
                 kind,
-                10_000,
+                rate,
                 repeat,
                 cpu,
                 100,
