@@ -405,16 +405,13 @@ public final class PerfFloorTable {
      * ({@link RepeatRatios}): what the repeats can tell apart. Nothing when no repeat ran both.
      */
     private static String repeatRatios(String label, List<Run> a, List<Run> b) {
-        List<Double> wholeLife = pairedRatios(a, b, Run::cpuSeconds);
-        if (wholeLife.isEmpty()) {
-            return "";
+        RepeatRatios wholeLife = RepeatRatios.of(pairedRatios(a, b, Run::cpuSeconds));
+        if (wholeLife.count() == 0) {
+            return ""; // no repeat ran both, or none has figures (a broker that did not start)
         }
         RepeatRatios measured = RepeatRatios.of(pairedRatios(a, b, Run::measuredCpuSeconds));
         return String.format(
-                        Locale.ROOT,
-                        "%n%s, per repeat, CPU s over the whole life: %s.%n",
-                        label,
-                        RepeatRatios.of(wholeLife).describe())
+                        Locale.ROOT, "%n%s, per repeat, CPU s over the whole life: %s.%n", label, wholeLife.describe())
                 + (measured.count() == 0
                         ? ""
                         : String.format(

@@ -18,10 +18,9 @@ final class PooledSeries {
     private PooledSeries() {}
 
     /**
-     * Several series together (results directories of the same programs, e.g. run on different hours): per
-     * rate, each series' per-repeat tool / floor ratios of CPU s and all of them pooled, each with its
-     * median's interval ({@link RepeatRatios}). Only per-repeat ratios are pooled: each compares two runs
-     * made one after the other, where medians of runs from different hours would mix the machine's moods.
+     * Per rate, each series' per-repeat tool / floor ratios of CPU s (whole life and measured phase) and all
+     * of them pooled, each with its median's interval ({@link RepeatRatios}); a series that did not run both
+     * programs at a rate has no row there.
      */
     static String format(Map<String, List<Run>> series) {
         StringBuilder out = new StringBuilder();
