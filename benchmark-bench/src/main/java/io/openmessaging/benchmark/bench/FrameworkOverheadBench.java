@@ -29,7 +29,7 @@ import java.util.Locale;
  * producer thread. Prints, per round, msg/s, process CPU nanoseconds per message, bytes the producer
  * thread allocates per message, and whether the accounting is exact (sent = acknowledged, and = received
  * with the consumer); then the medians, and what recording into and snapshotting the histograms costs
- * ({@link HistogramCostBench}). Rates, CPU and allocation are measured over a steady-state window that
+ * ({@link HistogramCostBench}) and writing and reading a message stamp ({@link StampCodecCostBench}). Rates, CPU and allocation are measured over a steady-state window that
  * starts one second after the load, so thread start, class loading and first-use allocations (the
  * recorders' arrays) are left out. Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
  */
@@ -85,6 +85,7 @@ public final class FrameworkOverheadBench {
                     configurationExact ? "yes" : "NO");
         }
         new HistogramCostBench(42).run();
+        new StampCodecCostBench().run();
         if (!exact) {
             System.exit(1);
         }
