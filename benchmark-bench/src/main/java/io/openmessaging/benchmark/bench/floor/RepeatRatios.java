@@ -70,7 +70,7 @@ record RepeatRatios(double[] sortedRatios, double median, double low, double hig
     String describe() {
         int n = count();
         if (n == 0) {
-            return "no repeat ran both";
+            return "no repeat has figures of both runs";
         }
         StringJoiner values = new StringJoiner(", ");
         for (double ratio : sortedRatios) {

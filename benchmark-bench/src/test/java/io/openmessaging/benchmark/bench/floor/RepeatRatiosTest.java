@@ -63,7 +63,7 @@ class RepeatRatiosTest {
 
     @Test
     void noneOrOneRepeatSaysSoInsteadOfAnInterval() {
-        assertThat(RepeatRatios.of(List.of()).describe()).isEqualTo("no repeat ran both");
+        assertThat(RepeatRatios.of(List.of()).describe()).isEqualTo("no repeat has figures of both runs");
         assertThat(RepeatRatios.of(List.of(1.149)).describe())
                 .isEqualTo("1.149 (1 repeat): median 1.15×, no interval from one repeat");
     }
