@@ -28,10 +28,10 @@ import java.util.Locale;
  * same with <b>one consumer</b> whose callback records end-to-end latency, delivered inline on the
  * producer thread. Prints, per round, msg/s, process CPU nanoseconds per message, bytes the producer
  * thread allocates per message, and whether the accounting is exact (sent = acknowledged, and = received
- * with the consumer); then the medians, and what recording into and snapshotting the histograms costs
- * ({@link HistogramCostBench}) and writing and reading a message stamp ({@link StampCodecCostBench}). Rates, CPU and allocation are measured over a steady-state window that
- * starts one second after the load, so thread start, class loading and first-use allocations (the
- * recorders' arrays) are left out. Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
+ * with the consumer); then the medians, what recording into and snapshotting the histograms costs ({@link
+ * HistogramCostBench}), and what writing and reading a message stamp costs ({@link StampCodecCostBench}).
+ * Rates, CPU and allocation are measured over a steady-state window that starts one second after the
+ * load, so thread start, class loading and first-use allocations (the recorders' arrays) are left out. Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
  */
 public final class FrameworkOverheadBench {
 
