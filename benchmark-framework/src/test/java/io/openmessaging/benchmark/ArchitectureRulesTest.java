@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The tool's package rules (docs/architecture.md), read from the main sources of its three modules: every reference from
- * one package to another (an import or a qualified name) is an arrow; the arrows form no cycle, and none
+ * The tool's package rules (docs/architecture.md), read from the main sources of its three modules: every reference
+ * from one package to another (an import or a qualified name) is an arrow; the arrows form no cycle, and none
  * runs where the architecture says it must never run. Packages are the folders under {@code
  * io/openmessaging/benchmark}, with {@code worker.http} apart from {@code worker}.
  */

@@ -31,7 +31,8 @@ import java.util.Locale;
  * with the consumer); then the medians, what recording into and snapshotting the histograms costs ({@link
  * HistogramCostBench}), and what writing and reading a message stamp costs ({@link StampCodecCostBench}).
  * Rates, CPU and allocation are measured over a steady-state window that starts one second after the
- * load, so thread start, class loading and first-use allocations (the recorders' arrays) are left out. Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
+ * load, so thread start, class loading and first-use allocations (the recorders' arrays) are left out.
+ * Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
  */
 public final class FrameworkOverheadBench {
 
@@ -84,8 +85,9 @@ public final class FrameworkOverheadBench {
                     median(results, 3),
                     configurationExact ? "yes" : "NO");
         }
-        new HistogramCostBench(42).run();
-        new StampCodecCostBench().run();
+        CacheEviction eviction = new CacheEviction();
+        new HistogramCostBench(42, eviction).run();
+        new StampCodecCostBench(eviction).run();
         if (!exact) {
             System.exit(1);
         }

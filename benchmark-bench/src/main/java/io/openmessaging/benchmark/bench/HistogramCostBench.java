@@ -18,7 +18,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  *       producer path (counters, the thread's recorders, range clamping), one and two values;
  *   <li>{@code WorkerStats.cutPeriod}: one sample period's snapshot of all five metrics, with the bytes
  *       it allocates;
- *   <li>the same per-message calls on a cold cache: {@value #EVICT_BYTES} bytes are read and written
+ *   <li>the same per-message calls on a cold cache: {@value CacheEviction#BYTES} bytes are read and written
  *       between two messages, as the broker and the other threads do between two messages of one thread at
  *       10,000 msg/s; once with the recorders the caller keeps ({@code WorkerStats.recordersOf}, what the
  *       framework does) and once looked up per call.
@@ -31,15 +31,14 @@ final class HistogramCostBench {
     private static final int VALUES = 4096;
     private static final long RECORDS_PER_ROUND = 20_000_000;
     private static final int CUTS_PER_ROUND = 200;
-    private static final int EVICT_BYTES = 16 << 20;
     private static final int COLD_MESSAGES = 3_000;
-    private static final int CACHE_LINE_BYTES = 64;
 
-    private final byte[] evict = new byte[EVICT_BYTES];
+    private final CacheEviction eviction;
 
     private final long[] valuesNanos = new long[VALUES];
 
-    HistogramCostBench(long seed) {
+    HistogramCostBench(long seed, CacheEviction eviction) {
+        this.eviction = eviction;
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < VALUES; i++) {
             valuesNanos[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
@@ -118,7 +117,7 @@ final class HistogramCostBench {
                     Locale.ROOT,
                     "cold cache (%d MiB touched between messages), ns per message, recordSent / recordAcked /"
                             + " recordReceived:%n",
-                    EVICT_BYTES >> 20);
+                    CacheEviction.BYTES >> 20);
             System.out.printf(
                     Locale.ROOT,
                     "  recorders kept by the caller       %6.0f / %6.0f / %6.0f%n",
@@ -147,9 +146,7 @@ final class HistogramCostBench {
             long value = valuesNanos[i & (VALUES - 1)];
             long intended = base + i * 100_000L;
             for (int call = 0; call < 3; call++) {
-                for (int b = i & (CACHE_LINE_BYTES - 1); b < EVICT_BYTES; b += CACHE_LINE_BYTES) {
-                    evict[b]++;
-                }
+                eviction.touchAll(i);
                 long start = System.nanoTime();
                 // recordersOf(null) is the thread-local lookup the calls without recorders make
                 own = stats.recordersOf(keepRecorders ? own : null);

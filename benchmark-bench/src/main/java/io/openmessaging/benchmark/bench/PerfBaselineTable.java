@@ -23,10 +23,11 @@ import org.HdrHistogram.HistogramLogReader;
  * {@code timeout} when it had to be killed), and the run's result file with its interval logs.
  *
  * <p>Per run: CPU seconds of the benchmark JVMs (user + system; with workers, of the coordinator and every
- * worker, each reported in its own {@code *time.txt}), the highest peak RSS of them, wall time of the coordinator, publish delay
- * p99 (µs), messages received in the measured phase, end-to-end samples recorded for them (from the
- * {@code end-to-end-latency} interval log, measured intervals), how many of those are 0 (values ≤ 0 are
- * recorded as 0) and how many are below 1 ms, and whether the process exited by itself with status 0.
+ * worker, each reported in its own {@code *time.txt}), the highest peak RSS of them, wall time of the
+ * coordinator, publish delay p99 (µs), messages received in the measured phase, end-to-end samples recorded
+ * for them (from the {@code end-to-end-latency} interval log, measured intervals), how many of those are 0
+ * (values ≤ 0 are recorded as 0) and how many are below 1 ms, and whether the process exited by itself with
+ * status 0.
  * Usage: {@code PerfBaselineTable RESULTS_DIR}.
  */
 public final class PerfBaselineTable {

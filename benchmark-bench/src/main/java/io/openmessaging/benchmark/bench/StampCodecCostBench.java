@@ -8,21 +8,23 @@ import java.util.Locale;
  * What writing and reading a message stamp costs, single-threaded, on a warm and on a cold cache: {@code
  * MessageStampCodec.encodeIntoValue} over the first bytes of a 1 KiB value (what the Kafka producer does
  * per message) and {@code deliverFromValue} handing the fields to a consumer callback (what the Kafka
- * consumer does). The cold figures read and write {@value #EVICT_BYTES} bytes before each call, as the
+ * consumer does). The cold figures read and write {@value CacheEviction#BYTES} bytes before each call, as the
  * broker and the other threads do between two messages of one thread at 10,000 msg/s. Every stamp read is
  * checked against the one written, so the calls cannot be optimised away.
  */
 final class StampCodecCostBench {
 
     private static final long CALLS_PER_ROUND = 50_000_000;
-    private static final int EVICT_BYTES = 16 << 20;
     private static final int COLD_CALLS = 3_000;
-    private static final int CACHE_LINE_BYTES = 64;
     private static final long BASE_EPOCH_NANOS = 1_700_000_000_000_000_000L;
 
-    private final byte[] evict = new byte[EVICT_BYTES];
+    private final CacheEviction eviction;
     private final byte[] value = new byte[1024];
     private final CheckingCallback callback = new CheckingCallback();
+
+    StampCodecCostBench(CacheEviction eviction) {
+        this.eviction = eviction;
+    }
 
     /** Measures and prints every figure, after a discarded warm-up pass. */
     void run() {
@@ -44,11 +46,11 @@ final class StampCodecCostBench {
         long decodeNanos = 0;
         for (int i = 0; i < COLD_CALLS; i++) {
             long intended = BASE_EPOCH_NANOS + i * 100_000L;
-            evict(i);
+            eviction.touchAll(i);
             long encodeStart = System.nanoTime();
             MessageStampCodec.encodeIntoValue(value, intended, intended + 7, i);
             encodeNanos += System.nanoTime() - encodeStart;
-            evict(i + 1);
+            eviction.touchAll(i + 1);
             callback.expect(intended, i);
             long decodeStart = System.nanoTime();
             MessageStampCodec.deliverFromValue(value, callback);
@@ -67,15 +69,9 @@ final class StampCodecCostBench {
                             + "  cold cache (%d MiB touched before each call): encodeIntoValue %4.0f ns,"
                             + " deliverFromValue %4.0f ns%n",
                     warmNanos,
-                    EVICT_BYTES >> 20,
+                    CacheEviction.BYTES >> 20,
                     encodeNanos / (double) COLD_CALLS,
                     decodeNanos / (double) COLD_CALLS);
-        }
-    }
-
-    private void evict(int round) {
-        for (int b = round & (CACHE_LINE_BYTES - 1); b < EVICT_BYTES; b += CACHE_LINE_BYTES) {
-            evict[b]++;
         }
     }
 

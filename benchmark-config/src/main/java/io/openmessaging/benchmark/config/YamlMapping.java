@@ -16,7 +16,8 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * The top-level mapping of a YAML file, read with Jackson's streaming YAML parser so that every key
  * and value keeps its line and column (a databind tree would lose them). Values below the top level
  * are kept as {@link YamlNode}s with their positions, for the few keys that take lists or mappings
- * (such as {@code producerRateSteps} and {@code existingTopicList}); driver files keep their nested settings to themselves.
+ * (such as {@code producerRateSteps} and {@code existingTopicList}); driver files keep their nested settings to
+ * themselves.
  */
 public final class YamlMapping {
 

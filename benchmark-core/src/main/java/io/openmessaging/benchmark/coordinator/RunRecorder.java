@@ -34,8 +34,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Turns the periods of a run into its {@link TestResult}, and hands them to its {@link IntervalLogs} and
- * its {@link RunProgress} (one line per period). Measured periods go into the per-period lists and the aggregates; drain
- * periods (in-flight messages completing after the load stopped) into the aggregates and logs only;
+ * its {@link RunProgress} (one line per period). Measured periods go into the per-period lists and the aggregates;
+ * drain periods (in-flight messages completing after the load stopped) into the aggregates and logs only;
  * warm-up periods are printed and discarded.
  *
  * <p>Threading: called from the coordinator thread only.

@@ -1,7 +1,8 @@
 package io.openmessaging.benchmark.schedule;
 
 /**
- * The intended send times of one producer's messages (docs/measurement.md, docs/architecture.md), in monotonic nanoseconds.
+ * The intended send times of one producer's messages (docs/measurement.md, docs/architecture.md), in monotonic
+ * nanoseconds.
  *
  * <p>Within a segment of constant rate, the n-th message is intended at {@code segmentStartNanos + n ×
  * 1e9 / ratePerSec}, computed from n (never by adding rounded intervals, so there is no drift). A rate

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * rate once more (if it holds now, the failure was a hiccup: bracketing goes on upwards from it, at
  * most {@value #MAX_RECHECKS} times), then confirms the highest sustained rate with one more trial
  * (stepping down by the precision if it fails, at most {@value #MAX_CONFIRMATIONS} times). Achieved
- * counts may fall short of 99 % by {@value #IN_FLIGHT_ALLOWANCE_SECONDS} s of messages in flight. Every trial after the first failure lies strictly inside the bracket, which
- * only narrows: the rate never swings between extremes.
+ * counts may fall short of 99 % by {@value #IN_FLIGHT_ALLOWANCE_SECONDS} s of messages in flight. Every trial after the
+ * first failure lies strictly inside the bracket, which only narrows: the rate never swings between extremes.
  *
  * <p>The schedules never reset, so a failed trial leaves the producers late and the consumers behind.
  * After each failed trial the search therefore <em>recovers</em>: it runs the producers at {@value

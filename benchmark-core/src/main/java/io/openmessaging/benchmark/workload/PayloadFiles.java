@@ -14,9 +14,10 @@ import java.util.stream.Stream;
  * Reads the payloads a workload's {@code payloadFile} names: a file (its bytes, upstream), or a directory
  * (one payload per regular file directly in it, in name order, hidden files skipped: the Redpanda fork's
  * extension; every file the same size). A relative {@code payloadFile} is looked up beside the workload
- * file, then in the current directory, then in the installation root ({@link PayloadSearch}). A payload file is a regular file of 1 to {@value
- * #MAX_PAYLOAD_BYTES} bytes, and its size equals {@code messageSize} when both are given. Both {@code run}
- * and {@code validate} read payloads here, so {@code validate} refuses every payload a run would refuse.
+ * file, then in the current directory, then in the installation root ({@link PayloadSearch}). A payload file is a
+ * regular file of 1 to {@value #MAX_PAYLOAD_BYTES} bytes, and its size equals {@code messageSize} when both are given.
+ * Both {@code run} and {@code validate} read payloads here, so {@code validate} refuses every payload a run would
+ * refuse.
  */
 public final class PayloadFiles {
 

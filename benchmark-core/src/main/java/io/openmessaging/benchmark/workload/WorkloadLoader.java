@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Reads workload files strictly, by {@link WorkloadSchema} (the config engine of {@code benchmark-config}). Every problem found in a file is
- * reported at once, each naming the file, line, column and key, what was found and what is allowed.
- * Stateless and thread-safe.
+ * Reads workload files strictly, by {@link WorkloadSchema} (the config engine of {@code benchmark-config}). Every
+ * problem found in a file is reported at once, each naming the file, line, column and key, what was found and what is
+ * allowed. Stateless and thread-safe.
  */
 public final class WorkloadLoader {
 

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The build and drain loops on a {@link ManualClock}, against scripted totals: what they record, and how
- * they fail. Each look at the run advances the clock by one second, so the time limits are reached at once. 1 subscription × 1,000 msg/s × 1 KiB, a backlog of 1,000 KiB.
+ * they fail. Each look at the run advances the clock by one second, so the time limits are reached at once. 1
+ * subscription × 1,000 msg/s × 1 KiB, a backlog of 1,000 KiB.
  */
 class BacklogPhasesTest {
 

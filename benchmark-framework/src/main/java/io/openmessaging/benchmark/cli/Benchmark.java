@@ -14,9 +14,9 @@ import java.util.List;
  * Entry point of {@code bin/benchmark}. {@link #run} does the work and returns the exit code, so tests
  * run the command line inside their JVM; only {@link #main} exits.
  *
- * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}, {@code completion}) are chosen by the first
- * argument; anything else runs benchmarks, but a bare word that is no file ({@code reprot}) is an unknown
- * command (exit code 2, with the nearest command).
+ * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}, {@code
+ * completion}) are chosen by the first argument; anything else runs benchmarks, but a bare word that is no file ({@code
+ * reprot}) is an unknown command (exit code 2, with the nearest command).
  *
  * <p>Exit codes: 0 every run complete (or every file valid, every threshold met), 1 a run failed, a file
  * is invalid or unreadable, or a {@code compare} threshold is broken, 2 bad command line, 130 interrupted

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The summary file and the printed table of a partition sweep built from fixed step results, against golden
- * files in {@code src/test/resources/sweep/} (the actual output is left in {@code target/actual-*} to compare): one stable step, one that missed its rate, one whose backlog grew, and the power-law model
- * their throughput follows.
+ * files in {@code src/test/resources/sweep/} (the actual output is left in {@code target/actual-*} to compare): one
+ * stable step, one that missed its rate, one whose backlog grew, and the power-law model their throughput follows.
  */
 class SweepSummaryGoldenTest {
 

@@ -3,8 +3,8 @@ package io.openmessaging.benchmark.bench.floor;
 import java.nio.file.Path;
 
 /**
- * The command line of a floor ({@link KafkaFloor}, {@link PulsarFloor}, {@link RabbitMqFloor}): the workload's shape (as in a workload file) and the driver
- * file whose client settings it uses.
+ * The command line of a floor ({@link KafkaFloor}, {@link PulsarFloor}, {@link RabbitMqFloor}): the workload's shape
+ * (as in a workload file) and the driver file whose client settings it uses.
  *
  * @param driverFile the driver YAML, the same file the benchmark runs with
  * @param topics topics
