@@ -3,8 +3,10 @@ package io.openmessaging.benchmark.bench;
 /**
  * Pushes a bench's own data out of the CPU caches, as the broker and the other threads do between two
  * messages of one thread at 10,000 msg/s: {@link #touchAll} reads and writes one byte of each cache line
- * of a {@value #BYTES}-byte array, more than the last-level cache of the machines this runs on. One
- * instance is shared by the benches of a {@code bin/bench-overhead} run, so the array is allocated once.
+ * of a {@value #BYTES}-byte array, many times the first- and second-level caches, so a bench's lines are
+ * no longer in those afterwards (a third-level cache of 32 MiB, as the VMs of docs/performance.md report,
+ * may still hold some). One instance is shared by the benches of a {@code bin/bench-overhead} run, so the
+ * array is allocated once.
  */
 final class CacheEviction {
 
