@@ -77,30 +77,57 @@ public final class PerfFloorTable {
 
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
-            System.err.println("usage: PerfFloorTable RESULTS_DIR [RESULTS_DIR ...]");
+            System.err.println("usage: PerfFloorTable RESULTS_DIR_OR_RATIOS_FILE [RESULTS_DIR_OR_RATIOS_FILE ...]");
             System.exit(2);
         }
-        Map<String, List<Run>> series = new LinkedHashMap<>();
-        try {
-            for (String directory : args) {
-                List<Run> runs = readRuns(Path.of(directory));
-                if (runs.isEmpty()) {
-                    System.err.println("perf-floor: error: no tool-<rate>-r<n>, floor-<rate>-r<n> or"
-                            + " before-<rate>-r<n> runs in " + directory);
-                    System.exit(1);
-                }
-                series.put(directory, runs);
-            }
-        } catch (ConfigException e) {
-            System.err.println("perf-floor: error: " + e.getMessage());
-            System.exit(1);
+        if (args.length == 1 && Files.isDirectory(Path.of(args[0]))) {
+            System.out.print(format(readRunsOrExit(args[0]), commits(Path.of(args[0]))));
             return;
         }
-        if (args.length == 1) {
-            System.out.print(format(series.get(args[0]), commits(Path.of(args[0]))));
-        } else {
-            System.out.print(PooledSeries.format(series));
+        Map<String, Map<Long, SeriesRatios>> series = new LinkedHashMap<>();
+        for (String source : args) {
+            Map<String, Map<Long, SeriesRatios>> read;
+            if (Files.isDirectory(Path.of(source))) {
+                read = Map.of(source, SeriesRatios.ofRuns(readRunsOrExit(source)));
+            } else {
+                try {
+                    read = RecordedRatios.read(Path.of(source));
+                } catch (ConfigException e) {
+                    exitWithError(e);
+                    return;
+                }
+            }
+            for (Map.Entry<String, Map<Long, SeriesRatios>> entry : read.entrySet()) {
+                if (series.putIfAbsent(entry.getKey(), entry.getValue()) != null) {
+                    System.err.println("perf-floor: error: series '" + entry.getKey() + "' (from " + source
+                            + ") is given twice; pool each series once");
+                    System.exit(1);
+                }
+            }
         }
+        System.out.print(PooledSeries.format(series));
+    }
+
+    private static List<Run> readRunsOrExit(String directory) throws IOException {
+        List<Run> runs = List.of();
+        try {
+            runs = readRuns(Path.of(directory));
+        } catch (ConfigException e) {
+            exitWithError(e);
+        }
+        if (runs.isEmpty()) {
+            System.err.println("perf-floor: error: no tool-<rate>-r<n>, floor-<rate>-r<n> or"
+                    + " before-<rate>-r<n> runs in " + directory);
+            System.exit(1);
+        }
+        return runs;
+    }
+
+    private static void exitWithError(ConfigException e) {
+        for (String problem : e.problems()) {
+            System.err.println("perf-floor: error: " + problem);
+        }
+        System.exit(1);
     }
 
     static List<Run> readRuns(Path resultsDirectory) throws IOException, ConfigException {

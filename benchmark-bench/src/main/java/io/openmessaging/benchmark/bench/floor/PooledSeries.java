@@ -1,6 +1,5 @@
 package io.openmessaging.benchmark.bench.floor;
 
-import io.openmessaging.benchmark.bench.floor.PerfFloorTable.Run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,10 +7,10 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * {@code bin/perf-floor --table-only A --table-only B …}: several results directories of the same programs
- * pooled repeat by repeat. Series run at different hours meet the machine in different states, so only
- * each repeat's own tool / floor ratio (two runs made one after the other) is pooled, never the runs'
- * medians.
+ * {@code bin/perf-floor --table-only A --table-only B …}: several results directories of the same programs,
+ * and files of ratios written down from earlier series ({@link RecordedRatios}), pooled repeat by repeat.
+ * Series run at different hours meet the machine in different states, so only each repeat's own tool /
+ * floor ratio (two runs made one after the other) is pooled, never the runs' medians.
  */
 final class PooledSeries {
 
@@ -19,35 +18,35 @@ final class PooledSeries {
 
     /**
      * Per rate, each series' per-repeat tool / floor ratios of CPU s (whole life and measured phase) and all
-     * of them pooled, each with its median's interval ({@link RepeatRatios}); a series that did not run both
-     * programs at a rate has no row there.
+     * of them pooled, each with its median's interval ({@link RepeatRatios}); a series that has no ratio at
+     * a rate has no row there. The measured phase is pooled over the series that have it; the count of
+     * repeats in each cell says how many.
      */
-    static String format(Map<String, List<Run>> series) {
+    static String format(Map<String, Map<Long, SeriesRatios>> series) {
         StringBuilder out = new StringBuilder();
         TreeSet<Long> rates = new TreeSet<>();
-        series.values().forEach(runs -> runs.forEach(run -> rates.add(run.rate())));
+        series.values().forEach(byRate -> rates.addAll(byRate.keySet()));
         for (long rate : rates) {
             StringBuilder rows = new StringBuilder();
             int seriesOfRate = 0;
             List<Double> allWholeLife = new ArrayList<>();
             List<Double> allMeasured = new ArrayList<>();
-            for (Map.Entry<String, List<Run>> entry : series.entrySet()) {
-                List<Run> tool = PerfFloorTable.runsOf(entry.getValue(), rate, "tool");
-                List<Run> floor = PerfFloorTable.runsOf(entry.getValue(), rate, "floor");
-                List<Double> wholeLife = PerfFloorTable.pairedRatios(tool, floor, Run::cpuSeconds);
-                if (wholeLife.isEmpty()) {
+            for (Map.Entry<String, Map<Long, SeriesRatios>> entry : series.entrySet()) {
+                SeriesRatios ratios = entry.getValue().get(rate);
+                if (ratios == null || ratios.wholeLife().isEmpty()) {
                     continue; // this series did not run both programs at this rate
                 }
                 seriesOfRate++;
-                List<Double> measured = PerfFloorTable.pairedRatios(tool, floor, Run::measuredCpuSeconds);
-                allWholeLife.addAll(wholeLife);
-                allMeasured.addAll(measured);
+                allWholeLife.addAll(ratios.wholeLife());
+                allMeasured.addAll(ratios.measured());
                 rows.append(String.format(
                         Locale.ROOT,
                         "| %s | %s | %s |%n",
                         entry.getKey(),
-                        RepeatRatios.of(wholeLife).describe(),
-                        RepeatRatios.of(measured).describe()));
+                        RepeatRatios.of(ratios.wholeLife()).describe(),
+                        ratios.measured().isEmpty()
+                                ? "not recorded"
+                                : RepeatRatios.of(ratios.measured()).describe()));
             }
             out.append(String.format(
                     Locale.ROOT, "%n## %,d msg/s: tool / floor per repeat, %d series pooled%n%n", rate, seriesOfRate));
@@ -57,7 +56,9 @@ final class PooledSeries {
                     Locale.ROOT,
                     "| **pooled** | %s | %s |%n",
                     RepeatRatios.of(allWholeLife).describe(),
-                    RepeatRatios.of(allMeasured).describe()));
+                    allMeasured.isEmpty()
+                            ? "not recorded"
+                            : RepeatRatios.of(allMeasured).describe()));
         }
         return out.toString();
     }

@@ -58,7 +58,11 @@ class PerfFloorScriptTest {
             {"--port", "70000", "--port must be a TCP port (1-65535), got '70000'"},
             {"--driver", "/nonexistent.yaml", "--driver: no such file '/nonexistent.yaml'"},
             {"--partitions", "x", "--partitions must be a whole number above 0, got 'x'"},
-            {"--table-only", "/nonexistent-dir", "--table-only: no such directory '/nonexistent-dir'"},
+            {
+                "--table-only",
+                "/nonexistent-dir",
+                "--table-only: no such results directory or ratios file '/nonexistent-dir'"
+            },
             {"--speed", "1", "unknown option '--speed'"},
             {"--system", "redpanda", "--system takes kafka, pulsar or rabbitmq, got 'redpanda'"},
             {"--web-port", "0", "--web-port must be a TCP port (1-65535), got '0'"},

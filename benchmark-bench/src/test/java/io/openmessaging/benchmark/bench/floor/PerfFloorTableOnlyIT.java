@@ -56,4 +56,65 @@ class PerfFloorTableOnlyIT {
                 .contains("## 50,000 msg/s: tool / floor per repeat, 1 series pooled")
                 .doesNotContain("| run |");
     }
+
+    @Test
+    void aRatiosFileIsPooledWithADirectory() throws Exception {
+        Path ratios = Files.createTempFile("perf-floor-ratios", ".txt");
+        try {
+            Files.writeString(
+                    ratios,
+                    "# written down from a series whose directory is gone\n"
+                            + "series=earlier rate=10000 whole-life=1.010,1.020,1.030\n");
+            LocalBrokerScripts.Result outcome = LocalBrokerScripts.run(
+                    LocalBrokerScripts.repositoryRoot(),
+                    List.of(
+                            "bin/perf-floor",
+                            "--table-only",
+                            ratios.toString(),
+                            "--table-only",
+                            resource("tool-and-floor").toString()),
+                    120);
+
+            assertThat(outcome.exitCode()).as(outcome.output()).isZero();
+            assertThat(outcome.output())
+                    .contains("## 10,000 msg/s: tool / floor per repeat, 2 series pooled")
+                    .contains("| earlier | 1.010, 1.020, 1.030 (3 repeats): median 1.02×, between 1.010× and 1.030×"
+                            + " with 75 % confidence | not recorded |")
+                    .contains("| **pooled** | 1.010, 1.020, 1.030, 1.136, 1.149, 1.237 (6 repeats): median 1.08×");
+        } finally {
+            Files.deleteIfExists(ratios);
+        }
+    }
+
+    @Test
+    void aBadRatiosFileFailsNamingItsLine() throws Exception {
+        Path ratios = Files.createTempFile("perf-floor-ratios", ".txt");
+        try {
+            Files.writeString(ratios, "series=earlier rate=10000 whole-life=1.010,x\n");
+            LocalBrokerScripts.Result outcome = LocalBrokerScripts.run(
+                    LocalBrokerScripts.repositoryRoot(),
+                    List.of("bin/perf-floor", "--table-only", ratios.toString()),
+                    120);
+
+            assertThat(outcome.exitCode()).isEqualTo(1);
+            assertThat(outcome.output())
+                    .contains("perf-floor: error: " + ratios + ":1:1: 'whole-life' holds 'x', not a ratio above 0");
+        } finally {
+            Files.deleteIfExists(ratios);
+        }
+    }
+
+    @Test
+    void theSeriesFileOfTheDocsPoolsBothRates() throws Exception {
+        LocalBrokerScripts.Result outcome = LocalBrokerScripts.run(
+                LocalBrokerScripts.repositoryRoot(),
+                List.of("bin/perf-floor", "--table-only", "docs/perf-floor-series.txt"),
+                120);
+
+        assertThat(outcome.exitCode()).as(outcome.output()).isZero();
+        assertThat(outcome.output())
+                .contains("## 10,000 msg/s: tool / floor per repeat,")
+                .contains("## 50,000 msg/s: tool / floor per repeat,")
+                .doesNotContain("error");
+    }
 }
