@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -85,24 +86,35 @@ public final class PerfFloorTable {
             return;
         }
         Map<String, Map<Long, SeriesRatios>> series = new LinkedHashMap<>();
+        // a series is one name, whether a directory's own (its last path element) or a line's in a ratios file
+        Map<String, String> sourceByName = new HashMap<>();
         for (String source : args) {
+            Path path = Path.of(source);
             Map<String, Map<Long, SeriesRatios>> read;
-            if (Files.isDirectory(Path.of(source))) {
+            if (Files.isDirectory(path)) {
                 read = Map.of(source, SeriesRatios.ofRuns(readRunsOrExit(source)));
             } else {
                 try {
-                    read = RecordedRatios.read(Path.of(source));
+                    read = RecordedRatios.read(path);
                 } catch (ConfigException e) {
                     exitWithError(e);
                     return;
                 }
             }
             for (Map.Entry<String, Map<Long, SeriesRatios>> entry : read.entrySet()) {
-                if (series.putIfAbsent(entry.getKey(), entry.getValue()) != null) {
-                    System.err.println("perf-floor: error: series '" + entry.getKey() + "' (from " + source
-                            + ") is given twice; pool each series once");
+                String name = Files.isDirectory(path)
+                        ? String.valueOf(path.toAbsolutePath().normalize().getFileName())
+                        : entry.getKey();
+                String earlier = sourceByName.putIfAbsent(name, source);
+                if (earlier == null && series.containsKey(entry.getKey())) {
+                    earlier = "another source";
+                }
+                if (earlier != null) {
+                    System.err.println("perf-floor: error: series '" + name + "' is given twice (in " + earlier
+                            + " and in " + source + "); pool each series once");
                     System.exit(1);
                 }
+                series.put(entry.getKey(), entry.getValue());
             }
         }
         System.out.print(PooledSeries.format(series));

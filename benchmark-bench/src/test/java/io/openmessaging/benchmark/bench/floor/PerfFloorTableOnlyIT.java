@@ -117,4 +117,24 @@ class PerfFloorTableOnlyIT {
                 .contains("## 50,000 msg/s: tool / floor per repeat,")
                 .doesNotContain("error");
     }
+
+    @Test
+    void aSeriesInAFileAndAsADirectoryIsRefused() throws Exception {
+        Path ratios = Files.createTempFile("perf-floor-ratios", ".txt");
+        try {
+            Files.writeString(ratios, "series=tool-and-floor rate=10000 whole-life=1.136,1.149,1.237\n");
+            String directory = resource("tool-and-floor").toString();
+            LocalBrokerScripts.Result outcome = LocalBrokerScripts.run(
+                    LocalBrokerScripts.repositoryRoot(),
+                    List.of("bin/perf-floor", "--table-only", directory, "--table-only", ratios.toString()),
+                    120);
+
+            assertThat(outcome.exitCode()).isEqualTo(1);
+            assertThat(outcome.output())
+                    .contains("perf-floor: error: series 'tool-and-floor' is given twice (in " + directory + " and in "
+                            + ratios + "); pool each series once");
+        } finally {
+            Files.deleteIfExists(ratios);
+        }
+    }
 }
