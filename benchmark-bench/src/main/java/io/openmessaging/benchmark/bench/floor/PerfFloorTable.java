@@ -90,8 +90,9 @@ public final class PerfFloorTable {
         Map<String, String> sourceByName = new HashMap<>();
         for (String source : args) {
             Path path = Path.of(source);
+            boolean directory = Files.isDirectory(path);
             Map<String, Map<Long, SeriesRatios>> read;
-            if (Files.isDirectory(path)) {
+            if (directory) {
                 read = Map.of(source, SeriesRatios.ofRuns(readRunsOrExit(source)));
             } else {
                 try {
@@ -102,7 +103,7 @@ public final class PerfFloorTable {
                 }
             }
             for (Map.Entry<String, Map<Long, SeriesRatios>> entry : read.entrySet()) {
-                String name = Files.isDirectory(path)
+                String name = directory
                         ? String.valueOf(path.toAbsolutePath().normalize().getFileName())
                         : entry.getKey();
                 String earlier = sourceByName.putIfAbsent(name, source);

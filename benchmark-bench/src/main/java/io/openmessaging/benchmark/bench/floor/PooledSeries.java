@@ -33,7 +33,7 @@ final class PooledSeries {
             List<Double> allMeasured = new ArrayList<>();
             for (Map.Entry<String, Map<Long, SeriesRatios>> entry : series.entrySet()) {
                 SeriesRatios ratios = entry.getValue().get(rate);
-                if (ratios == null || ratios.wholeLife().isEmpty()) {
+                if (ratios == null) {
                     continue; // this series did not run both programs at this rate
                 }
                 seriesOfRate++;
@@ -44,9 +44,7 @@ final class PooledSeries {
                         "| %s | %s | %s |%n",
                         entry.getKey(),
                         RepeatRatios.of(ratios.wholeLife()).describe(),
-                        ratios.measured().isEmpty()
-                                ? "not recorded"
-                                : RepeatRatios.of(ratios.measured()).describe()));
+                        describeMeasured(ratios.measured())));
             }
             out.append(String.format(
                     Locale.ROOT, "%n## %,d msg/s: tool / floor per repeat, %d series pooled%n%n", rate, seriesOfRate));
@@ -56,10 +54,13 @@ final class PooledSeries {
                     Locale.ROOT,
                     "| **pooled** | %s | %s |%n",
                     RepeatRatios.of(allWholeLife).describe(),
-                    allMeasured.isEmpty()
-                            ? "not recorded"
-                            : RepeatRatios.of(allMeasured).describe()));
+                    describeMeasured(allMeasured)));
         }
         return out.toString();
+    }
+
+    /** The measured phase's ratios described, or "not recorded" when there are none (a file may lack them). */
+    private static String describeMeasured(List<Double> measured) {
+        return measured.isEmpty() ? "not recorded" : RepeatRatios.of(measured).describe();
     }
 }
