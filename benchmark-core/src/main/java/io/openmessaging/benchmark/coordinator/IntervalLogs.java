@@ -34,6 +34,15 @@ final class IntervalLogs {
     private final String workloadName;
     private final String driverName;
     private final Map<LatencyMetric, HistogramLogWriter> writers = new EnumMap<>(LatencyMetric.class);
+    /**
+     * The histogram each period is copied into to be written. HdrHistogram keeps the buffer it encodes a
+     * histogram through (about 300 KB at full range) inside that histogram; encoding the period's own
+     * histogram left one such buffer in each of them, and the periods live on (in a worker's history of
+     * snapshots, for minutes), so every period carried twice its size through the young collections that
+     * copied it until it was old. Coordinator thread only.
+     */
+    private Histogram encoded;
+
     private Path directory;
     private IOException failure;
     private boolean closed;
@@ -46,17 +55,26 @@ final class IntervalLogs {
         this.driverName = driverName;
     }
 
-    /** Appends one period of {@code metric}: its start and end time and its phase as the interval's tag. */
+    /**
+     * Appends one period of {@code metric}: its start and end time and its phase as the interval's tag.
+     * {@code period} is left as it is: it is copied into {@link #encoded}, which is what gets the time
+     * stamps and the tag and what HdrHistogram encodes.
+     */
     void append(LatencyMetric metric, Histogram period, long startEpochNanos, long endEpochNanos, String phase) {
         open();
         HistogramLogWriter writer = writers.get(metric);
         if (writer == null) {
             return;
         }
-        period.setStartTimeStamp(startEpochNanos / 1_000_000);
-        period.setEndTimeStamp(endEpochNanos / 1_000_000);
-        period.setTag(phase);
-        writer.outputIntervalHistogram(period);
+        if (encoded == null) {
+            encoded = new Histogram(period); // the same range and precision, empty
+        }
+        encoded.reset();
+        encoded.add(period);
+        encoded.setStartTimeStamp(startEpochNanos / 1_000_000);
+        encoded.setEndTimeStamp(endEpochNanos / 1_000_000);
+        encoded.setTag(phase);
+        writer.outputIntervalHistogram(encoded);
     }
 
     /** Where the logs are written while the run goes; {@code null} before the first interval. */

@@ -68,6 +68,40 @@ class IntervalLogsTest {
     }
 
     @Test
+    void aPeriodIsWrittenAsItIsAndLeftUntouched() throws IOException {
+        IntervalLogs logs = new IntervalLogs(dir, START, "w", "kafka");
+        List<Histogram> periods = new ArrayList<>();
+        for (int period = 0; period < 2; period++) {
+            Histogram histogram = HistogramSpec.DEFAULT.newHistogram();
+            for (long value = 1; value < 5_000_000_000L; value = value * 3 + period) {
+                histogram.recordValueWithCount(value, value % 7 + 1);
+            }
+            histogram.setTag("kept");
+            periods.add(histogram);
+            long periodStart = START_NANOS + period * 10_000_000_000L;
+            logs.append(
+                    LatencyMetric.PUBLISH_LATENCY, histogram, periodStart, periodStart + 10_000_000_000L, "measured");
+        }
+        Map<String, String> names = logs.moveBeside(dir.resolve("w-kafka.json"));
+
+        List<Histogram> intervals = read(dir.resolve(names.get(LatencyMetric.PUBLISH_LATENCY.fieldPrefix())));
+        assertThat(intervals).hasSize(2);
+        for (int period = 0; period < 2; period++) {
+            Histogram written = intervals.get(period);
+            Histogram given = periods.get(period);
+            assertThat(written).as("period %d as read back", period).isEqualTo(given);
+            assertThat(written.getTotalCount()).isEqualTo(given.getTotalCount());
+            assertThat(written.getEndTimeStamp()).isEqualTo(START.toEpochMilli() + (period + 1) * 10_000L);
+            assertThat(given.getTag())
+                    .as("the caller's histogram keeps its tag")
+                    .isEqualTo("kept");
+            assertThat(given.getStartTimeStamp())
+                    .as("the caller's histogram keeps its start")
+                    .isEqualTo(Long.MAX_VALUE);
+        }
+    }
+
+    @Test
     void aRunThatMeasuredNothingStillGetsItsLogsWithTheirHeadersOnly() throws IOException {
         IntervalLogs logs = new IntervalLogs(dir, START, "w", "kafka");
         Map<String, String> names = logs.moveBeside(dir.resolve("w-kafka.json"));

@@ -112,9 +112,16 @@ final class Wire {
         return new WorkerStatus(snapshots, status.totals(), status.failure(), status.epoch(), status.firstSendError());
     }
 
+    /**
+     * {@code histogram} compressed, in Base64. Encoded through a copy: HdrHistogram keeps the buffer it
+     * encodes through inside the histogram it encodes, and the snapshots' histograms live on in the worker's
+     * history, so encoding them in place would keep one such buffer (about 300 KB) per histogram there;
+     * the copy and its buffer are garbage at once.
+     */
     static String encode(Histogram histogram) {
-        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        Histogram copy = histogram.copy();
+        ByteBuffer buffer = ByteBuffer.allocate(copy.getNeededByteBufferCapacity());
+        int length = copy.encodeIntoCompressedByteBuffer(buffer);
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
     }
 
