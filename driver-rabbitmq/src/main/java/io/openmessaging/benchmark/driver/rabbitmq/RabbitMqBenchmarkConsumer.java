@@ -112,7 +112,7 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
         requireUsable();
         try {
             for (QueueSubscription subscription : subscriptions) {
-                channel.basicCancel(subscription.getConsumerTag());
+                channel.basicCancel(subscription.tag);
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RabbitMqDefaults.CANCEL_TIMEOUT_MS);
             for (QueueSubscription subscription : subscriptions) {
@@ -170,7 +170,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
                     long next = nextStreamOffset[i];
                     arguments = Map.of(STREAM_OFFSET, next < 0 ? "first" : (Object) next);
                 }
-                channel.basicConsume(queues.get(i), autoAck, "", false, false, arguments, subscription);
+                subscription.tag =
+                        channel.basicConsume(queues.get(i), autoAck, "", false, false, arguments, subscription);
                 subscriptions.add(subscription);
             }
         } catch (IOException | ShutdownSignalException e) {
@@ -236,6 +237,12 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
     private final class QueueSubscription extends DefaultConsumer {
         private final int queueIndex;
         final CompletableFuture<Void> cancelled = new CompletableFuture<>();
+        /**
+         * The broker's tag for this subscription, as {@code basic.consume} returned it. Not {@link
+         * #getConsumerTag()}: the client sets that one on a dispatch thread, after {@code basic.consume}
+         * has returned, so a pause right after subscribing could find it still unset.
+         */
+        String tag; // control thread only
 
         QueueSubscription(int queueIndex) {
             super(channel);

@@ -3,6 +3,9 @@ package io.openmessaging.benchmark.driver.rabbitmq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
@@ -11,9 +14,14 @@ import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.testing.ConsumerCallbacks;
 import io.openmessaging.benchmark.testing.TestNames;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -103,6 +111,62 @@ class RabbitMqDriverIT {
                 long depth = messageCount(driver, consumer.queues().get(k));
                 assertThat(depth).as("messages in partition queue " + k).isEqualTo(k == expectedPartition ? 100 : 0);
             }
+        }
+    }
+
+    @Test
+    void aPauseRightAfterSubscribingCancelsEverySubscription() throws Exception {
+        // The client tells a subscription's consumer object its tag on a dispatch thread, after
+        // basic.consume has returned. Holding that thread back makes the pause come first, as it can
+        // when a pause follows the subscription at once.
+        LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
+        ExecutorService slowDispatch = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>()) {
+            @Override
+            protected void beforeExecute(Thread thread, Runnable task) {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(broker.amqpUri());
+        factory.setSharedExecutor(slowDispatch);
+        Ledger ledger = new Ledger();
+        try (Connection connection = factory.newConnection("it-early-pause")) {
+            Channel inspect = connection.createChannel();
+            List<String> queues = new ArrayList<>();
+            for (int i = 0; i < PARTITIONS; i++) {
+                // server-named and exclusive: gone with the connection, not with its last subscription
+                queues.add(inspect.queueDeclare("", false, true, false, null).getQueue());
+            }
+            RabbitMqBenchmarkConsumer consumer = new RabbitMqBenchmarkConsumer(
+                    connection.createChannel(),
+                    "early-pause consumer",
+                    queues,
+                    ledger,
+                    false,
+                    100,
+                    false,
+                    new RabbitMqDriverStats());
+            consumer.start();
+            consumer.pause();
+            for (String queue : queues) {
+                assertThat(inspect.queueDeclarePassive(queue).getConsumerCount())
+                        .as("subscriptions to " + queue + " after the pause")
+                        .isZero();
+            }
+            consumer.resume();
+            for (String queue : queues) {
+                assertThat(inspect.queueDeclarePassive(queue).getConsumerCount())
+                        .as("subscriptions to " + queue + " after the resume")
+                        .isEqualTo(1);
+            }
+            consumer.close();
+            assertThat(ledger.failure.get()).isNull();
+        } finally {
+            slowDispatch.shutdownNow();
         }
     }
 
