@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.coordinator;
 
+import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.result.ResultFiles;
 import java.io.FileOutputStream;
@@ -58,7 +59,8 @@ final class IntervalLogs {
     /**
      * Appends one period of {@code metric}: its start and end time and its phase as the interval's tag.
      * {@code period} is left as it is: it is copied into {@link #encoded}, which is what gets the time
-     * stamps and the tag and what HdrHistogram encodes.
+     * stamps and the tag and what HdrHistogram encodes. {@link #encoded} has the full range, so every
+     * interval of every log states the same range, however far a (growing) period's counts reach.
      */
     void append(LatencyMetric metric, Histogram period, long startEpochNanos, long endEpochNanos, String phase) {
         open();
@@ -67,7 +69,7 @@ final class IntervalLogs {
             return;
         }
         if (encoded == null) {
-            encoded = new Histogram(period); // the same range and precision, empty
+            encoded = new HistogramSpec(period.getNumberOfSignificantValueDigits()).newHistogram();
         }
         encoded.reset();
         encoded.add(period);

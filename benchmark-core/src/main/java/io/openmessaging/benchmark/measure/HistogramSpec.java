@@ -23,8 +23,22 @@ public record HistogramSpec(int significantDigits) {
         }
     }
 
-    /** A new, empty histogram of this spec. */
+    /** A new, empty histogram of this spec, with counts for the whole range (about 270 KB at 3 digits). */
     public Histogram newHistogram() {
         return new Histogram(LOWEST_DISCERNIBLE_NANOS, HIGHEST_TRACKABLE_NANOS, significantDigits);
+    }
+
+    /**
+     * A new, empty histogram of this spec that grows with the values it is given: its counts reach only as
+     * far as its largest value needs (about 120 KB at 3 digits for values up to 10 ms), and it holds
+     * every value of the spec's range. For what is kept a long time, such as a worker's periods. Its
+     * percentiles, mean and counts are those of a {@link #newHistogram} given the same values; only its
+     * encoding differs (its header states the range it has grown to), so encode a copy made in {@link
+     * #newHistogram} where a reader expects the full range.
+     */
+    public Histogram newGrowingHistogram() {
+        Histogram histogram = new Histogram(LOWEST_DISCERNIBLE_NANOS, 2, significantDigits);
+        histogram.setAutoResize(true);
+        return histogram;
     }
 }

@@ -269,12 +269,13 @@ public final class WorkerStats {
 
     /**
      * Everything recorded since the previous cut: counter deltas and fresh histograms (owned by the
-     * caller). Sampling thread only.
+     * caller), each {@linkplain HistogramSpec#newGrowingHistogram as large as its values need}: a worker
+     * keeps its periods for minutes. Sampling thread only.
      */
     public synchronized PeriodStats cutPeriod(long startEpochNanos, long endEpochNanos) {
         Histogram[] histograms = new Histogram[LatencyMetric.count()];
         for (int i = 0; i < histograms.length; i++) {
-            histograms[i] = spec.newHistogram();
+            histograms[i] = spec.newGrowingHistogram();
         }
         for (ThreadRecorders recorders : allRecorders) {
             recorders.drainInto(histograms);

@@ -102,6 +102,31 @@ class IntervalLogsTest {
     }
 
     @Test
+    void everyIntervalStatesTheFullRangeHoweverFarAGrowingPeriodReaches() throws IOException {
+        IntervalLogs logs = new IntervalLogs(dir, START, "w", "kafka");
+        long[] largestNanos = {5_000, 3_000_000_000L, 20_000};
+        for (int period = 0; period < largestNanos.length; period++) {
+            Histogram histogram = HistogramSpec.DEFAULT.newGrowingHistogram();
+            histogram.recordValue(largestNanos[period]);
+            long periodStart = START_NANOS + period * 10_000_000_000L;
+            logs.append(
+                    LatencyMetric.PUBLISH_LATENCY, histogram, periodStart, periodStart + 10_000_000_000L, "measured");
+        }
+        Map<String, String> names = logs.moveBeside(dir.resolve("w-kafka.json"));
+
+        List<Histogram> intervals = read(dir.resolve(names.get(LatencyMetric.PUBLISH_LATENCY.fieldPrefix())));
+        assertThat(intervals).hasSize(largestNanos.length);
+        for (int period = 0; period < largestNanos.length; period++) {
+            Histogram written = intervals.get(period);
+            assertThat(written.getHighestTrackableValue())
+                    .as("range of interval %d", period)
+                    .isEqualTo(HistogramSpec.DEFAULT.newHistogram().getHighestTrackableValue());
+            assertThat(written.getTotalCount()).isEqualTo(1);
+            assertThat(written.getMaxValue()).isEqualTo(written.highestEquivalentValue(largestNanos[period]));
+        }
+    }
+
+    @Test
     void aRunThatMeasuredNothingStillGetsItsLogsWithTheirHeadersOnly() throws IOException {
         IntervalLogs logs = new IntervalLogs(dir, START, "w", "kafka");
         Map<String, String> names = logs.moveBeside(dir.resolve("w-kafka.json"));

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The worker keeps only its latest snapshots (each holds five full-range histograms), and reading them
+ * The worker keeps only its latest snapshots (each holds five histograms), and reading them
  * stays idempotent within what it keeps.
  */
 class SnapshotHistoryTest {

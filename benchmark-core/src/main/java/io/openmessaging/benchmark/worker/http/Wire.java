@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.worker.LoadSpec;
@@ -116,10 +117,13 @@ final class Wire {
      * {@code histogram} compressed, in Base64. Encoded through a copy: HdrHistogram keeps the buffer it
      * encodes through inside the histogram it encodes, and the snapshots' histograms live on in the worker's
      * history, so encoding them in place would keep one such buffer (about 300 KB) per histogram there;
-     * the copy and its buffer are garbage at once.
+     * the copy and its buffer are garbage at once. The copy has the full range: the coordinator decodes a
+     * histogram of the range its header states, one that does not grow, and merges other workers' periods
+     * into it.
      */
     static String encode(Histogram histogram) {
-        Histogram copy = histogram.copy();
+        Histogram copy = new HistogramSpec(histogram.getNumberOfSignificantValueDigits()).newHistogram();
+        copy.add(histogram);
         ByteBuffer buffer = ByteBuffer.allocate(copy.getNeededByteBufferCapacity());
         int length = copy.encodeIntoCompressedByteBuffer(buffer);
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
