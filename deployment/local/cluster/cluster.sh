@@ -167,14 +167,27 @@ EOF
 }
 
 # lc_set_loss <node> <hundredths of a percent>: random loss each way on the node's eth0 (0: none),
-# replacing the loss set before.
+# replacing the loss set before. Each rule counts what it drops (lc_loss_now reads them).
 lc_set_loss() {
   local ns="$LC_PREFIX$1" hundredths=$2
   ip netns exec "$ns" nft flush chain inet "$LC_TABLE" loss_input
   ip netns exec "$ns" nft flush chain inet "$LC_TABLE" loss_output
   [ "$hundredths" -gt 0 ] || return 0
-  ip netns exec "$ns" nft add rule inet "$LC_TABLE" loss_input iifname eth0 numgen random mod 10000 "<" "$hundredths" drop
-  ip netns exec "$ns" nft add rule inet "$LC_TABLE" loss_output oifname eth0 numgen random mod 10000 "<" "$hundredths" drop
+  ip netns exec "$ns" nft add rule inet "$LC_TABLE" loss_input iifname eth0 numgen random mod 10000 "<" "$hundredths" counter drop
+  ip netns exec "$ns" nft add rule inet "$LC_TABLE" loss_output oifname eth0 numgen random mod 10000 "<" "$hundredths" counter drop
+}
+
+# lc_loss_now <namespace>: "<hundredths> <in> <out>": the loss the namespace's rules apply now (hundredths of a
+# percent each way, 0 without loss) and the packets they dropped on its eth0 since that loss was set.
+lc_loss_now() {
+  local ns=$1 rules
+  rules=$(ip netns exec "$ns" nft list chain inet "$LC_TABLE" loss_input 2>/dev/null
+    ip netns exec "$ns" nft list chain inet "$LC_TABLE" loss_output 2>/dev/null)
+  local hundredths in out
+  hundredths=$(sed -n 's/.*mod 10000 < \([0-9]*\) .*/\1/p' <<<"$rules" | head -n 1)
+  in=$(sed -n '/iifname/s/.*counter packets \([0-9]*\) .*/\1/p' <<<"$rules" | head -n 1)
+  out=$(sed -n '/oifname/s/.*counter packets \([0-9]*\) .*/\1/p' <<<"$rules" | head -n 1)
+  echo "${hundredths:-0} ${in:-0} ${out:-0}"
 }
 
 # lc_toxiproxy_api <namespace> <method> <path> [json body]

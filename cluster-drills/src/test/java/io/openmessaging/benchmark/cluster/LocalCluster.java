@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -258,6 +260,26 @@ final class LocalCluster {
             }
         }
         throw new AssertionError("no Tcp RetransSegs in /proc/net/snmp of " + namespace + ": " + snmp.output());
+    }
+
+    /** The loss on a node's link now and the packets its rules dropped since it was set ({@code 0, 0, 0}: none). */
+    record Loss(double percentEachWay, long droppedIn, long droppedOut) {}
+
+    /**
+     * The loss {@code bin/local-cluster status} reports for {@code node} ({@code broker}, {@code worker-<i>}):
+     * its nftables rules count the packets they drop, each way, until the loss is set again.
+     */
+    Loss loss(String node) {
+        LocalBrokerScripts.Result status = exec(60, SCRIPT, "status");
+        assertThat(status.exitCode()).as(status.output()).isZero();
+        Matcher line = Pattern.compile("(?m)^loss\\.now\\." + Pattern.quote(node)
+                        + "=([0-9.]+)% each way, dropped ([0-9]+) packets in and ([0-9]+) out$")
+                .matcher(status.output());
+        if (!line.find()) {
+            return new Loss(0, 0, 0);
+        }
+        return new Loss(
+                Double.parseDouble(line.group(1)), Long.parseLong(line.group(2)), Long.parseLong(line.group(3)));
     }
 
     /**
