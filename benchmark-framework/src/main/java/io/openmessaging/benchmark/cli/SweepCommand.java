@@ -256,6 +256,7 @@ final class SweepCommand {
                         outcome.resultFile() == null
                                 ? null
                                 : directory
+                                        .toAbsolutePath() // both absolute, whatever --output-dir was
                                         .relativize(outcome.resultFile().toAbsolutePath())
                                         .toString(),
                         stepFailure,

@@ -97,6 +97,32 @@ class SweepCommandIT {
     }
 
     @Test
+    void aRelativeOutputDirectoryRunsEveryStepAndWritesTheSummary() throws Exception {
+        // as the README and docs/sweeps.md run it: every path relative to the working directory (this module's)
+        Path relativeDir = Path.of("target", "sweep-relative-" + System.nanoTime());
+        Files.createDirectories(relativeDir);
+        Path workload = BenchmarkRuns.workload(relativeDir, "sweep-relative", 1, 1, 1, 500, "0s", "2s", 500);
+        Path results = relativeDir.resolve("results");
+        assertThat(results.isAbsolute()).isFalse();
+
+        SweepRuns.Outcome sweep = SweepRuns.run(
+                results, "--rates", "500,1000", "-d", "../driver-loopback/loopback.yaml", workload.toString());
+
+        assertThat(sweep.exitCode()).as(sweep.stdout() + sweep.stderr()).isZero();
+        assertThat(sweep.stderr()).doesNotContain("Exception");
+        assertThat(sweep.summary().complete).isTrue();
+        List<SweepSummary.Step> steps = sweep.summary().drivers.get(0).steps;
+        assertThat(steps)
+                .extracting(step -> step.resultFile)
+                .containsExactly("sweep-relative-Loopback-rate-500.json", "sweep-relative-Loopback-rate-1000.json");
+        for (SweepSummary.Step step : steps) {
+            assertThat(step.complete).isTrue();
+            assertThat(ResultFiles.read(sweep.summaryFile().getParent().resolve(step.resultFile)).metadata.workloadYaml)
+                    .contains("producerRate: " + step.value.intValue() + "\n");
+        }
+    }
+
+    @Test
     void aFailingStepMakesTheSweepIncompleteAndKeepsItsSummary(@TempDir Path dir) throws Exception {
         // every step's driver freezes (acknowledges nothing) for 4 s: the 1 s stall timeout fails the run
         Path workload = BenchmarkRuns.workload(dir, "sweep-fails", 1, 1, 1, 500, "1s", "3s", 500);
