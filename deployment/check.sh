@@ -5,7 +5,9 @@
 #   versions      kafka_version of the Ansible versions file equals the root pom's kafka.version
 #   shell         ShellCheck (warning level) over every shell script: bin/, deployment/, distribution/, .ci/
 #   tf-fmt        terraform fmt -check -recursive
-#   tf-inventory  terraform init, validate and test of the provider-free inventory module
+#   tf-inventory  terraform init, validate and test of the provider-free inventory module, and the
+#                 inventory it writes for each system (three brokers, two workers, a monitoring host)
+#                 passes deploy.yaml's own checks (check-inventory.yaml, which contacts no host)
 #   checkov       checkov on the AWS configuration and the playbooks, download off: no failed check
 #                 (every finding fixed or skipped with a reason in the code)
 #   ansible-lint  production profile, offline
@@ -184,6 +186,41 @@ check_tf_inventory() {
   offline terraform init -input=false -backend=false -no-color
   offline terraform validate -no-color
   offline terraform test -no-color
+  check_inventory_per_system
+}
+
+# The inventory the module writes, for each system, passes deploy.yaml's own checks (its first play,
+# check-inventory.yaml, which contacts no host): deploy_system comes from the inventory and names the
+# brokers' group, whatever the playbook's group_vars hold.
+check_inventory_per_system() {
+  local system root
+  for system in kafka pulsar rabbitmq redpanda; do
+    root="$work/inventory-$system"
+    mkdir -p "$root"
+    cat >"$root/main.tf" <<EOF_TF
+module "inventory" {
+  source = "$here/terraform/aws/modules/inventory"
+  system = "$system"
+  brokers = [for i in range(3) : { name = "broker-\${i}", public_ip = "203.0.113.1\${i}", private_ip = "10.0.0.1\${i}" }]
+  workers = [for i in range(2) : { name = "worker-\${i}", public_ip = "203.0.113.2\${i}", private_ip = "10.0.0.2\${i}" }]
+  monitoring = [{ name = "monitoring-0", public_ip = "203.0.113.30", private_ip = "10.0.0.30" }]
+}
+output "hosts_ini" {
+  value = module.inventory.hosts_ini
+}
+EOF_TF
+    (
+      cd "$root"
+      export TF_DATA_DIR="$root/.terraform"
+      offline terraform init -input=false -backend=false -no-color >/dev/null
+      offline terraform apply -input=false -auto-approve -no-color >/dev/null
+      offline terraform output -raw hosts_ini >"$root/hosts.ini"
+    )
+    grep -qx "deploy_system=$system" "$root/hosts.ini" ||
+      { echo "the $system inventory does not set deploy_system=$system:"; cat "$root/hosts.ini"; return 1; }
+    (cd "$ansible_dir" && offline ansible-playbook -i "$root/hosts.ini" check-inventory.yaml) ||
+      { echo "the $system inventory Terraform writes fails deploy.yaml's checks"; return 1; }
+  done
 }
 
 check_checkov() {
