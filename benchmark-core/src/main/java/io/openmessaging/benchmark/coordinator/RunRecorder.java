@@ -104,6 +104,11 @@ public final class RunRecorder {
         result.metadata = metadata;
     }
 
+    /** What the driver said of its file that did not stop the run ({@code BenchmarkDriver.configWarnings}). */
+    void configWarnings(List<String> warnings) {
+        result.metadata.configWarnings = List.copyOf(warnings);
+    }
+
     void driverDescribed(Map<String, String> description) {
         description.forEach((key, value) -> {
             if (key.toLowerCase().contains("broker")) {

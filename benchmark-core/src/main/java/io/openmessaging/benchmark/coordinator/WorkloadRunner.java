@@ -95,10 +95,14 @@ public final class WorkloadRunner {
     /**
      * Runs {@code workload} with {@code driver}, its clients placed on the workers as {@code placement}
      * decides (asked after the run's heading is printed, so that what it says follows the heading).
+     *
+     * @param configWarnings what the driver said of its file that does not stop the run, for the result's
+     *     metadata (printed when the file was loaded)
      */
     public Outcome run(
             Workload workload,
             DriverConfiguration driver,
+            List<String> configWarnings,
             Function<DriverConfiguration, WorkerRoles.Topology> placement) {
         List<String> urls = workers.urls();
         out.printf(
@@ -133,6 +137,7 @@ public final class WorkloadRunner {
             }
         }
         RunRecorder recorder = new RunRecorder(workload, driver, options, clock, out, commandLine);
+        recorder.configWarnings(configWarnings);
         String notReady = measureClockOffsets(remote, recorder);
         if (notReady != null) {
             err.println("error: " + notReady);

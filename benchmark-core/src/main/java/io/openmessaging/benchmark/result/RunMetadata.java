@@ -23,6 +23,7 @@ import java.util.TreeMap;
     "driverId",
     "driverFile",
     "driverYaml",
+    "configWarnings",
     "workloadFile",
     "workloadYaml",
     "clientVersions",
@@ -70,6 +71,13 @@ public class RunMetadata {
 
     /** Full text of the driver YAML file. */
     public String driverYaml;
+
+    /**
+     * What the driver said of its file that did not stop the run, each naming the file, line and key: above
+     * all client properties the client library does not define (e.g. a misspelt {@code linger.ms}); empty
+     * when it said nothing, and in older files.
+     */
+    public List<String> configWarnings = new ArrayList<>();
 
     /** Path of the workload YAML file as given on the command line. */
     public String workloadFile;

@@ -125,6 +125,7 @@ class ResultWriteFallbackIT {
                 WorkloadLoader.parse(WORKLOAD, "w.yaml"),
                 DriverConfigurationLoader.parse(
                         "name: Loopback\ndriver: loopback\n", "loopback.yaml", new DriverRegistry()),
+                List.of(),
                 driver -> WorkerRoles.Topology.SPLIT);
     }
 

@@ -45,8 +45,8 @@ class WorkloadRunnerIT {
 
     @Test
     void aRunThatDeliversPassesWritesItsResultAndPrintsTheSummaryBeforeNamingTheFile() throws Exception {
-        WorkloadRunner.Outcome outcome =
-                runner(List.of(), "7.1-test").run(workload(), loopback(), driver -> WorkerRoles.Topology.SPLIT);
+        WorkloadRunner.Outcome outcome = runner(List.of(), "7.1-test")
+                .run(workload(), loopback(), List.of(), driver -> WorkerRoles.Topology.SPLIT);
 
         assertThat(outcome.status()).isEqualTo(WorkloadRunner.Status.PASSED);
         assertThat(outcome.resultFile()).exists().hasParent(dir);
@@ -65,12 +65,26 @@ class WorkloadRunnerIT {
     }
 
     @Test
+    void theDriverFilesWarningsAreRecordedInTheResultMetadata() throws Exception {
+        List<String> warnings = List.of(
+                "loopback.yaml:3:3: key 'producerConfig' sets property 'lingr.ms', which is not a property the client"
+                        + " defines");
+
+        WorkloadRunner.Outcome outcome =
+                runner(List.of(), null).run(workload(), loopback(), warnings, driver -> WorkerRoles.Topology.SPLIT);
+
+        assertThat(outcome.status()).isEqualTo(WorkloadRunner.Status.PASSED);
+        assertThat(ResultFiles.read(outcome.resultFile()).metadata.configWarnings)
+                .containsExactlyElementsOf(warnings);
+    }
+
+    @Test
     void theLoopbackDriverSplitOverTwoWorkersIsRefusedBeforeAnyWorkerIsReached() throws Exception {
         // nothing listens on these: a refusal that reached them would fail differently
         List<String> urls = List.of("http://127.0.0.1:" + freePort(), "http://127.0.0.1:" + freePort());
 
         WorkloadRunner.Outcome outcome =
-                runner(urls, null).run(workload(), loopback(), driver -> WorkerRoles.Topology.SPLIT);
+                runner(urls, null).run(workload(), loopback(), List.of(), driver -> WorkerRoles.Topology.SPLIT);
 
         assertThat(outcome.status()).isEqualTo(WorkloadRunner.Status.REFUSED);
         assertThat(outcome.result()).isNull();
@@ -85,7 +99,7 @@ class WorkloadRunnerIT {
         String url = "http://127.0.0.1:" + freePort();
 
         WorkloadRunner.Outcome outcome =
-                runner(List.of(url), null).run(workload(), loopback(), driver -> WorkerRoles.Topology.SPLIT);
+                runner(List.of(url), null).run(workload(), loopback(), List.of(), driver -> WorkerRoles.Topology.SPLIT);
 
         assertThat(outcome.status()).isEqualTo(WorkloadRunner.Status.FAILED);
         assertThat(text(err)).contains("error: worker").contains("is not reachable");

@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A driver that only reads its file: it refuses a line starting with {@code compression:}, crashes
- * on one starting with {@code explode:}, takes messages up to the size a line {@code maxMessageBytes: N}
- * gives, and remembers every driver it made, so tests can see that each was closed.
+ * on one starting with {@code explode:}, warns of one starting with {@code unusedSetting:}, takes
+ * messages up to the size a line {@code maxMessageBytes: N} gives, and remembers every driver it made,
+ * so tests can see that each was closed.
  */
 public final class FakeDriverProvider implements DriverProvider {
 
@@ -59,6 +60,7 @@ public final class FakeDriverProvider implements DriverProvider {
         private String configuredWith;
         private String sourceName;
         private long maxMessageBytes = Long.MAX_VALUE;
+        private final List<String> warnings = new ArrayList<>();
         private boolean closed;
 
         @Override
@@ -73,10 +75,13 @@ public final class FakeDriverProvider implements DriverProvider {
                             sourceName + ":" + (i + 1) + ": compression is not supported by the" + " fake driver");
                 }
             }
-            for (String line : lines) {
-                if (line.startsWith("maxMessageBytes:")) {
+            for (int i = 0; i < lines.length; i++) {
+                if (lines[i].startsWith("maxMessageBytes:")) {
                     maxMessageBytes = Long.parseLong(
-                            line.substring("maxMessageBytes:".length()).strip());
+                            lines[i].substring("maxMessageBytes:".length()).strip());
+                }
+                if (lines[i].startsWith("unusedSetting:")) {
+                    warnings.add(sourceName + ":" + (i + 1) + ":1: unusedSetting is read by no fake client");
                 }
             }
             configuredWith = driverYaml;
@@ -89,6 +94,11 @@ public final class FakeDriverProvider implements DriverProvider {
                     ? List.of(sourceName + ": a message of " + workload.messageBytes() + " bytes is above the fake's "
                             + maxMessageBytes)
                     : List.of();
+        }
+
+        @Override
+        public List<String> configWarnings() {
+            return warnings;
         }
 
         public String configuredWith() {

@@ -25,7 +25,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The main command: runs every workload with every driver and writes one result file per pair. */
 final class RunCommand {
@@ -131,7 +133,7 @@ final class RunCommand {
         }
         Setup setup;
         try {
-            setup = setUp();
+            setup = setUp(err);
         } catch (CommandFailure e) {
             err.println("error: " + e.getMessage());
             return e.exitCode();
@@ -159,8 +161,16 @@ final class RunCommand {
         return exitCode;
     }
 
-    /** What every run of one command line shares: workers, token, and the checked workload and driver files. */
-    record Setup(List<String> workerUrls, String token, List<Workload> workloads, List<DriverConfiguration> drivers) {}
+    /**
+     * What every run of one command line shares: workers, token, the checked workload and driver files, and
+     * what each driver said of its file that does not stop the run ({@link BenchmarkDriver#configWarnings}).
+     */
+    record Setup(
+            List<String> workerUrls,
+            String token,
+            List<Workload> workloads,
+            List<DriverConfiguration> drivers,
+            Map<DriverConfiguration, List<String>> configWarnings) {}
 
     /** One run's exit code and, when it was written, its result file and result. */
     record Outcome(int exitCode, Path resultFile, TestResult result) {}
@@ -179,8 +189,11 @@ final class RunCommand {
         }
     }
 
-    /** Checks the options and loads every workload and driver file; used by the run and sweep commands. */
-    Setup setUp() throws CommandFailure {
+    /**
+     * Checks the options and loads every workload and driver file; used by the run and sweep commands. Prints
+     * the drivers' warnings about their files on {@code err}, once for the whole command line.
+     */
+    Setup setUp(PrintStream err) throws CommandFailure {
         if (workerOptions.bothGiven()) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, "give either --workers or --workers-file, not both");
         }
@@ -211,6 +224,7 @@ final class RunCommand {
         DriverRegistry registry = new DriverRegistry();
         List<Workload> loadedWorkloads = new ArrayList<>();
         List<DriverConfiguration> loadedDrivers = new ArrayList<>();
+        Map<DriverConfiguration, List<String>> configWarnings = new LinkedHashMap<>();
         try {
             List<Integer> messageBytes = new ArrayList<>();
             for (String file : workloads) {
@@ -227,6 +241,9 @@ final class RunCommand {
                                 .filter(DriverAssignments::isDriverAssignment)
                                 .toList());
                 try (BenchmarkDriver driver = registry.newConfiguredDriver(configuration)) {
+                    List<String> warnings = driver.configWarnings();
+                    warnings.forEach(warning -> err.println("warning: " + warning));
+                    configWarnings.put(configuration, warnings);
                     for (int i = 0; i < loadedWorkloads.size(); i++) {
                         problems.addAll(PayloadFiles.loadProblems(loadedWorkloads.get(i), messageBytes.get(i), driver));
                     }
@@ -244,7 +261,7 @@ final class RunCommand {
             throw new CommandFailure(Benchmark.EXIT_FAILED, e.toString());
         }
         checkOutputDirectory();
-        return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers);
+        return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers, configWarnings);
     }
 
     /** The {@code --set} assignments of workload keys, as typed (the others are {@code driver.…}). */
@@ -329,8 +346,11 @@ final class RunCommand {
                 out,
                 err,
                 installSignalHandler);
-        WorkloadRunner.Outcome outcome =
-                runner.run(workload, driverConfiguration, configuration -> topology(configuration, out));
+        WorkloadRunner.Outcome outcome = runner.run(
+                workload,
+                driverConfiguration,
+                setup.configWarnings().getOrDefault(driverConfiguration, List.of()),
+                configuration -> topology(configuration, out));
         int exitCode = switch (outcome.status()) {
             case PASSED -> Benchmark.EXIT_OK;
             case FAILED -> Benchmark.EXIT_FAILED;

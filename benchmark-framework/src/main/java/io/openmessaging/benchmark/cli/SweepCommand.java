@@ -146,7 +146,7 @@ final class SweepCommand {
         Path outputDirectory = Path.of(run.outputDir);
         boolean outputDirectoryExisted = Files.exists(outputDirectory);
         try {
-            setup = run.setUp();
+            setup = run.setUp(err);
             Workload base = setup.workloads().get(0);
             for (int i = 0; i < values.size(); i++) {
                 stepWorkloads.add(StepWorkloads.of(

@@ -24,6 +24,17 @@ final class ValidateCommand implements Subcommand {
             description = "Show this help")
     boolean help;
 
+    private final DriverRegistry registry;
+
+    ValidateCommand() {
+        this(new DriverRegistry());
+    }
+
+    /** @param registry the drivers that read driver files: the installed ones, or a test's own */
+    ValidateCommand(DriverRegistry registry) {
+        this.registry = registry;
+    }
+
     @Override
     public boolean helpRequested() {
         return help;
@@ -42,13 +53,18 @@ final class ValidateCommand implements Subcommand {
                     + (files.size() == 1 ? " holds" : " hold") + " no .yaml or .yml file");
             return Benchmark.EXIT_USAGE;
         }
-        List<String> problems = Validation.validate(paths, new DriverRegistry());
+        Validation.Findings findings = Validation.validate(paths, registry);
+        List<String> problems = findings.problems();
+        int warnings = findings.warnings().size();
+        findings.warnings().forEach(warning -> err.println("warning: " + warning));
         problems.forEach(problem -> err.println("error: " + problem));
+        String warned = warnings == 0 ? "" : " and " + warnings + " warning(s)";
         if (!problems.isEmpty()) {
-            err.printf("%d problem(s) in %d file(s) checked%n", problems.size(), countFiles(paths));
+            err.printf("%d problem(s)%s in %d file(s) checked%n", problems.size(), warned, countFiles(paths));
             return Benchmark.EXIT_FAILED;
         }
-        out.printf("%d file(s) valid%n", countFiles(paths));
+        out.printf(
+                "%d file(s) valid%s%n", countFiles(paths), warnings == 0 ? "" : ", with " + warnings + " warning(s)");
         return Benchmark.EXIT_OK;
     }
 

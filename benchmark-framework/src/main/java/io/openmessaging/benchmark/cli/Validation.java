@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * file with a top-level {@code driver} or {@code driverClass} key is a driver file: its framework
  * keys are read and its driver parses the rest ({@code configure}, no connection). Any other file is
  * a workload. When both kinds are given, every driver is asked what its system would refuse in every
- * workload ({@link BenchmarkDriver#loadProblems}).
+ * workload ({@link BenchmarkDriver#loadProblems}). What a driver file sets that runs but was likely meant
+ * otherwise ({@link BenchmarkDriver#configWarnings}) is a warning, which leaves the file valid.
  */
 public final class Validation {
 
@@ -35,18 +36,29 @@ public final class Validation {
     private Validation() {}
 
     /**
-     * Checks every file; a directory stands for the {@code .yaml} and {@code .yml} files directly in it.
+     * What the check of some files found.
      *
-     * @return one problem per bad file (each naming the file; several lines when the file has several
+     * @param problems one per bad file (each naming the file; several lines when the file has several
      *     problems), in the order given; empty when every file is good
+     * @param warnings what the drivers said of their files that does not make them bad, each naming the
+     *     file, in the order given
      */
-    public static List<String> validate(List<Path> files, DriverRegistry registry) {
+    public record Findings(List<String> problems, List<String> warnings) {
+        public Findings {
+            problems = List.copyOf(problems);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /** Checks every file; a directory stands for the {@code .yaml} and {@code .yml} files directly in it. */
+    public static Findings validate(List<Path> files, DriverRegistry registry) {
         return validate(files, registry, PayloadSearch.ofThisProcess());
     }
 
     /** As {@link #validate(List, DriverRegistry)}, looking for relative payload files where {@code search} says. */
-    static List<String> validate(List<Path> files, DriverRegistry registry, PayloadSearch search) {
+    static Findings validate(List<Path> files, DriverRegistry registry, PayloadSearch search) {
         List<String> problems = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         Map<Workload, Integer> workloads = new LinkedHashMap<>(); // each valid workload with its message size
         Map<DriverConfiguration, BenchmarkDriver> drivers = new LinkedHashMap<>();
         try {
@@ -60,7 +72,7 @@ public final class Validation {
                 }
                 for (Path file : expanded) {
                     try {
-                        check(file, registry, search, workloads, drivers);
+                        check(file, registry, search, workloads, drivers, warnings);
                     } catch (ConfigException e) {
                         problems.add(e.getMessage());
                     }
@@ -70,7 +82,7 @@ public final class Validation {
         } finally {
             drivers.forEach(Validation::close);
         }
-        return problems;
+        return new Findings(problems, warnings);
     }
 
     /**
@@ -105,7 +117,8 @@ public final class Validation {
             DriverRegistry registry,
             PayloadSearch search,
             Map<Workload, Integer> workloads,
-            Map<DriverConfiguration, BenchmarkDriver> drivers)
+            Map<DriverConfiguration, BenchmarkDriver> drivers,
+            List<String> warnings)
             throws ConfigException {
         String text = WorkloadLoader.readText(file);
         String sourceName = file.toString();
@@ -124,7 +137,9 @@ public final class Validation {
             return;
         }
         DriverConfiguration configuration = DriverConfigurationLoader.parse(text, sourceName, registry);
-        drivers.put(configuration, registry.newConfiguredDriver(configuration));
+        BenchmarkDriver driver = registry.newConfiguredDriver(configuration);
+        drivers.put(configuration, driver);
+        warnings.addAll(driver.configWarnings());
     }
 
     private static void close(DriverConfiguration configuration, BenchmarkDriver driver) {

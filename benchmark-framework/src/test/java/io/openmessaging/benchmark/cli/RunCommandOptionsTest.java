@@ -122,7 +122,7 @@ class RunCommandOptionsTest {
                         results.toString(),
                         Files.writeString(dir.resolve("w.yaml"), WORKLOAD).toString());
 
-        command.setUp();
+        command.setUp(System.err);
 
         assertThat(results).isEmptyDirectory();
     }

@@ -2,14 +2,20 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.testing.CoreFixtures;
+import io.openmessaging.benchmark.workload.FakeDriverProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bin/benchmark validate} as a user runs it: exit codes and the errors it prints. */
+/** {@code bin/benchmark validate} as a user runs it: exit codes and the errors and warnings it prints. */
 class ValidateCommandTest {
 
     private final CommandLineRun cli = new CommandLineRun();
@@ -81,6 +87,23 @@ class ValidateCommandTest {
                 .contains("negative-rate.yaml")
                 .contains("unknown-key.yaml")
                 .contains("2 problem(s) in 2 file(s) checked");
+    }
+
+    @Test
+    void aDriversWarningIsPrintedWithTheFileLineAndKeyAndTheFileStaysValid() {
+        Path driver = CoreFixtures.path("drivers").resolve("fake-unused-setting.yaml");
+        ValidateCommand command = new ValidateCommand(new DriverRegistry(List.of(new FakeDriverProvider())));
+        command.files = List.of(driver.toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exitCode = command.execute(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_OK);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo("warning: " + driver + ":4:1: unusedSetting is read by no fake client\n");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("1 file(s) valid, with 1 warning(s)\n");
     }
 
     @Test

@@ -33,17 +33,28 @@ class ValidationTest {
     @Test
     void validWorkloadsAndDriverFilesHaveNoProblem() {
         List<String> problems = Validation.validate(
-                List.of(
-                        CoreFixtures.path("workloads-upstream"),
-                        Path.of("..", "workloads", "quick-start.yaml"),
-                        DRIVERS.resolve("fake.yaml"),
-                        DRIVERS.resolve("fake-upstream.yaml")),
-                registry);
+                        List.of(
+                                CoreFixtures.path("workloads-upstream"),
+                                Path.of("..", "workloads", "quick-start.yaml"),
+                                DRIVERS.resolve("fake.yaml"),
+                                DRIVERS.resolve("fake-upstream.yaml")),
+                        registry)
+                .problems();
 
         assertThat(problems).isEmpty();
         assertThat(fake.created())
                 .hasSize(2)
                 .allSatisfy(driver -> assertThat(driver.closed()).isTrue());
+    }
+
+    @Test
+    void aDriversWarningLeavesItsFileValidAndIsReportedApart() {
+        Path driver = DRIVERS.resolve("fake-unused-setting.yaml");
+
+        Validation.Findings findings = Validation.validate(List.of(driver), registry);
+
+        assertThat(findings.problems()).isEmpty();
+        assertThat(findings.warnings()).containsExactly(driver + ":4:1: unusedSetting is read by no fake client");
     }
 
     @Test
@@ -91,11 +102,12 @@ class ValidationTest {
     @Test
     void driverFilesAreCheckedByTheirDriver() {
         List<String> problems = Validation.validate(
-                List.of(
-                        DRIVERS.resolve("fake-rejected.yaml"),
-                        DRIVERS.resolve("unknown-driver.yaml"),
-                        DRIVERS.resolve("no-name.yaml")),
-                registry);
+                        List.of(
+                                DRIVERS.resolve("fake-rejected.yaml"),
+                                DRIVERS.resolve("unknown-driver.yaml"),
+                                DRIVERS.resolve("no-name.yaml")),
+                        registry)
+                .problems();
 
         assertThat(problems)
                 .containsExactly(
@@ -110,12 +122,13 @@ class ValidationTest {
     @Test
     void onlyBadFilesGiveProblemsInTheOrderGiven() {
         List<String> problems = Validation.validate(
-                List.of(
-                        INVALID.resolve("negative-rate.yaml"),
-                        Path.of("..", "workloads", "simple-workload.yaml"),
-                        INVALID.resolve("syntax-error.yaml"),
-                        Path.of("no-such-file.yaml")),
-                registry);
+                        List.of(
+                                INVALID.resolve("negative-rate.yaml"),
+                                Path.of("..", "workloads", "simple-workload.yaml"),
+                                INVALID.resolve("syntax-error.yaml"),
+                                Path.of("no-such-file.yaml")),
+                        registry)
+                .problems();
 
         assertThat(problems).hasSize(3);
         assertThat(problems.get(0)).startsWith(INVALID.resolve("negative-rate.yaml") + ":8:15: ");
@@ -136,7 +149,7 @@ class ValidationTest {
         }
         assertThat(yamlFiles).hasSizeGreaterThan(20);
 
-        List<String> problems = Validation.validate(List.of(INVALID), registry);
+        List<String> problems = Validation.validate(List.of(INVALID), registry).problems();
 
         // one problem per file (each shows its first), in file order
         assertThat(problems).hasSameSizeAs(yamlFiles);
@@ -146,7 +159,8 @@ class ValidationTest {
     }
 
     private List<String> validate(String invalidFile) {
-        return Validation.validate(List.of(INVALID.resolve(invalidFile)), registry);
+        return Validation.validate(List.of(INVALID.resolve(invalidFile)), registry)
+                .problems();
     }
 
     private static final Path PAYLOADS = Path.of("src/test/resources/payloads-invalid");
@@ -166,7 +180,7 @@ class ValidationTest {
         Path installationRoot = Files.createDirectories(temp.resolve("installed"));
         PayloadSearch search = new PayloadSearch(Path.of(""), Optional.of(installationRoot));
 
-        assertThat(Validation.validate(List.of(file), registry, search))
+        assertThat(Validation.validate(List.of(file), registry, search).problems())
                 .singleElement()
                 .asString()
                 .isEqualTo(file + ": "
@@ -187,7 +201,8 @@ class ValidationTest {
         Path root = UpstreamPayloads.repositoryRoot();
 
         assertThat(Validation.validate(
-                        List.of(copiedUpstreamWorkload()), registry, new PayloadSearch(root, Optional.empty())))
+                                List.of(copiedUpstreamWorkload()), registry, new PayloadSearch(root, Optional.empty()))
+                        .problems())
                 .isEmpty();
     }
 
@@ -197,9 +212,11 @@ class ValidationTest {
         Path root = UpstreamPayloads.repositoryRoot();
         Path workload = copiedUpstreamWorkload();
 
-        assertThat(Validation.validate(List.of(workload), registry, new PayloadSearch(elsewhere, Optional.of(root))))
+        assertThat(Validation.validate(List.of(workload), registry, new PayloadSearch(elsewhere, Optional.of(root)))
+                        .problems())
                 .isEmpty();
-        assertThat(Validation.validate(List.of(workload), registry, new PayloadSearch(elsewhere, Optional.empty())))
+        assertThat(Validation.validate(List.of(workload), registry, new PayloadSearch(elsewhere, Optional.empty()))
+                        .problems())
                 .as("without the installation root, nothing has payload/")
                 .singleElement()
                 .asString()
@@ -214,11 +231,12 @@ class ValidationTest {
         Path workload = Path.of("..", "workloads", "quick-start.yaml");
         Path driver = DRIVERS.resolve("fake-small-messages.yaml");
 
-        assertThat(Validation.validate(List.of(workload, driver), registry))
+        assertThat(Validation.validate(List.of(workload, driver), registry).problems())
                 .containsExactly(workload + " with " + driver + ": a message of 1024 bytes is above the fake's 100");
-        assertThat(Validation.validate(List.of(workload, DRIVERS.resolve("fake.yaml")), registry))
+        assertThat(Validation.validate(List.of(workload, DRIVERS.resolve("fake.yaml")), registry)
+                        .problems())
                 .isEmpty();
-        assertThat(Validation.validate(List.of(driver), registry))
+        assertThat(Validation.validate(List.of(driver), registry).problems())
                 .as("a driver alone has nothing to compare")
                 .isEmpty();
         assertThat(fake.created())

@@ -25,7 +25,8 @@ public final class DriverFileCorpus {
     /** {@code validate} of {@code name}.yaml reports one problem: the file name followed by {@code detail}. */
     public static void assertOneProblem(String name, String detail) {
         Path file = DIRECTORY.resolve(name + ".yaml");
-        List<String> problems = Validation.validate(List.of(file), new DriverRegistry());
+        List<String> problems =
+                Validation.validate(List.of(file), new DriverRegistry()).problems();
         assertThat(problems).as(file.toString()).singleElement().asString().startsWith(file + detail);
         assertThat(problems.get(0)).as("no Java class names").doesNotContain("Exception");
     }

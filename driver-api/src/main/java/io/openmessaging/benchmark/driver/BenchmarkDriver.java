@@ -77,6 +77,18 @@ public interface BenchmarkDriver extends AutoCloseable {
     }
 
     /**
+     * What the driver file sets that runs as written but was likely meant otherwise, above all a client
+     * property the client library does not define (a misspelt {@code linger.ms} is otherwise passed on and
+     * ignored by the client). Called after {@link #configure}; {@code bin/benchmark validate} prints each as a
+     * warning and still accepts the file, and a run prints them before it starts and records them in the
+     * result's metadata. Each is a sentence in the form of {@code configure}'s errors: {@code
+     * file:line:column: …}. The default finds none.
+     */
+    default List<String> configWarnings() {
+        return List.of();
+    }
+
+    /**
      * Facts for the result metadata: client library version, broker version when the driver can ask,
      * effective settings. Called after {@link #initialize}. Keys are free-form.
      */

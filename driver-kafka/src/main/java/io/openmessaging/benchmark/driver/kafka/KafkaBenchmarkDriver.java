@@ -145,6 +145,15 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     }
 
     @Override
+    public List<String> configWarnings() {
+        KafkaDriverConfig cfg = config;
+        if (cfg == null) {
+            throw new IllegalStateException(driverId + " driver: configure() must be called before configWarnings()");
+        }
+        return cfg.configWarnings();
+    }
+
+    @Override
     public String topicNamePrefix() {
         KafkaDriverConfig cfg = config;
         return cfg == null ? defaults.topicPrefix() : cfg.topicPrefix();

@@ -15,6 +15,7 @@ import io.openmessaging.benchmark.config.DriverFileKeys;
 import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,7 +41,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * keys ({@code topicPrefix}, {@code offsetCommitLingerMs}, {@code topicCreationBatchSize}, {@code
  * topicCreationMaxRetries}, {@code initializeTimeoutMs}), declared with the config engine ({@link #schema}):
  * every problem of the file's keys is reported at once as {@code file:line:column: …}; a property of a
- * block is checked against the Kafka client's own definitions and named at its line. The key reference in
+ * block is checked against the Kafka client's own definitions and named at its line, and one that no client
+ * of its block defines is a warning ({@link #configWarnings}). The key reference in
  * docs/drivers/kafka.md is generated from the declarations.
  */
 public final class KafkaDriverConfig {
@@ -84,6 +86,7 @@ public final class KafkaDriverConfig {
     private final Map<String, String> adminProperties;
     private final Map<String, String> producerProperties;
     private final Map<String, String> consumerProperties;
+    private final List<String> configWarnings;
 
     private KafkaDriverConfig(Builder b) {
         this.sourceName = b.sourceName;
@@ -103,6 +106,7 @@ public final class KafkaDriverConfig {
         this.adminProperties = Collections.unmodifiableMap(b.adminProperties);
         this.producerProperties = Collections.unmodifiableMap(b.producerProperties);
         this.consumerProperties = Collections.unmodifiableMap(b.consumerProperties);
+        this.configWarnings = List.copyOf(b.configWarnings);
     }
 
     /**
@@ -230,6 +234,16 @@ public final class KafkaDriverConfig {
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         return props;
+    }
+
+    /**
+     * The properties of {@code commonConfig}, {@code producerConfig} and {@code consumerConfig} that no
+     * client of their block defines (a consumer property in {@code producerConfig} included), each as {@code
+     * file:line:column: key 'producerConfig' sets property 'lingr.ms', which is not …}, in file order by
+     * block. They are passed on to the clients all the same.
+     */
+    public List<String> configWarnings() {
+        return configWarnings;
     }
 
     public String bootstrapServers() {
@@ -410,6 +424,7 @@ public final class KafkaDriverConfig {
         final Map<String, String> adminProperties = new LinkedHashMap<>();
         final Map<String, String> producerProperties = new LinkedHashMap<>();
         final Map<String, String> consumerProperties = new LinkedHashMap<>();
+        final List<String> configWarnings = new ArrayList<>();
 
         Builder(String sourceName, String yaml, FileKeys keys, ConfigValues values) {
             this.sourceName = sourceName;
@@ -449,6 +464,9 @@ public final class KafkaDriverConfig {
             checkValues(COMMON_CONFIG, common, KafkaPropertyCheck.Clients.ALL);
             checkValues(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
             checkValues(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
+            warnUnknown(COMMON_CONFIG, common, KafkaPropertyCheck.Clients.ALL);
+            warnUnknown(PRODUCER_CONFIG, producer, KafkaPropertyCheck.Clients.PRODUCER);
+            warnUnknown(CONSUMER_CONFIG, consumer, KafkaPropertyCheck.Clients.CONSUMER);
             for (Map.Entry<String, String> config : topic.values().entrySet()) {
                 String problem = KafkaPropertyCheck.topicProblem(
                         config.getKey(), config.getValue(), defaults.apacheKafkaLimits());
@@ -629,6 +647,21 @@ public final class KafkaDriverConfig {
             }
         }
 
+        /**
+         * A warning for every property of {@code block} that no client of {@code clients} defines; the
+         * commit linger this driver reads from {@code consumerConfig} is its own.
+         */
+        private void warnUnknown(String blockKey, PropertiesBlock block, KafkaPropertyCheck.Clients clients) {
+            for (String property : block.values().keySet()) {
+                String problem = property.equals(OFFSET_COMMIT_LINGER_MS)
+                        ? null
+                        : KafkaPropertyCheck.unknownProblem(property, clients);
+                if (problem != null) {
+                    configWarnings.add(propertyMessage(blockKey, block, property, problem));
+                }
+            }
+        }
+
         private void rejectIn(String blockKey, PropertiesBlock block, String property, String reason)
                 throws DriverException {
             if (block.contains(property)) {
@@ -678,11 +711,16 @@ public final class KafkaDriverConfig {
         }
 
         private DriverException propertyError(String blockKey, PropertiesBlock block, String property, String problem) {
+            return new DriverException(propertyMessage(blockKey, block, property, problem));
+        }
+
+        /** {@code file:line:column: key 'BLOCK' sets property 'NAME', which PROBLEM}, at the property's line. */
+        private String propertyMessage(String blockKey, PropertiesBlock block, String property, String problem) {
             int line = block.lineOf(property);
-            return new DriverException(at(
+            return at(
                     line > 0 ? line : keyLine(blockKey),
                     line > 0 ? indentColumn(line) : keyColumn(blockKey),
-                    "key '" + blockKey + "' sets property '" + property + "', which " + problem));
+                    "key '" + blockKey + "' sets property '" + property + "', which " + problem);
         }
 
         /** {@code file:line:column: detail}, the one format of every config file's problems. */

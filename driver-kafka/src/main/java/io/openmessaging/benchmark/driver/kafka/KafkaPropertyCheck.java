@@ -5,11 +5,14 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.TopicConfig;
@@ -18,8 +21,10 @@ import org.apache.kafka.common.utils.Utils;
 /**
  * Checks the values of client properties with the Kafka client's own definitions ({@link ConfigDef}), as
  * {@code bin/benchmark validate} runs, so that {@code acks=maybe} or a malformed {@code bootstrap.servers}
- * is found before a run starts instead of when the first client is created. Properties the client does
- * not define are left alone (the client itself ignores them with a warning).
+ * is found before a run starts instead of when the first client is created. A property none of the clients
+ * of its block defines is only worth a warning ({@link #unknownProblem}): the client passes every property on
+ * to its plugins (interceptors, callback handlers), which may read keys of their own, and otherwise ignores
+ * it, so a misspelt name would go unnoticed.
  *
  * <p>Topic configs ({@code topicConfig}) have no definitions in the client, only their names ({@link
  * TopicConfig}); a name the client does not know is refused for Apache Kafka (its brokers refuse unknown
@@ -33,6 +38,18 @@ final class KafkaPropertyCheck {
 
     private static final ConfigDef PRODUCER = ProducerConfig.configDef();
     private static final ConfigDef CONSUMER = ConsumerConfig.configDef();
+    private static final ConfigDef ADMIN = AdminClientConfig.configDef();
+
+    /** Names the client reads by prefix: the settings of config providers and the metrics context labels. */
+    private static final List<String> CLIENT_PREFIXES =
+            List.of(AbstractConfig.CONFIG_PROVIDERS_CONFIG + ".", CommonClientConfigs.METRICS_CONTEXT_PREFIX);
+
+    private static final Set<String> ANY_CLIENT = anyClientNames();
+
+    /** The end of a warning about a property no client defines. */
+    private static final String PASSED_ON =
+            "; it is passed on as given, and only a plugin that reads keys of its own (an interceptor, a callback"
+                    + " handler) would use it";
 
     private KafkaPropertyCheck() {}
 
@@ -71,7 +88,7 @@ final class KafkaPropertyCheck {
             } catch (ConfigException e) {
                 String allowed = key.validator != null
                         ? "; allowed: " + key.validator
-                        : "; expected " + key.type.name().toLowerCase(java.util.Locale.ROOT);
+                        : "; expected " + key.type.name().toLowerCase(Locale.ROOT);
                 String validator = String.valueOf(key.validator).replaceAll("^\\[|\\]$", "");
                 boolean saysWhatIsAllowed =
                         e.getMessage() != null && e.getMessage().contains(validator);
@@ -80,6 +97,55 @@ final class KafkaPropertyCheck {
             }
         }
         return null;
+    }
+
+    /**
+     * Why no client of a block that goes to {@code clients} will read {@code property}, as the end of a
+     * sentence ("is not a property the Kafka producer defines (did you mean 'linger.ms'?); …"), or {@code
+     * null} when one of them defines it (a {@code commonConfig} property: the producer, the consumer or the
+     * admin client) or reads it by prefix.
+     */
+    static String unknownProblem(String property, Clients clients) {
+        if (CLIENT_PREFIXES.stream().anyMatch(property::startsWith)) {
+            return null;
+        }
+        ConfigDef own;
+        ConfigDef other;
+        switch (clients) {
+            case PRODUCER -> {
+                own = PRODUCER;
+                other = CONSUMER;
+            }
+            case CONSUMER -> {
+                own = CONSUMER;
+                other = PRODUCER;
+            }
+            default -> {
+                return ANY_CLIENT.contains(property)
+                        ? null
+                        : "is not a property the Kafka client defines" + Suggestions.didYouMean(property, ANY_CLIENT)
+                                + PASSED_ON;
+            }
+        }
+        String ownName = clients.name().toLowerCase(Locale.ROOT);
+        String otherName = other == PRODUCER ? "producer" : "consumer";
+        if (own.names().contains(property)) {
+            return null;
+        }
+        if (other.names().contains(property)) {
+            return "is a " + otherName + " property, which the " + ownName + "s do not read; set it in "
+                    + (other == PRODUCER ? KafkaDriverConfig.PRODUCER_CONFIG : KafkaDriverConfig.CONSUMER_CONFIG)
+                    + " or " + KafkaDriverConfig.COMMON_CONFIG;
+        }
+        return "is not a property the Kafka " + ownName + " defines" + Suggestions.didYouMean(property, own.names())
+                + PASSED_ON;
+    }
+
+    private static Set<String> anyClientNames() {
+        Set<String> names = new TreeSet<>(PRODUCER.names());
+        names.addAll(CONSUMER.names());
+        names.addAll(ADMIN.names());
+        return Set.copyOf(names);
     }
 
     /** The topic config names this client version defines, from {@link TopicConfig}'s constants. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -80,7 +79,7 @@ final class PropertiesBlock {
      * separators; keys with escapes may be missed (their line is then unknown).
      */
     private static Map<String, Integer> keyLineOffsets(String text) {
-        Map<String, Integer> offsets = new HashMap<>();
+        Map<String, Integer> offsets = new LinkedHashMap<>(); // in file order, as values() then is
         String[] lines = text.split("\r\n|\r|\n", -1);
         boolean continuation = false;
         for (int i = 0; i < lines.length; i++) {

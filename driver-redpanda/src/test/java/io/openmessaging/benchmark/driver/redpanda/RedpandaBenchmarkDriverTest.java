@@ -34,7 +34,7 @@ class RedpandaBenchmarkDriverTest {
     }
 
     @Test
-    void everyShippedYamlParses() throws Exception {
+    void everyShippedYamlParsesWithoutWarnings() throws Exception {
         List<String> files;
         try (Stream<Path> list = Files.list(Path.of("."))) {
             files = list.map(p -> p.getFileName().toString())
@@ -47,6 +47,7 @@ class RedpandaBenchmarkDriverTest {
         for (String file : files) {
             KafkaDriverConfig config = shipped(file);
             assertThat(config.replicationFactor()).as(file).contains((short) 3);
+            assertThat(config.configWarnings()).as(file).isEmpty();
             assertThat(config.topicConfigs()).as(file).containsEntry("min.insync.replicas", "2");
             assertThat(config.producerProperties())
                     .as(file)

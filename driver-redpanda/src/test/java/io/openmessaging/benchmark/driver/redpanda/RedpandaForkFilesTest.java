@@ -46,6 +46,9 @@ class RedpandaForkFilesTest {
         KafkaDriverConfig config = driver.config();
         assertThat(config.groupId().orElse(null)).isEqualTo(groupId);
         assertThat(config.requestsPerTransaction().orElse(null)).isEqualTo(requestsPerTransaction);
+        assertThat(driver.configWarnings())
+                .as("every property is one the Kafka client defines")
+                .isEmpty();
         if (requestsPerTransaction != null) {
             assertThat(config.consumerProperties("s")).containsEntry("isolation.level", "read_committed");
         }
