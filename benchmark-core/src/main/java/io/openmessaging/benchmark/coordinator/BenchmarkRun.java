@@ -67,6 +67,9 @@ public final class BenchmarkRun {
      */
     private StallWatch stallWatch;
 
+    /** {@code --fault}: commands at set times into the measured phase; started when it begins. */
+    private final FaultSchedule faultSchedule;
+
     private boolean measuring;
     private boolean measuredPhaseBegun;
     private boolean booksClosed;
@@ -87,6 +90,7 @@ public final class BenchmarkRun {
         Set<WorkerHandle> all = new LinkedHashSet<>(roles.producers());
         all.addAll(roles.consumers());
         this.ensemble = new Ensemble(List.copyOf(all), options.workerUnreachableTimeout(), clock);
+        this.faultSchedule = new FaultSchedule(options.faults(), clock);
     }
 
     /** Asks the run to stop as soon as possible (Ctrl-C); the result is written marked incomplete. */
@@ -107,6 +111,7 @@ public final class BenchmarkRun {
             recorder.fail(e.toString());
         } finally {
             try {
+                recorder.faults(faultSchedule.stop());
                 closeBooksAfterFailure();
                 recorder.driverCounters(ensemble.driverCounters());
             } finally {
@@ -274,6 +279,7 @@ public final class BenchmarkRun {
             throws RunFailedException, DriverException, IOException, InterruptedException {
         ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
         recorder.measuredPhaseStarted(clock.epochNanos());
+        faultSchedule.start();
         measuring = true;
         measuredPhaseBegun = true;
         long measuredStartNanos = clock.monotonicNanos();
@@ -324,6 +330,7 @@ public final class BenchmarkRun {
         recorder.stage(null);
         ensemble.forAll(worker -> worker.beginMeasuredPhase(sampleMillis));
         recorder.measuredPhaseStarted(clock.epochNanos());
+        faultSchedule.start();
         measuring = true;
         measuredPhaseBegun = true;
         recorder.stage("backlog drain");

@@ -17,6 +17,7 @@ import java.util.List;
  * @param workerLease how long a worker keeps the run without hearing from this coordinator (then it stops
  *     its load by itself); the coordinator renews it every second
  * @param fallbackOutputDirs where the result goes, in this order, when it cannot be written where asked
+ * @param faults commands to run at set times into the measured phase ({@code --fault}; {@link FaultSchedule})
  */
 public record RunOptions(
         Path outputDir,
@@ -27,10 +28,12 @@ public record RunOptions(
         int latencySignificantDigits,
         Duration workerUnreachableTimeout,
         Duration workerLease,
-        List<Path> fallbackOutputDirs) {
+        List<Path> fallbackOutputDirs,
+        List<FaultSchedule.Fault> faults) {
 
     public RunOptions {
         fallbackOutputDirs = List.copyOf(fallbackOutputDirs);
+        faults = List.copyOf(faults);
     }
 
     /** Options with the default fallback directories ({@link Defaults#fallbackOutputDirs}). */
@@ -52,7 +55,8 @@ public record RunOptions(
                 latencySignificantDigits,
                 workerUnreachableTimeout,
                 workerLease,
-                Defaults.fallbackOutputDirs());
+                Defaults.fallbackOutputDirs(),
+                List.of());
     }
 
     /** These options with {@code directories} as the fallback directories. */
@@ -66,7 +70,23 @@ public record RunOptions(
                 latencySignificantDigits,
                 workerUnreachableTimeout,
                 workerLease,
-                directories);
+                directories,
+                faults);
+    }
+
+    /** These options with {@code schedule} as the fault schedule. */
+    public RunOptions withFaults(List<FaultSchedule.Fault> schedule) {
+        return new RunOptions(
+                outputDir,
+                explicitOutputFile,
+                readinessTimeout,
+                drainTimeout,
+                stallTimeout,
+                latencySignificantDigits,
+                workerUnreachableTimeout,
+                workerLease,
+                fallbackOutputDirs,
+                schedule);
     }
 
     /** Where the result is asked to go: the {@code -o} file, or {@code <outputDir>/<baseName>.json}. */

@@ -151,6 +151,11 @@ public final class RunRecorder {
         result.warmupDurationSeconds = (epochNanos - loadStartEpochNanos) / 1e9;
     }
 
+    /** The fault schedule as it ran ({@code null} without one). */
+    void faults(List<io.openmessaging.benchmark.result.FaultRecord> faults) {
+        result.faults = faults;
+    }
+
     void measuredPhaseEnded(long epochNanos) {
         measuredEndEpochNanos = epochNanos;
         result.testDurationSeconds = (epochNanos - measuredStartEpochNanos) / 1e9;

@@ -164,6 +164,7 @@ import java.util.TreeMap;
     "rateStep",
     "rateSteps",
     "rateSearch",
+    "faults",
     "hlogFiles",
     "metadata"
 })
@@ -532,6 +533,12 @@ public class TestResult {
 
     /** With {@code producerRate: 0}: the search that chose the rate; {@code null} otherwise. */
     public RateSearchSummary rateSearch;
+
+    /**
+     * With {@code --fault}: each command of the fault schedule, in the order they were due, and how it ran;
+     * {@code null} without a schedule.
+     */
+    public List<FaultRecord> faults;
 
     // ---- files and provenance (ours) ----
 

@@ -4,6 +4,7 @@ import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParametersDelegate;
 import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.coordinator.Defaults;
+import io.openmessaging.benchmark.coordinator.FaultSchedule;
 import io.openmessaging.benchmark.coordinator.RunOptions;
 import io.openmessaging.benchmark.coordinator.WorkerRoles;
 import io.openmessaging.benchmark.coordinator.WorkloadRunner;
@@ -63,6 +64,17 @@ final class RunCommand {
                     + " every driver file, e.g. --set driver.producerConfig.linger.ms=5; the value is taken whole, commas"
                     + " included (recorded in the result's command line)")
     List<String> assignments = new ArrayList<>();
+
+    @Parameter(
+            names = "--fault",
+            splitter = NoSplitter.class,
+            description = "AT=COMMAND, repeatable: run COMMAND (by /bin/sh -c, on this machine) AT into the measured"
+                    + " phase, e.g. --fault '20s=ssh broker-1 sudo systemctl kill -s KILL kafka'; the result lists each"
+                    + " with when it ran and how it ended (faults)")
+    List<String> faultTexts = new ArrayList<>();
+
+    /** {@link #faultTexts}, parsed by {@link #setUp}. */
+    private List<FaultSchedule.Fault> faults = List.of();
 
     @Parameter(
             names = {"-v", "--service-version"},
@@ -194,6 +206,11 @@ final class RunCommand {
      * the drivers' warnings about their files on {@code err}, once for the whole command line.
      */
     Setup setUp(PrintStream err) throws CommandFailure {
+        try {
+            faults = faultTexts.stream().map(FaultSchedule::parse).toList();
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
+        }
         if (workerOptions.bothGiven()) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, "give either --workers or --workers-file, not both");
         }
@@ -313,16 +330,17 @@ final class RunCommand {
     /** The run options of this command line, writing to {@code explicitOutputFile} (or the default names when null). */
     RunOptions runOptions(Path explicitOutputFile) {
         return new RunOptions(
-                Path.of(outputDir),
-                explicitOutputFile,
-                Duration.ofSeconds(readinessTimeoutSeconds),
-                Duration.ofSeconds(drainTimeoutSeconds),
-                Duration.ofSeconds(stallTimeoutSeconds),
-                latencyDigits,
-                Defaults.WORKER_UNREACHABLE_TIMEOUT,
-                workerLeaseSeconds != null
-                        ? Duration.ofSeconds(workerLeaseSeconds)
-                        : Defaults.workerLease(Duration.ofSeconds(stallTimeoutSeconds)));
+                        Path.of(outputDir),
+                        explicitOutputFile,
+                        Duration.ofSeconds(readinessTimeoutSeconds),
+                        Duration.ofSeconds(drainTimeoutSeconds),
+                        Duration.ofSeconds(stallTimeoutSeconds),
+                        latencyDigits,
+                        Defaults.WORKER_UNREACHABLE_TIMEOUT,
+                        workerLeaseSeconds != null
+                                ? Duration.ofSeconds(workerLeaseSeconds)
+                                : Defaults.workerLease(Duration.ofSeconds(stallTimeoutSeconds)))
+                .withFaults(faults);
     }
 
     /** Runs {@code workload} with one driver and writes its result; {@code commandLine} goes into the metadata. */
