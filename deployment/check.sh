@@ -63,6 +63,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 # shellcheck source=deployment/tools/versions.env
 source "$here/tools/versions.env"
+# shellcheck source=deployment/local/artifacts.sh
+source "$here/local/artifacts.sh"
 ansible_dir="$here/ansible"
 venvs="$here/.venv"
 in_ci=false
@@ -596,28 +598,11 @@ run_playbook() { # run_playbook <log>
 }
 
 check_localhost() {
-  local version started netns
-  version=$(sed -n 's/^kafka_version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' "$ansible_dir/group_vars/all/versions.yaml")
-  local scala
-  scala=$(sed -n 's/^kafka_scala_version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' "$ansible_dir/group_vars/all/versions.yaml")
+  local started netns
 
   # 1. The Kafka artifact, in the release archive's layout (kafka_<scala>-<version>/libs/*.jar), from
   #    the broker jars Maven Central serves (the same pom as bin/local-broker).
-  started=$SECONDS
-  local top="kafka_$scala-$version"
-  mkdir -p "$work/artifacts" "$work/build/$top"
-  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/pom.xml" "-Dkafka.version=$version" \
-    dependency:copy-dependencies -DincludeScope=runtime \
-    -DoutputDirectory="$work/build/$top/libs" >"$work/maven.log" 2>&1 || { tail -n 30 "$work/maven.log"; return 1; }
-  # its SLF4J binding, in the log4j version the release brings (as bin/local-broker adds it)
-  local log4j
-  log4j=$(find "$work/build/$top/libs" -maxdepth 1 -name 'log4j-core-*.jar' -printf '%f\n' | sed 's/^log4j-core-//; s/\.jar$//')
-  mvn -B -q -Dstyle.color=never -f "$repo/deployment/local/kafka/log4j-binding.xml" ${log4j:+"-Dlog4j.version=$log4j"} \
-    dependency:copy-dependencies -DincludeScope=runtime \
-    -DoutputDirectory="$work/build/$top/libs" >>"$work/maven.log" 2>&1 || { tail -n 30 "$work/maven.log"; return 1; }
-  [ -f "$work/build/$top/libs/kafka_$scala-$version.jar" ]
-  tar -C "$work/build" -czf "$work/artifacts/$top.tgz" "$top"
-  echo "artifact $top.tgz: $(find "$work/build/$top/libs" -name '*.jar' | wc -l) jars, $((SECONDS - started)) s"
+  artifact_kafka "$work/artifacts" "$work/maven.log"
 
   # 2. The packaged benchmark the worker role installs (the package step checked it).
   [ -f "$package" ] || { echo "no packaged benchmark (see the package step)"; return 1; }
