@@ -29,6 +29,8 @@ import java.util.stream.Stream;
  *   <li>a run's or a sweep's driver files become in-memory loopback drivers of the same names (in {@code
  *       rehearsal-drivers/}, at the same relative paths), so nothing needs a broker; settings of a real
  *       driver ({@code --set driver.…}) have nothing to act on there and are left out;
+ *   <li>a fault schedule's commands ({@code --fault AT=COMMAND}) act on the documents' systems: each becomes
+ *       {@code AT=true}; the token file is the rehearsal's;
  *   <li>every run and sweep step lasts a second with no warm-up, at 1,000 msg/s (the swept key excepted);
  *   <li>the documents' placeholders are made: {@code WORKLOAD.yaml}, the result files {@code base.json},
  *       {@code new.json}, {@code baseline.json}, {@code a.json}, {@code b.json}, {@code results/new-run.json},
@@ -59,6 +61,8 @@ final class Rehearsal implements AutoCloseable {
     private static final List<String> SHORT_PHASES =
             List.of("--set", "testDuration=1s", "--set", "warmupDuration=0s", "--set", "sampleRateMillis=500");
     private static final Pattern DRIVER_FILE = Pattern.compile("driver-[a-z]+/[^,]+\\.yaml");
+    private static final Set<String> REHEARSAL_KEYS =
+            Set.of("testDuration", "warmupDuration", "sampleRateMillis", "producerRate");
     private static final String TOKEN_FILE = "worker-token";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -171,6 +175,15 @@ final class Rehearsal implements AutoCloseable {
             String next = i + 1 < words.size() ? words.get(i + 1) : null;
             if (word.equals("--set") && next != null && next.startsWith("driver.")) {
                 i++; // a real driver's setting: the loopback driver has nothing it would act on
+            } else if (word.equals("--set") && next != null && REHEARSAL_KEYS.contains(next.replaceFirst("=.*", ""))) {
+                i++; // the rehearsal sets these itself
+            } else if (word.equals("--fault") && next != null) {
+                // the documented command acts on the documents' systems: here it only has to be well-formed
+                arguments.addAll(List.of(word, next.replaceFirst("=.*", "=true")));
+                i++;
+            } else if (word.equals("--token-file") && next != null) {
+                arguments.addAll(List.of(word, TOKEN_FILE));
+                i++;
             } else if (worker && (word.equals("--port") || word.equals("--stats-port")) && next != null) {
                 arguments.add(word);
                 arguments.add(String.valueOf(freeLoopbackPort()));
@@ -266,16 +279,20 @@ final class Rehearsal implements AutoCloseable {
     private String loopbackDrivers(String documented) throws IOException {
         List<String> files = new ArrayList<>();
         for (String file : documented.split(",")) {
-            if (!DRIVER_FILE.matcher(file).matches() || !Files.isRegularFile(repository.resolve(file))) {
-                throw new IOException("a documented driver file that does not exist: " + file);
-            }
             String name = file.replaceAll("^.*/|\\.yaml$", "");
-            for (String line : Files.readAllLines(repository.resolve(file))) {
-                if (line.startsWith("name:")) {
-                    name = line.substring("name:".length()).strip();
+            Path relative = Path.of(file.replaceFirst("^/+", ""));
+            if (DRIVER_FILE.matcher(file).matches()) {
+                // a file of the repository: it must exist, and its name is the rehearsal driver's
+                if (!Files.isRegularFile(repository.resolve(file))) {
+                    throw new IOException("a documented driver file that does not exist: " + file);
                 }
-            }
-            Path loopback = directory.resolve("rehearsal-drivers").resolve(file);
+                for (String line : Files.readAllLines(repository.resolve(file))) {
+                    if (line.startsWith("name:")) {
+                        name = line.substring("name:".length()).strip();
+                    }
+                }
+            } // else a file the document's reader made (copied from a host, say): named after the file
+            Path loopback = directory.resolve("rehearsal-drivers").resolve(relative);
             Files.createDirectories(loopback.getParent());
             Files.writeString(loopback, "name: " + name + "\ndriver: loopback\n");
             files.add(directory.relativize(loopback).toString());
