@@ -89,7 +89,11 @@ public final class BenchmarkRun {
         this.recorder = recorder;
         Set<WorkerHandle> all = new LinkedHashSet<>(roles.producers());
         all.addAll(roles.consumers());
-        this.ensemble = new Ensemble(List.copyOf(all), options.workerUnreachableTimeout(), clock);
+        this.ensemble = new Ensemble(
+                List.copyOf(all),
+                options.workerUnreachableTimeout(),
+                clock,
+                Duration.ofMillis(workload.sampleRateMillis()));
         this.faultSchedule = new FaultSchedule(options.faults(), clock);
     }
 
@@ -220,7 +224,7 @@ public final class BenchmarkRun {
         booksClosed = true;
         ensemble.forAll(WorkerHandle::closeBooks);
         recorder.booksClosed(clock.epochNanos());
-        ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.DRAIN));
+        ensemble.cutFinal(StatsSnapshot.Phase.DRAIN);
         poll();
         RunVerdict.check(
                 ensemble.lastTotals(), workload, ensemble.firstSendError(), brokerName, recorder.sendFigures());
@@ -309,7 +313,7 @@ public final class BenchmarkRun {
         StatsSnapshot.Phase last = backlogPlan != null || test.toMillis() % sampleMillis != 0
                 ? StatsSnapshot.Phase.MEASURED
                 : StatsSnapshot.Phase.DRAIN;
-        ensemble.forAll(worker -> worker.cutFinal(last));
+        ensemble.cutFinal(last);
         measuring = false;
         poll();
         recorder.measuredPhaseEnded(clock.epochNanos());
@@ -335,7 +339,7 @@ public final class BenchmarkRun {
         measuredPhaseBegun = true;
         recorder.stage("backlog drain");
         backlog.drain(watch());
-        ensemble.forAll(worker -> worker.cutFinal(StatsSnapshot.Phase.MEASURED));
+        ensemble.cutFinal(StatsSnapshot.Phase.MEASURED);
         measuring = false;
         poll();
         recorder.measuredPhaseEnded(clock.epochNanos());

@@ -3,14 +3,12 @@ package io.openmessaging.benchmark.coordinator;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.measure.Counters;
-import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.worker.WorkerStatus;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,9 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The workers of a run, called in parallel, and the merging of their snapshots: the k-th snapshot of a
- * phase from every worker forms one period (their samplers start together at each phase change);
- * counters are summed and histograms added, never percentiles averaged.
+ * The workers of a run, called in parallel, and the merging of their snapshots by time ({@link
+ * PeriodMerger}: each worker's periods fall into the sample-period windows of its own phase start, so a
+ * stalled worker's long and empty periods do not shift the others'); counters are summed and histograms
+ * added, never percentiles averaged.
  *
  * <p>Watches every worker: a reported failure, a changed epoch (the process restarted) or no answer for
  * the unreachable timeout fails the run. Threading: coordinator thread only.
@@ -60,10 +59,15 @@ final class Ensemble {
 
     private final Counters[] totals;
     private String firstSendError;
-    private final List<ArrayDeque<StatsSnapshot>> pending = new ArrayList<>();
-    private long mergedSeq;
+    private final PeriodMerger merger;
+    /** Workers cut by {@link #cutFinal} whose answer since has not been polled yet. */
+    private final boolean[] cutPending;
 
-    Ensemble(List<WorkerHandle> workers, Duration unreachableTimeout, Clock clock) {
+    /**
+     * @param samplePeriod the workers' sample period (the workload's {@code sampleRateMillis}): the length
+     *     of a merged period
+     */
+    Ensemble(List<WorkerHandle> workers, Duration unreachableTimeout, Clock clock, Duration samplePeriod) {
         this.workers = workers;
         this.clock = clock;
         this.unreachableTimeoutNanos = unreachableTimeout.toNanos();
@@ -79,7 +83,8 @@ final class Ensemble {
         this.givenUp = new boolean[workers.size()];
         this.totals = new Counters[workers.size()];
         Arrays.fill(totals, Counters.ZERO);
-        workers.forEach(w -> pending.add(new ArrayDeque<>()));
+        this.merger = new PeriodMerger(workers.size(), samplePeriod.toNanos());
+        this.cutPending = new boolean[workers.size()];
     }
 
     int size() {
@@ -177,7 +182,8 @@ final class Ensemble {
 
     /**
      * Polls every worker once after the run failed, to collect its last periods: a worker's failure is
-     * not thrown again, and one that does not answer is only logged.
+     * not thrown again, and one that does not answer is only logged. Everything received is merged, the
+     * periods of a worker that does not answer left out.
      */
     List<StatsSnapshot> pollAfterFailure() throws InterruptedException {
         try {
@@ -223,46 +229,25 @@ final class Ensemble {
                 firstSendError = "worker " + worker.id() + ": " + status.firstSendError();
             }
             for (StatsSnapshot snapshot : status.snapshots()) {
-                pending.get(i).addLast(snapshot);
+                merger.add(i, snapshot);
                 lastSeq[i] = snapshot.seq();
             }
+            if (cutPending[i]) {
+                // asked after the cut, the answer holds the phase's last period
+                merger.closeSegment(i);
+                cutPending[i] = false;
+            }
         }
-        return mergeComplete();
+        return failOnTrouble ? merger.complete() : merger.flush();
     }
 
-    private List<StatsSnapshot> mergeComplete() {
-        List<StatsSnapshot> merged = new ArrayList<>();
-        while (pending.stream().noneMatch(ArrayDeque::isEmpty)) {
-            StatsSnapshot.Phase earliest = pending.stream()
-                    .map(q -> q.peekFirst().phase())
-                    .min(Enum::compareTo)
-                    .orElseThrow();
-            if (earliest != StatsSnapshot.Phase.WARMUP
-                    && pending.stream().anyMatch(q -> q.peekFirst().phase() != earliest)) {
-                // a worker is a phase ahead: its counterpart period is missing; keep the workers aligned by
-                // dropping the lone period into the next merge of the others
-                log.warn("Workers disagree on the phase of a period; merging it into the next one");
-            }
-            PeriodStats combined = null;
-            long startSum = 0;
-            long endSum = 0;
-            int count = 0;
-            for (ArrayDeque<StatsSnapshot> queue : pending) {
-                if (queue.peekFirst().phase() != earliest) {
-                    continue;
-                }
-                PeriodStats stats = queue.pollFirst().stats();
-                combined = combined == null ? stats : combined.merge(stats);
-                startSum += stats.startEpochNanos();
-                endSum += stats.endEpochNanos();
-                count++;
-            }
-            // the workers' periods have the same length but start a few ms apart: rates use the mean period
-            PeriodStats period = new PeriodStats(
-                    startSum / count, endSum / count, combined.delta(), combined.totals(), combined.histograms());
-            merged.add(new StatsSnapshot(++mergedSeq, earliest, period));
-        }
-        return merged;
+    /**
+     * Cuts every worker's last period of {@code phase} (and stops its sampling): the periods of the phase
+     * so far merge as soon as every worker's answer since then was polled.
+     */
+    void cutFinal(StatsSnapshot.Phase phase) throws DriverException, IOException, InterruptedException {
+        forAll(worker -> worker.cutFinal(phase));
+        Arrays.fill(cutPending, true);
     }
 
     /** The first send error a worker reported (with its id), or {@code null}. */

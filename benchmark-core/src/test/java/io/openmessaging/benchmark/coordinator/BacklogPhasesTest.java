@@ -41,7 +41,7 @@ class BacklogPhasesTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        ensemble = new Ensemble(List.of(), Duration.ofSeconds(10), clock);
+        ensemble = new Ensemble(List.of(), Duration.ofSeconds(10), clock, Duration.ofSeconds(1));
     }
 
     @AfterEach

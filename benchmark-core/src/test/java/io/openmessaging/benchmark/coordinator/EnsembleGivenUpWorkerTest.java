@@ -76,7 +76,8 @@ class EnsembleGivenUpWorkerTest {
     void afterItFailedTheRunOnlyItsStopIsTriedAndTheOthersAreServedInFull() throws Exception {
         CountingWorker answering = new CountingWorker("worker-2", true);
         CountingWorker cut = new CountingWorker("worker-1", false);
-        Ensemble ensemble = new Ensemble(List.of(answering, cut), Duration.ZERO, new ManualClock());
+        Ensemble ensemble =
+                new Ensemble(List.of(answering, cut), Duration.ZERO, new ManualClock(), Duration.ofSeconds(1));
         try {
             assertThatThrownBy(ensemble::poll)
                     .isInstanceOf(RunFailedException.class)

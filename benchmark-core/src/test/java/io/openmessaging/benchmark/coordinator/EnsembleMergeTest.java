@@ -72,7 +72,8 @@ class EnsembleMergeTest {
         PeriodStats pa = period(1, 10_000, 1000);
         PeriodStats pb = period(2, 3_000, 300);
         a.snapshots.add(new StatsSnapshot(1, StatsSnapshot.Phase.MEASURED, pa));
-        Ensemble ensemble = new Ensemble(List.of(a, b), Duration.ofSeconds(10), new ManualClock());
+        Ensemble ensemble =
+                new Ensemble(List.of(a, b), Duration.ofSeconds(10), new ManualClock(), Duration.ofSeconds(1));
 
         assertThat(ensemble.poll()).isEmpty(); // b has not cut the period yet
         b.snapshots.add(new StatsSnapshot(1, StatsSnapshot.Phase.MEASURED, pb));
@@ -100,7 +101,7 @@ class EnsembleMergeTest {
     @Test
     void aRestartedOrFailedWorkerFailsTheRun() throws Exception {
         ScriptedWorker a = new ScriptedWorker();
-        Ensemble ensemble = new Ensemble(List.of(a), Duration.ofSeconds(10), new ManualClock());
+        Ensemble ensemble = new Ensemble(List.of(a), Duration.ofSeconds(10), new ManualClock(), Duration.ofSeconds(1));
         ensemble.recordEpochs();
         a.epoch = "e2";
         assertThatThrownBy(ensemble::poll)
@@ -118,7 +119,7 @@ class EnsembleMergeTest {
     void anUnreachableWorkerFailsTheRunAfterTheTimeout() throws Exception {
         ScriptedWorker unreachable = new ScriptedWorker();
         unreachable.unreachable = new IOException("connection refused");
-        Ensemble ensemble = new Ensemble(List.of(unreachable), Duration.ZERO, new ManualClock());
+        Ensemble ensemble = new Ensemble(List.of(unreachable), Duration.ZERO, new ManualClock(), Duration.ofSeconds(1));
         assertThatThrownBy(ensemble::poll)
                 .isInstanceOf(RunFailedException.class)
                 .hasMessageContaining("has not answered")
@@ -135,7 +136,8 @@ class EnsembleMergeTest {
         b.counters = Map.of("kafka.consumerFailures", 2L, "kafka.offsetCommitFailures", 3L);
         gone.counters = Map.of("kafka.consumerFailures", 100L);
         gone.unreachable = new IOException("connection refused");
-        Ensemble ensemble = new Ensemble(List.of(a, b, gone), Duration.ofSeconds(10), new ManualClock());
+        Ensemble ensemble =
+                new Ensemble(List.of(a, b, gone), Duration.ofSeconds(10), new ManualClock(), Duration.ofSeconds(1));
         try {
             assertThat(ensemble.driverCounters())
                     .containsExactly(

@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * A real {@code bin/benchmark-worker} process on loopback, started from this JVM's classpath, for
- * distributed-mode integration tests. {@link #kill} is SIGKILL; {@link #close} a normal stop.
+ * distributed-mode integration tests. {@link #kill} is SIGKILL; {@link #pause} and {@link #resume} SIGSTOP
+ * and SIGCONT; {@link #close} a normal stop.
  */
 public final class WorkerProcess implements AutoCloseable {
 
@@ -98,6 +99,26 @@ public final class WorkerProcess implements AutoCloseable {
 
     public String log() throws IOException {
         return Files.readString(log);
+    }
+
+    /** SIGSTOP: the worker freezes (as in a long GC pause or a stopped VM) until {@link #resume}. */
+    public void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #pause}: the worker goes on where it stopped. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " failed: " + output);
+        }
     }
 
     /** SIGKILL: the worker vanishes without a word. */
