@@ -84,7 +84,8 @@ final class RunCommand {
 
     @Parameter(
             names = {"-o", "--output"},
-            description = "Result file name (with several runs, each gets a numbered suffix; never overwrites)")
+            description = "Result file name, a file in a directory: its .hlog files go beside it (with several runs,"
+                    + " each gets a numbered suffix; never overwrites; not standard output or a device)")
     String output;
 
     String outputDir = Defaults.OUTPUT_DIR;
@@ -310,11 +311,16 @@ final class RunCommand {
     }
 
     /**
-     * Makes sure results can be written where they go, before anything runs: creates the directory and
-     * writes, syncs and deletes a probe file in it; says why not.
+     * Makes sure results can be written where they go, before anything runs: refuses an {@code -o} that is
+     * not a file in a directory ({@link OutputFile#runOutputProblem}), creates the directory and writes, syncs
+     * and deletes a probe file in it; says why not.
      */
     private void checkOutputDirectory() throws CommandFailure {
         Path file = outputFile();
+        String problem = file == null ? null : OutputFile.runOutputProblem(output, file);
+        if (problem != null) {
+            throw new CommandFailure(Benchmark.EXIT_USAGE, problem);
+        }
         Path directory =
                 file == null ? Path.of(outputDir) : file.toAbsolutePath().getParent();
         try {
