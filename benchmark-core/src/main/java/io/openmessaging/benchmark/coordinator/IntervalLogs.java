@@ -22,6 +22,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * {@code .in-progress-*} directory of the directory the result goes to, and renamed beside the result JSON
  * when that is written, so a run that dies leaves what it measured. Nothing touches the disk before the
  * first interval (or the move, for a run that measured nothing: its logs then hold only their headers).
+ * When the result goes to a fallback directory instead, the logs are copied there and the hidden directory
+ * is removed ({@link #discard}).
  *
  * <p>A failure to write (a full disk) never stops the run: the first one is kept, the logs stop growing,
  * and {@link #close} reports it, so that the result is not published as if its logs were whole.
@@ -162,6 +164,33 @@ final class IntervalLogs {
             names.put(name.getKey(), name.getValue());
         }
         return names;
+    }
+
+    /**
+     * Deletes the logs and their {@code .in-progress-*} directory, after {@link #copyBeside} saved them
+     * elsewhere: left behind, they took room on the file system that had just run full. Best effort: what
+     * cannot be deleted stays, and is returned as the reason.
+     *
+     * @return null when nothing is left, else why not
+     */
+    String discard() {
+        try {
+            close();
+        } catch (IOException incomplete) {
+            // discarded as they are
+        }
+        if (directory == null) {
+            return null;
+        }
+        try {
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                Files.deleteIfExists(logFile(metric));
+            }
+            Files.deleteIfExists(directory);
+            return null;
+        } catch (IOException e) {
+            return directory + " could not be removed: " + ResultFiles.reason(e);
+        }
     }
 
     private static LatencyMetric metricOf(String fieldPrefix) {

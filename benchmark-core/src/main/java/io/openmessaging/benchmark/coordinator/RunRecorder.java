@@ -395,10 +395,12 @@ public final class RunRecorder {
 
     /**
      * After {@link #write} failed with {@code problem}: fails the run for it and writes the result, with
-     * what its interval logs hold, to the first of {@code fallbackDirs} that takes it. The result's failure
-     * reason names where it was asked to go, why it is not there and where it is.
+     * what its interval logs hold, to the first of {@code fallbackDirs} that takes it, and then removes the
+     * logs' staging directory where it was asked to go. The result's failure reason names where it was asked
+     * to go, why it is not there and where it is.
      *
-     * @param failures told of every fallback directory that failed too, with its reason
+     * @param failures told of every fallback directory that failed too, with its reason (and of a staging
+     *     directory that could not be removed)
      * @return the file written, or {@code null} when no fallback directory took it
      */
     public Path writeElsewhere(String problem, List<Path> fallbackDirs, Consumer<String> failures) {
@@ -408,13 +410,19 @@ public final class RunRecorder {
         for (Path directory : fallbackDirs) {
             List<Path> copied = new ArrayList<>();
             try {
-                return ResultFiles.write(
+                Path written = ResultFiles.write(
                         result, directory.resolve(requestedFile().getFileName()), file -> {
                             failWriting(earlier, notWritten + "; written to " + file + " instead");
                             result.hlogFiles.clear();
                             result.hlogFiles.putAll(intervalLogs.copyBeside(file));
                             result.hlogFiles.values().forEach(name -> copied.add(file.resolveSibling(name)));
                         });
+                // the logs are saved beside the result: their staging directory only takes room where it ran out
+                String left = intervalLogs.discard();
+                if (left != null) {
+                    failures.accept(left);
+                }
+                return written;
             } catch (IOException | RuntimeException e) {
                 for (Path log : copied) {
                     try {

@@ -22,7 +22,7 @@ class FullDiskRunIT {
     Path dir;
 
     @Test
-    void aFullDiskFailsTheRunLeavesNothingUnderTheResultNameAndSavesTheResultInTheFallback() throws Exception {
+    void aFullDiskFailsTheRunLeavesNothingOnTheDiskAndSavesTheResultAndItsLogsInTheFallback() throws Exception {
         try (FullDisk disk = FullDisk.mount(dir)) {
             Path results = disk.results();
             disk.fill();
@@ -41,7 +41,14 @@ class FullDiskRunIT {
             assertThat(result.complete).isFalse();
             assertThat(result.failureReason).endsWith("; written to " + run.saved() + " instead");
             assertThat(result.totalMessagesReceived).isPositive();
-            assertThat(disk.fileNamesLeft()).noneMatch(name -> name.endsWith(".json") || name.endsWith(".tmp"));
+            assertThat(result.hlogFiles).hasSize(5);
+            result.hlogFiles
+                    .values()
+                    .forEach(
+                            name -> assertThat(run.saved().resolveSibling(name)).isRegularFile());
+            // nothing of the run is left on the full disk: no result, no temporary file, and no staging
+            // directory of the interval logs (it was left there before, holding the logs' copies' originals)
+            assertThat(disk.fileNamesLeft()).containsExactlyInAnyOrder("results", "filler");
         }
     }
 }
