@@ -18,6 +18,13 @@ package io.openmessaging.benchmark.schedule;
 public final class IntendedSendSchedule {
 
     /**
+     * The highest rate of one producer, in messages per second: one message per nanosecond, the resolution of
+     * intended send times. The workload file's rule (both the run and {@code validate} apply it) refuses a
+     * target above it: such a run only failed at its end, every producer far behind its schedule.
+     */
+    public static final double MAX_RATE_PER_PRODUCER_MSG_PER_SEC = 1e9;
+
+    /**
      * One segment of constant rate, immutable.
      *
      * @param startNanos intended time of the segment's first message

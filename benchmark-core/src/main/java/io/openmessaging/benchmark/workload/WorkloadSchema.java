@@ -15,6 +15,7 @@ import io.openmessaging.benchmark.config.ConfigSchema;
 import io.openmessaging.benchmark.config.ConfigValues;
 import io.openmessaging.benchmark.config.DurationText;
 import io.openmessaging.benchmark.config.KeyReference;
+import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -503,6 +504,15 @@ public final class WorkloadSchema {
                                             / (values.get(TEST_DURATION).toNanos() / 1e9))
                             + " msg/s, or use fewer producers"),
             new ConfigRule(
+                    "At most 1,000,000,000 msg/s per producer (`producerRate` ÷ producers, or a rate plan's highest"
+                            + " rate ÷ producers): one message per nanosecond, the resolution of intended send times.",
+                    List.of(PRODUCER_RATE, PRODUCER_RATE_STEPS, PRODUCER_RATE_RAMP, PRODUCERS_PER_TOPIC),
+                    values -> highestRatePerProducer(values) > IntendedSendSchedule.MAX_RATE_PER_PRODUCER_MSG_PER_SEC,
+                    values -> highestRateShown(values) + " shared by " + producersTotal(values) + " producer(s) is "
+                            + String.format(java.util.Locale.ROOT, "%.3g", highestRatePerProducer(values))
+                            + " msg/s each, above the 1,000,000,000 msg/s a producer's schedule holds (one message"
+                            + " per nanosecond); lower the rate, or add producers"),
+            new ConfigRule(
                     "At most 2,147,483,647 producers and consumers in total (`topics` × `producersPerTopic`,"
                             + " `topics` × `subscriptionsPerTopic` × `consumerPerSubscription`).",
                     List.of(TOPICS, PRODUCERS_PER_TOPIC, SUBSCRIPTIONS_PER_TOPIC, CONSUMER_PER_SUBSCRIPTION),
@@ -574,6 +584,31 @@ public final class WorkloadSchema {
             return Double.POSITIVE_INFINITY;
         }
         return values.get(PRODUCER_RATE) / producersTotal(values) * (test.toNanos() / 1e9);
+    }
+
+    /** The highest target rate ÷ producers; 0 for a search, without producers or without a rate. */
+    private static double highestRatePerProducer(ConfigValues values) {
+        long producers = producersTotal(values);
+        return producers == 0 ? 0 : highestRate(values) / producers;
+    }
+
+    private static double highestRate(ConfigValues values) {
+        RatePlan plan = ratePlan(values);
+        if (plan != null) {
+            return plan.steps().stream()
+                    .mapToDouble(RatePlan.Step::rateMsgPerSec)
+                    .max()
+                    .orElse(0);
+        }
+        return values.given(PRODUCER_RATE) ? values.get(PRODUCER_RATE) : 0;
+    }
+
+    private static String highestRateShown(ConfigValues values) {
+        ConfigKey<RatePlan> plan = ratePlanField(values);
+        return plan == null
+                ? values.show(PRODUCER_RATE)
+                : plan.name() + "'s highest rate " + String.format(java.util.Locale.ROOT, "%.3g", highestRate(values))
+                        + " msg/s";
     }
 
     private static long producersTotal(ConfigValues values) {
