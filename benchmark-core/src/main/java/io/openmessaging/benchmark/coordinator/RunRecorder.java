@@ -88,6 +88,8 @@ public final class RunRecorder {
         result.consumersPerTopic = workload.consumerPerSubscription();
         result.subscriptionsPerTopic = workload.subscriptionsPerTopic();
         result.runMode = runMode(workload);
+        // a search sets it when it found its rate (rateSearched), a plan leaves it to rateSteps
+        result.targetRate = workload.ratePlan() == null && workload.producerRate() > 0 ? workload.producerRate() : null;
         result.sampleRateMillis = workload.sampleRateMillis();
         result.beginTime = ResultFiles.formatTimestamp(startTime);
         RunMetadata metadata = RunMetadata.describingThisHost();
@@ -96,7 +98,9 @@ public final class RunRecorder {
         metadata.driverFile = driverConfiguration.sourceName();
         metadata.driverYaml = driverConfiguration.writtenText(); // ${OMB_…} unresolved: no secrets in results
         metadata.workloadFile = workload.sourceName();
-        metadata.workloadYaml = workload.yamlText();
+        metadata.workloadYaml = workload.effectiveYamlText();
+        metadata.workloadFileYaml =
+                workload.effectiveYamlText().equals(workload.yamlText()) ? null : workload.yamlText();
         metadata.latencyPrecisionDigits = options.latencySignificantDigits();
         metadata.producerWakeIntervalMicros = workload.producerWakeIntervalMicros();
         metadata.beginTimeEpochMillis = startTime.toEpochMilli();
@@ -268,6 +272,7 @@ public final class RunRecorder {
         summary.sustainedShare = RateSearchSettings.SUSTAINED_SHARE;
         summary.trials = new ArrayList<>(trials);
         result.rateSearch = summary;
+        result.targetRate = foundRateMsgPerSec;
     }
 
     int measuredPeriodCount() {

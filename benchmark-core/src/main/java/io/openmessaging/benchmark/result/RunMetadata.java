@@ -26,6 +26,7 @@ import java.util.TreeMap;
     "configWarnings",
     "workloadFile",
     "workloadYaml",
+    "workloadFileYaml",
     "clientVersions",
     "brokerInfo",
     "driverCounters",
@@ -82,8 +83,15 @@ public class RunMetadata {
     /** Path of the workload YAML file as given on the command line. */
     public String workloadFile;
 
-    /** Full text of the workload YAML file. */
+    /**
+     * The workload as it ran: the file's text, or, when {@code --set} changed it, that text with the entries
+     * replaced commented out ({@code # (--set) …}) and the assignments appended (before this version, always
+     * the file's text: read older files with the {@code --set} of {@link #commandLine} over it).
+     */
     public String workloadYaml;
+
+    /** The workload file's text as read, when {@code --set} changed it; {@code null} otherwise. */
+    public String workloadFileYaml;
 
     /** Client library → version, e.g. {@code kafka-clients → 4.3.1}. */
     public TreeMap<String, String> clientVersions = new TreeMap<>();

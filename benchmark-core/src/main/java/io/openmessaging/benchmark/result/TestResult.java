@@ -38,6 +38,7 @@ import java.util.TreeMap;
     "consumersPerTopic",
     "subscriptionsPerTopic",
     "runMode",
+    "targetRate",
     "beginTime",
     "endTime",
     "sampleRateMillis",
@@ -224,6 +225,14 @@ public class TestResult {
      * stopped). {@code null} in files of upstream and its forks. Ours.
      */
     public String runMode;
+
+    /**
+     * The rate the measured phase aimed at, all producers together, msg/s: the workload's {@code producerRate}
+     * after {@code --set}; with {@code producerRate: 0}, the rate the max-rate search found (the measured phase
+     * runs at it; {@code null} when the search failed); {@code null} with a rate plan, whose steps' targets
+     * are in {@link #rateSteps}. {@code null} in files of upstream and its forks. Ours.
+     */
+    public Double targetRate;
 
     // ---- when (RP, except the actual durations) ----
 

@@ -73,8 +73,9 @@ public final class Workload {
     private final List<String> existingConsumeTopicList;
     private final String sourceName;
     private final String yamlText;
+    private final String effectiveYamlText;
 
-    Workload(ConfigValues values, String defaultName, String sourceName, String yamlText) {
+    Workload(ConfigValues values, String defaultName, String sourceName, String yamlText, String effectiveYamlText) {
         this.name = values.given(NAME) ? values.get(NAME) : defaultName;
         this.topics = values.get(TOPICS);
         this.partitionsPerTopic = values.get(PARTITIONS_PER_TOPIC);
@@ -108,6 +109,7 @@ public final class Workload {
         this.existingConsumeTopicList = values.get(EXISTING_CONSUME_TOPIC_LIST);
         this.sourceName = sourceName;
         this.yamlText = yamlText;
+        this.effectiveYamlText = effectiveYamlText;
     }
 
     /** The workload's label; the file name without extension when the file has no {@code name}. */
@@ -262,6 +264,14 @@ public final class Workload {
     /** The file's text exactly as read, for the result metadata. */
     public String yamlText() {
         return yamlText;
+    }
+
+    /**
+     * The workload as it runs: the file's text with the entries {@code --set} replaced commented out and the
+     * assignments appended; the file's text when nothing was set.
+     */
+    public String effectiveYamlText() {
+        return effectiveYamlText;
     }
 
     /**

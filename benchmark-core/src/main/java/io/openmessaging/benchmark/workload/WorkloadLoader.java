@@ -45,13 +45,18 @@ public final class WorkloadLoader {
      * and {@code testDurationMinutes}). Problems with an assigned value name it as {@code (--set)}.
      */
     public static Workload parse(String yaml, String sourceName, List<String> assignments) throws ConfigException {
-        YamlMapping mapping =
-                YamlMapping.read(yaml, sourceName).withAssignments(assignments, WorkloadSchema.SCHEMA::otherFormsOf);
+        YamlMapping file = YamlMapping.read(yaml, sourceName);
+        YamlMapping mapping = file.withAssignments(assignments, WorkloadSchema.SCHEMA::otherFormsOf);
         ConfigValues values = WorkloadSchema.SCHEMA.readKeys(mapping, sourceName);
         foldMinutesIntoDuration(values, WorkloadSchema.WARMUP_DURATION_MINUTES, WorkloadSchema.WARMUP_DURATION);
         foldMinutesIntoDuration(values, WorkloadSchema.TEST_DURATION_MINUTES, WorkloadSchema.TEST_DURATION);
         WorkloadSchema.SCHEMA.checkRules(values, sourceName);
-        return new Workload(values, baseName(sourceName), sourceName, yaml);
+        return new Workload(
+                values,
+                baseName(sourceName),
+                sourceName,
+                yaml,
+                EffectiveYaml.of(yaml, file, assignments, WorkloadSchema.SCHEMA::otherFormsOf));
     }
 
     /**

@@ -39,6 +39,7 @@ final class SampleResults {
         result.consumersPerTopic = 1;
         result.subscriptionsPerTopic = 1;
         result.runMode = "produce-consume";
+        result.targetRate = 1000.0;
         result.beginTime = ResultFiles.formatTimestamp(START);
         result.endTime = ResultFiles.formatTimestamp(START.plusSeconds(80));
         result.sampleRateMillis = 10_000;

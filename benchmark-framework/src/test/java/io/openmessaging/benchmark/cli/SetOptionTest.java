@@ -78,6 +78,37 @@ class SetOptionTest {
     }
 
     @Test
+    void theResultRecordsTheWorkloadAsItRanAndItsTargetRate() throws Exception {
+        String file = """
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 10000
+                sampleRateMillis: 500
+                warmupDuration: 0s
+                testDuration: 1s
+                """;
+        Path workload = Files.writeString(dir.resolve("w.yaml"), file);
+
+        BenchmarkRuns.Outcome outcome = BenchmarkRuns.run(
+                dir, "-d", "../driver-loopback/loopback.yaml", "--set", "producerRate=20000", workload.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(Benchmark.EXIT_OK);
+        var result = outcome.result();
+        assertThat(result.targetRate).isEqualTo(20000.0);
+        assertThat(result.metadata.workloadYaml)
+                .contains("# (--set) producerRate: 10000\n")
+                .endsWith("# --set, as given on the command line:\nproducerRate: 20000\n");
+        assertThat(io.openmessaging.benchmark.workload.WorkloadLoader.parse(result.metadata.workloadYaml, "ran.yaml")
+                        .producerRate())
+                .isEqualTo(20000.0);
+        assertThat(result.metadata.workloadFileYaml).isEqualTo(file);
+    }
+
+    @Test
     void aSweepAppliesTheWorkloadAssignmentsToEveryStep() throws Exception {
         Path workload = Files.writeString(dir.resolve("w.yaml"), """
                 topics: 1

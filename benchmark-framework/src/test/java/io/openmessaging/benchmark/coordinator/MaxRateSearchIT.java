@@ -39,6 +39,7 @@ class MaxRateSearchIT {
         assertThat(result.complete).isTrue();
         assertThat(result.rateSearch.subscriptions).isEqualTo(1);
         double found = result.rateSearch.foundRateMsgPerSec;
+        assertThat(result.targetRate).as("the measured phase's target").isEqualTo(found);
         // the search finds the cap within its tolerance; a loaded machine may find somewhat less
         assertThat(found).isBetween(0.7 * CAP, HIGHEST_ACCEPTABLE);
         assertTrialsRecorded(result.rateSearch.trials, found);
