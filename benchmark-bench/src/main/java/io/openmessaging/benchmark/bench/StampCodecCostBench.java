@@ -36,9 +36,9 @@ final class StampCodecCostBench {
         long start = System.nanoTime();
         for (long i = 0; i < CALLS_PER_ROUND; i++) {
             long intended = BASE_EPOCH_NANOS + i;
-            MessageStampCodec.encodeIntoValue(value, intended, intended + 7, (int) i);
+            MessageStampCodec.encodeIntoValue(value, intended, intended + 7, (int) i, i);
             callback.expect(intended, (int) i);
-            MessageStampCodec.deliverFromValue(value, callback);
+            MessageStampCodec.deliverFromValue(value, 0, callback);
         }
         double warmNanos = (System.nanoTime() - start) / (double) CALLS_PER_ROUND;
 
@@ -48,12 +48,12 @@ final class StampCodecCostBench {
             long intended = BASE_EPOCH_NANOS + i * 100_000L;
             eviction.touchAll(i);
             long encodeStart = System.nanoTime();
-            MessageStampCodec.encodeIntoValue(value, intended, intended + 7, i);
+            MessageStampCodec.encodeIntoValue(value, intended, intended + 7, i, i);
             encodeNanos += System.nanoTime() - encodeStart;
             eviction.touchAll(i + 1);
             callback.expect(intended, i);
             long decodeStart = System.nanoTime();
-            MessageStampCodec.deliverFromValue(value, callback);
+            MessageStampCodec.deliverFromValue(value, 0, callback);
             decodeNanos += System.nanoTime() - decodeStart;
         }
         long expected = CALLS_PER_ROUND + COLD_CALLS;
@@ -88,7 +88,12 @@ final class StampCodecCostBench {
 
         @Override
         public void messageReceived(
-                long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+                long intendedSendEpochNanos,
+                long sentEpochNanos,
+                int producerId,
+                long sequence,
+                int partition,
+                int payloadSizeBytes) {
             if (intendedSendEpochNanos != expectedIntended
                     || sentEpochNanos != expectedIntended + 7
                     || producerId != expectedProducer

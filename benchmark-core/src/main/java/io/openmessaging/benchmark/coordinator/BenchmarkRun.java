@@ -5,6 +5,10 @@ import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.IdentityAccount;
+import io.openmessaging.benchmark.measure.IdentityCounts;
+import io.openmessaging.benchmark.measure.SequenceReport;
+import io.openmessaging.benchmark.result.MessageIdentity;
 import io.openmessaging.benchmark.schedule.RatePlan;
 import io.openmessaging.benchmark.schedule.RateSearch;
 import io.openmessaging.benchmark.schedule.RateSearchException;
@@ -73,6 +77,10 @@ public final class BenchmarkRun {
     private boolean measuring;
     private boolean measuredPhaseBegun;
     private boolean booksClosed;
+    /** The topic of each producer, by producer id, and the subscriptions that should get all it sends. */
+    private final Map<Integer, String> topicOfProducer = new TreeMap<>();
+
+    private final Set<IdentityAccount.Key> accountedSubscriptions = new LinkedHashSet<>();
 
     public BenchmarkRun(
             Workload workload,
@@ -164,7 +172,10 @@ public final class BenchmarkRun {
         int consumerCount = 0;
         for (List<ConsumerAssignment> assignments : consumersPerWorker) {
             // a topic only consumed (existingConsumeTopicList) gets no probe from this run's producers
-            assignments.stream().filter(a -> producedTopics.contains(a.topic())).forEach(a -> pairs.add(a.pairKey()));
+            assignments.stream().filter(a -> producedTopics.contains(a.topic())).forEach(a -> {
+                pairs.add(a.pairKey());
+                accountedSubscriptions.add(new IdentityAccount.Key(a.topic(), a.subscription()));
+            });
             consumerCount += assignments.size();
         }
         log.info("Creating {} consumer(s)", consumerCount);
@@ -172,6 +183,7 @@ public final class BenchmarkRun {
 
         List<List<ProducerAssignment>> producersPerWorker = producerAssignments(producerTopics);
         int producerCount = producersPerWorker.stream().mapToInt(List::size).sum();
+        producersPerWorker.forEach(list -> list.forEach(p -> topicOfProducer.put(p.producerId(), p.topic())));
         log.info("Creating {} producer(s)", producerCount);
         ensemble.forEach(roles.producers(), (worker, i) -> worker.createProducers(producersPerWorker.get(i)));
         checkAbort();
@@ -226,8 +238,26 @@ public final class BenchmarkRun {
         recorder.booksClosed(clock.epochNanos());
         ensemble.cutFinal(StatsSnapshot.Phase.DRAIN);
         poll();
+        IdentityCounts identity = accountIdentities(ensemble.sequenceReports());
         RunVerdict.check(
                 ensemble.lastTotals(), workload, ensemble.firstSendError(), brokerName, recorder.sendFigures());
+        if (identity != null && (backlogPlan == null || !backlogPlan.partialDrain())) {
+            RunVerdict.checkIdentity(identity, workload, brokerName);
+        }
+    }
+
+    /**
+     * Counts every message by identity over the workers' reports and records the counts in the result;
+     * returns their total, or {@code null} when no subscription should receive what this run produced.
+     */
+    private IdentityCounts accountIdentities(List<SequenceReport> reports) {
+        if (reports == null || accountedSubscriptions.isEmpty()) {
+            return null;
+        }
+        List<IdentityAccount.Subscription> counts =
+                IdentityAccount.count(reports, topicOfProducer, List.copyOf(accountedSubscriptions));
+        recorder.messageIdentity(MessageIdentity.of(counts, workload.allowedLoss()));
+        return IdentityAccount.total(counts);
     }
 
     /**
@@ -246,6 +276,7 @@ public final class BenchmarkRun {
                 : measuredPhaseBegun ? StatsSnapshot.Phase.DRAIN : StatsSnapshot.Phase.WARMUP;
         ensemble.closeBooksBestEffort(lastPhase);
         recorder.booksClosed(clock.epochNanos());
+        accountIdentities(ensemble.sequenceReportsBestEffort());
         for (StatsSnapshot merged : ensemble.pollAfterFailure()) {
             recorder.period(merged, subscriptionsReceiving());
         }
@@ -552,7 +583,8 @@ public final class BenchmarkRun {
     /**
      * Waits for every send to complete and, when {@code waitForReceives}, every message to arrive. Fails the
      * run when that does not happen within the drain timeout, or when no send completes for the stall
-     * timeout while some are in flight.
+     * timeout while some are in flight; when only messages are missing after every send completed, returns,
+     * and the accounting by identity says which were lost.
      */
     private void drain(boolean waitForReceives) throws RunFailedException, InterruptedException {
         long deadline = clock.monotonicNanos() + options.drainTimeout().toNanos();
@@ -561,17 +593,28 @@ public final class BenchmarkRun {
             Counters totals = ensemble.lastTotals();
             long expectedReceived = waitForReceives ? expectedReceived(totals) : 0;
             boolean acksDone = totals.sendsInFlight() <= 0;
-            boolean receivesDone = totals.messagesReceived() >= expectedReceived;
+            // a redelivery is not the delivery of a message still missing
+            long firstDeliveries = totals.messagesReceived() - totals.duplicatesReceived();
+            boolean receivesDone = firstDeliveries >= expectedReceived;
             if (acksDone && receivesDone) {
                 return;
             }
             checkAbort();
             stallWatch.check(totals, clock.monotonicNanos());
             if (clock.monotonicNanos() >= deadline) {
+                if (acksDone && !accountedSubscriptions.isEmpty()) {
+                    // every send completed: the accounting by identity names what never arrived
+                    log.warn(
+                            "Drain: {} s after the load stopped, {} message(s) not received from {}",
+                            options.drainTimeout().toSeconds(),
+                            Math.max(0, expectedReceived - firstDeliveries),
+                            brokerName);
+                    return;
+                }
                 throw new RunFailedException("drain incomplete: "
                         + options.drainTimeout().toSeconds()
                         + " s after the load stopped, " + totals.sendsInFlight() + " send(s) still in flight and "
-                        + Math.max(0, expectedReceived - totals.messagesReceived()) + " message(s) not received"
+                        + Math.max(0, expectedReceived - firstDeliveries) + " message(s) not received"
                         + " from " + brokerName);
             }
             clock.sleepNanos(TimeUnit.MILLISECONDS.toNanos(DRAIN_POLL_MILLIS));

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.coordinator;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.SequenceReport;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.worker.WorkerHandle;
 import io.openmessaging.benchmark.worker.WorkerStatus;
@@ -275,6 +276,20 @@ final class Ensemble {
             counters.forEach((key, count) -> sums.merge(key, count, Long::sum));
         }
         return sums;
+    }
+
+    /** Every worker's {@link SequenceReport}, in the order of the workers; the first failure is thrown. */
+    List<SequenceReport> sequenceReports() throws DriverException, IOException, InterruptedException {
+        SequenceReport[] reports = new SequenceReport[workers.size()];
+        forEach(workers, (worker, i) -> reports[i] = worker.sequenceReport());
+        return List.of(reports);
+    }
+
+    /** After a failure: every worker's {@link SequenceReport}, or {@code null} when one of them does not answer. */
+    List<SequenceReport> sequenceReportsBestEffort() throws InterruptedException {
+        List<SequenceReport> reports =
+                callEachBestEffort("Reading the sequence numbers of worker", false, WorkerHandle::sequenceReport);
+        return reports.size() == workers.size() ? reports : null;
     }
 
     /**

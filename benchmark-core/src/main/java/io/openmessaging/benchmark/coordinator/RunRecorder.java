@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.result.BacklogSummary;
+import io.openmessaging.benchmark.result.MessageIdentity;
 import io.openmessaging.benchmark.result.RatePlanStep;
 import io.openmessaging.benchmark.result.RateSearchSummary;
 import io.openmessaging.benchmark.result.ResultFiles;
@@ -287,6 +288,11 @@ public final class RunRecorder {
         if (booksClosedEpochNanos == 0) {
             booksClosedEpochNanos = epochNanos;
         }
+    }
+
+    /** Every message by identity, once the books closed (docs/measurement.md). */
+    void messageIdentity(MessageIdentity identity) {
+        result.messageIdentity = identity;
     }
 
     /** Marks the run failed; the first reason wins. */

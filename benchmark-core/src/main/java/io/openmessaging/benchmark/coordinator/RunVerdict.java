@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.coordinator;
 
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.IdentityCounts;
 import io.openmessaging.benchmark.workload.Workload;
 import java.util.Locale;
 
@@ -94,6 +95,24 @@ final class RunVerdict {
                     "%,d message(s) were neither acknowledged nor" + " failed by %s when the run ended",
                     totals.messagesUnackedAtEnd(),
                     brokerName));
+        }
+    }
+
+    /**
+     * After the run, its books closed and the drain done: every message the broker acknowledged reached every
+     * subscription of its topic, by identity, or no more of them were lost than the workload's {@code
+     * allowedLoss}; duplicates never make up for a lost message.
+     */
+    static void checkIdentity(IdentityCounts total, Workload workload, String brokerName) throws RunFailedException {
+        if (total.lost() > workload.allowedLoss()) {
+            throw new RunFailedException(String.format(
+                    Locale.ROOT,
+                    "%,d lost: acknowledged by %s and never received by a subscription of their topic (%s; the"
+                            + " workload allows %,d: allowedLoss)",
+                    total.lost(),
+                    brokerName,
+                    total.describe(),
+                    workload.allowedLoss()));
         }
     }
 

@@ -20,6 +20,8 @@ package io.openmessaging.benchmark.measure;
  * @param messagesNotSent due messages never handed to the driver, recorded when the run's books closed
  * @param messagesUnackedAtEnd messages handed to the driver and neither acknowledged nor failed when the
  *     run's books closed, recorded then with their age
+ * @param duplicatesReceived of {@code messagesReceived}, deliveries of a message the consumers of the same
+ *     subscription on the same worker had received before (by its producer and sequence number)
  */
 public record Counters(
         long messagesSent,
@@ -34,9 +36,10 @@ public record Counters(
         long probesReceived,
         long messagesDue,
         long messagesNotSent,
-        long messagesUnackedAtEnd) {
+        long messagesUnackedAtEnd,
+        long duplicatesReceived) {
 
-    public static final Counters ZERO = new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Counters ZERO = new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Counters without the due/not-sent accounting (tests, simulations): every message due was sent. */
     public Counters(
@@ -63,6 +66,7 @@ public record Counters(
                 probesReceived,
                 messagesSent,
                 0,
+                0,
                 0);
     }
 
@@ -80,7 +84,8 @@ public record Counters(
                 probesReceived - o.probesReceived,
                 messagesDue - o.messagesDue,
                 messagesNotSent - o.messagesNotSent,
-                messagesUnackedAtEnd - o.messagesUnackedAtEnd);
+                messagesUnackedAtEnd - o.messagesUnackedAtEnd,
+                duplicatesReceived - o.duplicatesReceived);
     }
 
     public Counters plus(Counters o) {
@@ -97,7 +102,8 @@ public record Counters(
                 probesReceived + o.probesReceived,
                 messagesDue + o.messagesDue,
                 messagesNotSent + o.messagesNotSent,
-                messagesUnackedAtEnd + o.messagesUnackedAtEnd);
+                messagesUnackedAtEnd + o.messagesUnackedAtEnd,
+                duplicatesReceived + o.duplicatesReceived);
     }
 
     /** Sends neither acknowledged nor failed yet (nor written off when the books closed). */

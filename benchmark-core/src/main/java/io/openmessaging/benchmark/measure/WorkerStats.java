@@ -37,6 +37,7 @@ public final class WorkerStats {
     private final LongAdder endToEndNonPositive = new LongAdder();
     private final LongAdder valuesClamped = new LongAdder();
     private final LongAdder probesReceived = new LongAdder();
+    private final LongAdder duplicatesReceived = new LongAdder();
     private final LongAdder messagesNotSent = new LongAdder();
     private final LongAdder messagesUnackedAtEnd = new LongAdder();
     private volatile LongSupplier messagesDue = () -> 0;
@@ -148,6 +149,11 @@ public final class WorkerStats {
         void forEach(InFlightLedger.Visitor each);
     }
 
+    /** Whether {@link #closeBooks} ran: nothing is recorded any more. */
+    public boolean booksClosed() {
+        return booksClosed;
+    }
+
     /**
      * Ends the accounting, once the load has stopped: records every due message never handed to the
      * driver ({@code unsent}) and every message still in flight as written off now, each with its age in
@@ -214,6 +220,14 @@ public final class WorkerStats {
         unstampedReceived.increment();
     }
 
+    /**
+     * The message just recorded as received had arrived before (at a consumer of the same subscription on
+     * this worker): still a delivery, and counted apart so that it is not taken for a missing one. Any thread.
+     */
+    public void recordDuplicateReceived() {
+        duplicatesReceived.increment();
+    }
+
     /** A readiness probe arrived; counted apart from measured messages. Any thread. */
     public void recordProbeReceived() {
         probesReceived.increment();
@@ -264,7 +278,8 @@ public final class WorkerStats {
                 probesReceived.sum(),
                 messagesDue.getAsLong(),
                 messagesNotSent.sum(),
-                messagesUnackedAtEnd.sum());
+                messagesUnackedAtEnd.sum(),
+                duplicatesReceived.sum());
     }
 
     /**

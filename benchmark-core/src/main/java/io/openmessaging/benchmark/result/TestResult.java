@@ -66,6 +66,7 @@ import java.util.TreeMap;
     "endToEndNegativeCount",
     "latencyValuesClampedCount",
     "unstampedMessagesReceived",
+    "messageIdentity",
     "backlogPhases",
     "publishResponseTimeMin",
     "publishResponseTimeAvg",
@@ -340,6 +341,12 @@ public class TestResult {
 
     /** Messages received without our stamp (e.g. from another producer), so without end-to-end values. */
     public Long unstampedMessagesReceived;
+
+    /**
+     * Every message by identity: received once, duplicated, lost, received without acknowledgement, out of
+     * order; {@code null} when the run ended before its books closed, or in a file of an older version. Ours.
+     */
+    public MessageIdentity messageIdentity;
 
     /** The backlog build and drain, for {@code "backlog"} and {@code "consumer-only"} runs; else {@code null}. Ours. */
     public BacklogSummary backlogPhases;

@@ -12,7 +12,11 @@ import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.measure.IdentityAccount;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.ReceivedSequences;
+import io.openmessaging.benchmark.measure.SequenceReport;
+import io.openmessaging.benchmark.measure.SequenceSet;
 import io.openmessaging.benchmark.measure.ThreadRecorders;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
@@ -23,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,6 +80,15 @@ public final class LocalWorker implements WorkerHandle {
     private final List<BenchmarkProducer> producers = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
     private final Map<String, LongAdder> probesByPair = new ConcurrentHashMap<>();
+    /** What the consumers of each "topic / subscription" received, by producer and sequence number. */
+    private final Map<String, ReceivedSequences> receivedByPair = new ConcurrentHashMap<>();
+    /** The sequence numbers the broker acknowledged, by producer id. */
+    private final Map<Integer, SequenceSet> acknowledgedByProducer = new ConcurrentHashMap<>();
+    /** The subscriptions this worker's consumers joined. */
+    private final Set<IdentityAccount.Key> consumedSubscriptions = ConcurrentHashMap.newKeySet();
+    /** What {@link #sequenceReport} found lost in this worker's own view; 0 before it was asked. */
+    private volatile long lostInOwnView;
+
     private final List<ProducerThread> producerThreads = new ArrayList<>();
     /**
      * The producer threads for readers that must not take this object's lock: the due count is read
@@ -201,23 +215,34 @@ public final class LocalWorker implements WorkerHandle {
         List<CompletableFuture<BenchmarkConsumer>> futures = new ArrayList<>();
         for (ConsumerAssignment assignment : assignments) {
             LongAdder probes = probesByPair.computeIfAbsent(assignment.pairKey(), k -> new LongAdder());
+            ReceivedSequences received =
+                    receivedByPair.computeIfAbsent(assignment.pairKey(), k -> new ReceivedSequences());
+            consumedSubscriptions.add(new IdentityAccount.Key(assignment.topic(), assignment.subscription()));
             futures.add(requireDriver()
                     .createConsumer(
-                            assignment.topic(), assignment.subscription(), consumerCallback(assignment, probes)));
+                            assignment.topic(),
+                            assignment.subscription(),
+                            consumerCallback(assignment, probes, received)));
         }
         for (CompletableFuture<BenchmarkConsumer> future : futures) {
             consumers.add(await(future, "create consumer"));
         }
     }
 
-    private ConsumerCallback consumerCallback(ConsumerAssignment assignment, LongAdder probes) {
+    private ConsumerCallback consumerCallback(
+            ConsumerAssignment assignment, LongAdder probes, ReceivedSequences received) {
         return new ConsumerCallback() {
             /** The recorders of the thread that last delivered (a consumer's poll thread, usually). */
             private ThreadRecorders lastRecorders;
 
             @Override
             public void messageReceived(
-                    long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+                    long intendedSendEpochNanos,
+                    long sentEpochNanos,
+                    int producerId,
+                    long sequence,
+                    int partition,
+                    int payloadSizeBytes) {
                 if (producerId == MessageStamp.PROBE_PRODUCER_ID) {
                     probes.increment();
                     stats.recordProbeReceived();
@@ -228,6 +253,13 @@ public final class LocalWorker implements WorkerHandle {
                     }
                     stats.recordReceived(
                             own, payloadSizeBytes, intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
+                    if (producerId >= 0
+                            && sequence >= 0
+                            && partition >= 0
+                            && !stats.booksClosed()
+                            && !received.record(producerId, sequence, partition)) {
+                        stats.recordDuplicateReceived();
+                    }
                 }
             }
 
@@ -266,7 +298,8 @@ public final class LocalWorker implements WorkerHandle {
                     now,
                     now,
                     MessageStamp.PROBE_PRODUCER_ID,
-                    (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
+                    0,
+                    (intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error) -> {
                         if (error != null) {
                             log.warn("Readiness probe failed: {}", error.toString());
                         }
@@ -309,7 +342,11 @@ public final class LocalWorker implements WorkerHandle {
                             KeyDistributor.of(load.keyDistributor(), random.nextLong()),
                             new IntendedSendSchedule(startNanos, load.ratePerProducerMsgPerSec()),
                             // one per producer: the recorders it keeps are those of its client's I/O thread
-                            ProducerThread.ackRecorder(clock, stats, this::onSendError)));
+                            ProducerThread.ackRecorder(
+                                    clock,
+                                    stats,
+                                    acknowledgedByProducer.computeIfAbsent(producerId, id -> new SequenceSet()),
+                                    this::onSendError)));
         }
         for (int i = 0; i < threadCount && !producers.isEmpty(); i++) {
             ProducerThread producerThread = new ProducerThread(
@@ -508,6 +545,46 @@ public final class LocalWorker implements WorkerHandle {
         phase = finalPhase;
     }
 
+    /**
+     * The sequence numbers this worker's producers had acknowledged and its consumers received. Meant for
+     * after {@link #closeBooks} and the drain: while messages still arrive it is a moving picture.
+     */
+    @Override
+    public SequenceReport sequenceReport() {
+        Map<String, SequenceReport.Receipts> received = new TreeMap<>();
+        receivedByPair.forEach((pair, sequences) -> received.put(pair, SequenceReport.Receipts.of(sequences)));
+        SequenceReport report = new SequenceReport(new TreeMap<>(acknowledgedByProducer), received);
+        Map<Integer, String> topicOfProducer = new TreeMap<>();
+        synchronized (this) {
+            producerAssignments.forEach(p -> topicOfProducer.put(p.producerId(), p.topic()));
+        }
+        List<IdentityAccount.Key> own = consumedSubscriptions.stream()
+                .filter(key -> topicOfProducer.containsValue(key.topic()))
+                .toList();
+        lostInOwnView = IdentityAccount.total(IdentityAccount.count(List.of(report), topicOfProducer, own))
+                .lost();
+        return report;
+    }
+
+    /** Deliveries so far of a message this worker's consumers of the same subscription had received before. */
+    public long duplicatesReceived() {
+        long duplicates = 0;
+        for (ReceivedSequences sequences : receivedByPair.values()) {
+            duplicates += sequences.duplicates();
+        }
+        return duplicates;
+    }
+
+    /**
+     * Messages of this worker's producers that the broker acknowledged and that its consumers never received
+     * for a subscription of their topic, as found when the run's sequence numbers were read ({@link
+     * #sequenceReport}, after the drain); 0 before. This worker's view only: the run's count, over every
+     * worker, is in the result.
+     */
+    public long lostInOwnView() {
+        return lostInOwnView;
+    }
+
     /** Producers created on this worker. */
     public synchronized int producerCount() {
         return producers.size();
@@ -579,6 +656,9 @@ public final class LocalWorker implements WorkerHandle {
         producerThreads.clear();
         threads.clear();
         producerAssignments.clear();
+        receivedByPair.clear();
+        acknowledgedByProducer.clear();
+        consumedSubscriptions.clear();
     }
 
     private static void closeAll(List<? extends AutoCloseable> closeables, String what) {

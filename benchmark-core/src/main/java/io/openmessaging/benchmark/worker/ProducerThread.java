@@ -4,6 +4,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.InFlightLedger;
+import io.openmessaging.benchmark.measure.SequenceSet;
 import io.openmessaging.benchmark.measure.ThreadRecorders;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
@@ -140,12 +141,12 @@ final class ProducerThread implements Runnable {
         }
         for (Slot slot : heap) {
             SendCallback callback = slot.callback;
-            slot.guarded = (intendedSendEpochNanos, sentEpochNanos, producerId, error) -> {
+            slot.guarded = (intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error) -> {
                 if (error != null && cutByAbandon()) {
                     sendCutByAbandon = true;
                     return;
                 }
-                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
+                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error);
             };
         }
     }
@@ -161,9 +162,13 @@ final class ProducerThread implements Runnable {
                 && Thread.currentThread().isInterrupted();
     }
 
-    /** A send callback that records acknowledgements and errors into {@code stats}. */
-    static SendCallback ackRecorder(Clock clock, WorkerStats stats, Consumer<Throwable> onSendError) {
-        return new AckRecorder(clock, stats, onSendError);
+    /**
+     * A send callback that records acknowledgements and errors into {@code stats}, and the sequence number of
+     * every acknowledged message into {@code acknowledged}.
+     */
+    static SendCallback ackRecorder(
+            Clock clock, WorkerStats stats, SequenceSet acknowledged, Consumer<Throwable> onSendError) {
+        return new AckRecorder(clock, stats, acknowledged, onSendError);
     }
 
     /**
@@ -173,23 +178,29 @@ final class ProducerThread implements Runnable {
     private static final class AckRecorder implements SendCallback {
         private final Clock clock;
         private final WorkerStats stats;
+        private final SequenceSet acknowledged;
         private final Consumer<Throwable> onSendError;
         private ThreadRecorders lastRecorders;
 
-        AckRecorder(Clock clock, WorkerStats stats, Consumer<Throwable> onSendError) {
+        AckRecorder(Clock clock, WorkerStats stats, SequenceSet acknowledged, Consumer<Throwable> onSendError) {
             this.clock = clock;
             this.stats = stats;
+            this.acknowledged = acknowledged;
             this.onSendError = onSendError;
         }
 
         @Override
-        public void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
+        public void sendCompleted(
+                long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, Throwable error) {
             if (error == null) {
                 ThreadRecorders own = stats.recordersOf(lastRecorders);
                 if (own != lastRecorders) {
                     lastRecorders = own; // written only when the completing thread changed
                 }
                 stats.recordAcked(own, intendedSendEpochNanos, sentEpochNanos, clock.epochNanos());
+                if (!stats.booksClosed()) {
+                    acknowledged.add(sequence); // as the counters: an acknowledgement after the books closed is not one
+                }
             } else {
                 stats.recordSendError(intendedSendEpochNanos, clock.epochNanos());
                 onSendError.accept(error);
@@ -244,12 +255,14 @@ final class ProducerThread implements Runnable {
                     continue; // stopped while asleep: the checks above end the loop
                 }
             }
+            long sequence = slot.schedule.nextIndex();
             slot.schedule.nextIntendedNanos();
             byte[] payload = payloads.length == 1 ? payloads[0] : payloads[random.nextInt(payloads.length)];
             String key = slot.keys.next();
             long intendedEpochNanos = clock.toEpochNanos(intendedNanos);
             long sentEpochNanos = clock.toEpochNanos(sentNanos);
-            slot.producer.sendAsync(key, payload, intendedEpochNanos, sentEpochNanos, slot.producerId, slot.guarded);
+            slot.producer.sendAsync(
+                    key, payload, intendedEpochNanos, sentEpochNanos, slot.producerId, sequence, slot.guarded);
             if (sendCutByAbandon) {
                 sendCutByAbandon = false;
                 return; // not handed over: the books count it as due and never sent

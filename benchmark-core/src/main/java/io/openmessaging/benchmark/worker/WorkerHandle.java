@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.worker;
 
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.measure.SequenceReport;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import java.io.IOException;
 import java.util.List;
@@ -88,6 +89,12 @@ public interface WorkerHandle extends AutoCloseable {
      * Idempotent.
      */
     void closeBooks() throws IOException, InterruptedException;
+
+    /**
+     * Which sequence numbers of this worker's producers the broker acknowledged and which its consumers
+     * received, per subscription: for after {@link #closeBooks} and the drain.
+     */
+    SequenceReport sequenceReport() throws IOException, InterruptedException;
 
     /** Stops everything and closes producers, consumers and the driver; the worker becomes idle. */
     @Override

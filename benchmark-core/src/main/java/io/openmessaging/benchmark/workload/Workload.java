@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.workload;
 
+import static io.openmessaging.benchmark.workload.WorkloadSchema.ALLOWED_LOSS;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.BACKLOG_DRAIN_RATIO;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_BACKLOG_SIZE_GB;
 import static io.openmessaging.benchmark.workload.WorkloadSchema.CONSUMER_ONLY;
@@ -67,6 +68,7 @@ public final class Workload {
     private final int sampleRateMillis;
     private final int producerWakeIntervalMicros;
     private final double sendErrorAllowancePercent;
+    private final long allowedLoss;
     private final boolean consumerOnly;
     private final List<String> existingTopicList;
     private final List<String> existingProduceTopicList;
@@ -103,6 +105,7 @@ public final class Workload {
         this.sampleRateMillis = values.get(SAMPLE_RATE_MILLIS);
         this.producerWakeIntervalMicros = values.get(PRODUCER_WAKE_INTERVAL_MICROS);
         this.sendErrorAllowancePercent = values.get(SEND_ERROR_ALLOWANCE_PERCENT);
+        this.allowedLoss = values.get(ALLOWED_LOSS);
         this.consumerOnly = values.get(CONSUMER_ONLY);
         this.existingTopicList = values.get(EXISTING_TOPIC_LIST);
         this.existingProduceTopicList = values.get(EXISTING_PRODUCE_TOPIC_LIST);
@@ -217,6 +220,11 @@ public final class Workload {
     /** Percentage of completed sends that may fail before the run counts as failed; 0 allows none. */
     public double sendErrorAllowancePercent() {
         return sendErrorAllowancePercent;
+    }
+
+    /** Acknowledged messages the subscriptions may never receive, summed over them; 0 allows none. */
+    public long allowedLoss() {
+        return allowedLoss;
     }
 
     public boolean consumerOnly() {

@@ -4,6 +4,7 @@ import static io.openmessaging.benchmark.config.ConfigKey.bool;
 import static io.openmessaging.benchmark.config.ConfigKey.duration;
 import static io.openmessaging.benchmark.config.ConfigKey.enumeration;
 import static io.openmessaging.benchmark.config.ConfigKey.integer;
+import static io.openmessaging.benchmark.config.ConfigKey.longInteger;
 import static io.openmessaging.benchmark.config.ConfigKey.number;
 import static io.openmessaging.benchmark.config.ConfigKey.structured;
 import static io.openmessaging.benchmark.config.ConfigKey.text;
@@ -272,6 +273,17 @@ public final class WorkloadSchema {
                     + " (docs/measurement.md).")
             .build();
 
+    public static final ConfigKey<Long> ALLOWED_LOSS = longInteger("allowedLoss", "messages")
+            .atLeast(0)
+            .byDefault(0L)
+            .meaning("Messages the broker acknowledged that a subscription may never receive before the run counts"
+                    + " as failed (this project's key), summed over subscriptions. Every message carries its"
+                    + " producer and sequence number, and the run checks each one: at the default 0, one"
+                    + " acknowledged message a subscription never received fails the run, whatever else it"
+                    + " received twice. Raise it for a system or setting that may lose messages (at-most-once"
+                    + " delivery); the counts are in the result either way (docs/measurement.md).")
+            .build();
+
     public static final ConfigKey<Boolean> CONSUMER_ONLY = bool("consumerOnly")
             .byDefault(false)
             .meaning("Confluent fork's mode: after the warm-up, build the backlog of `consumerBacklogSizeGB`"
@@ -327,6 +339,7 @@ public final class WorkloadSchema {
             SAMPLE_RATE_MILLIS,
             PRODUCER_WAKE_INTERVAL_MICROS,
             SEND_ERROR_ALLOWANCE_PERCENT,
+            ALLOWED_LOSS,
             CONSUMER_ONLY,
             EXISTING_TOPIC_LIST,
             EXISTING_PRODUCE_TOPIC_LIST,

@@ -45,7 +45,8 @@ class RunVerdictTest {
                 0,
                 attempted + notSent,
                 notSent,
-                unacked);
+                unacked,
+                0);
     }
 
     @Test
@@ -134,7 +135,7 @@ class RunVerdictTest {
         long second = TimeUnit.SECONDS.toNanos(1);
         BenchmarkRun.StallWatch watch = new BenchmarkRun.StallWatch(3 * second, 0, BROKER);
         // 1,000 acknowledged, then the producer blocks in send(): nothing in flight, 2,000 due and not sent
-        Counters blocked = new Counters(1_000, 0, 0, 1_000, 1_000, 0, 0, 0, 0, 0, 3_000, 0, 0);
+        Counters blocked = new Counters(1_000, 0, 0, 1_000, 1_000, 0, 0, 0, 0, 0, 3_000, 0, 0, 0);
         watch.check(blocked, 0);
         watch.check(blocked, 2 * second);
         assertThatThrownBy(() -> watch.check(blocked, 3 * second))
@@ -149,8 +150,8 @@ class RunVerdictTest {
         BenchmarkRun.StallWatch watch = new BenchmarkRun.StallWatch(3 * second, 0, BROKER);
         assertThatCode(() -> {
                     for (int i = 1; i <= 10; i++) {
-                        Counters progressing =
-                                new Counters(1_000L * i + 5, 0, 0, 1_000L * i, 0, 0, 0, 0, 0, 0, 1_000L * i + 5, 0, 0);
+                        Counters progressing = new Counters(
+                                1_000L * i + 5, 0, 0, 1_000L * i, 0, 0, 0, 0, 0, 0, 1_000L * i + 5, 0, 0, 0);
                         watch.check(progressing, i * second);
                     }
                 })

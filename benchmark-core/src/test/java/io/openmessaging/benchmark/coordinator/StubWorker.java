@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.coordinator;
 
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.Counters;
+import io.openmessaging.benchmark.measure.SequenceReport;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.ProducerAssignment;
@@ -54,6 +55,11 @@ abstract class StubWorker implements WorkerHandle {
     @Override
     public Map<String, Long> probesReceived() {
         return Map.of();
+    }
+
+    @Override
+    public SequenceReport sequenceReport() {
+        return SequenceReport.EMPTY;
     }
 
     @Override

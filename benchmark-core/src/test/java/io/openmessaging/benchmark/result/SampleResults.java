@@ -67,6 +67,22 @@ final class SampleResults {
         result.endToEndNegativeCount = 2L;
         result.latencyValuesClampedCount = 0L;
         result.unstampedMessagesReceived = 1L;
+        MessageIdentity.Subscription subscription = new MessageIdentity.Subscription();
+        subscription.topic = "test-topic-0000000-abcdefg";
+        subscription.subscription = "sub-000-hijklmn";
+        subscription.receivedUnique = 19_996L;
+        subscription.duplicates = 1L;
+        subscription.lost = 1L;
+        subscription.receivedNotAcknowledged = 0L;
+        subscription.outOfOrder = 0L;
+        result.messageIdentity = new MessageIdentity();
+        result.messageIdentity.receivedUnique = 19_996L;
+        result.messageIdentity.duplicates = 1L;
+        result.messageIdentity.lost = 1L;
+        result.messageIdentity.receivedNotAcknowledged = 0L;
+        result.messageIdentity.outOfOrder = 0L;
+        result.messageIdentity.allowedLoss = 1L;
+        result.messageIdentity.subscriptions.add(subscription);
 
         Histogram[] periods = {
             nanosHistogram(250_000, 1_234_567, 2_000_000, 48_000_000), nanosHistogram(300_000, 900_000, 1_100_000)

@@ -101,7 +101,8 @@ public abstract class DriverContract {
                             1,
                             2,
                             3,
-                            (intended, sent, id, error) -> completion.complete(error)))
+                            4,
+                            (intended, sent, id, sequence, error) -> completion.complete(error)))
                     .doesNotThrowAnyException();
 
             assertThat(completion.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS))

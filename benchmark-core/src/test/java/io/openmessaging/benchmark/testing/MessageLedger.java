@@ -35,7 +35,7 @@ public final class MessageLedger implements ConsumerCallbacks.Receiver {
     /** Sends messages {@code firstSequence … firstSequence + count - 1} of {@code producerId}. */
     public void send(BenchmarkProducer producer, int producerId, long firstSequence, int count) {
         byte[] payload = new byte[payloadSizeBytes];
-        SendCallback callback = (intended, sent, id, error) -> {
+        SendCallback callback = (intended, sent, id, sequence, error) -> {
             if (error == null) {
                 acknowledged.incrementAndGet();
             } else {
@@ -45,7 +45,13 @@ public final class MessageLedger implements ConsumerCallbacks.Receiver {
         };
         for (long sequence = firstSequence; sequence < firstSequence + count; sequence++) {
             producer.sendAsync(
-                    "key-" + (sequence % 64), payload, sequence, checksum(producerId, sequence), producerId, callback);
+                    "key-" + (sequence % 64),
+                    payload,
+                    sequence,
+                    checksum(producerId, sequence),
+                    producerId,
+                    sequence,
+                    callback);
         }
     }
 

@@ -8,6 +8,7 @@ import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.SequenceSet;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
 import io.openmessaging.benchmark.workload.KeyDistributorType;
@@ -45,13 +46,14 @@ class CoordinatedOmissionTest {
                 long intendedSendEpochNanos,
                 long sentEpochNanos,
                 int producerId,
+                long sequence,
                 SendCallback callback) {
             long now = clock.monotonicNanos();
             if (now >= stallStart && now < stallEnd) {
                 clock.sleepUntil(stallEnd);
             }
             clock.advanceNanos(ACK_DELAY_NANOS);
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, null);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
         }
 
         @Override
@@ -69,7 +71,7 @@ class CoordinatedOmissionTest {
                 producer,
                 KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, 1000),
-                ProducerThread.ackRecorder(clock, stats, e -> {}));
+                ProducerThread.ackRecorder(clock, stats, new SequenceSet(), e -> {}));
         ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[1024]), 1, 0, e -> {});
 
         thread.runUntil(start + 10 * SECOND);
@@ -103,7 +105,7 @@ class CoordinatedOmissionTest {
                 producer,
                 KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, 500),
-                ProducerThread.ackRecorder(clock, stats, e -> {}));
+                ProducerThread.ackRecorder(clock, stats, new SequenceSet(), e -> {}));
         ProducerThread thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[8]), 1, 0, e -> {});
 
         thread.runUntil(start + 4 * SECOND);

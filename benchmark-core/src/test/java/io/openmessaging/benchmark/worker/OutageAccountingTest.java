@@ -10,6 +10,7 @@ import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.SequenceSet;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
 import io.openmessaging.benchmark.workload.KeyDistributorType;
@@ -43,17 +44,23 @@ class OutageAccountingTest {
 
         @Override
         public void sendAsync(
-                String key, byte[] payload, long intended, long sent, int producerId, SendCallback callback) {
-            onSend.accept(new SendCallbackCall(intended, sent, producerId, callback));
+                String key,
+                byte[] payload,
+                long intended,
+                long sent,
+                int producerId,
+                long sequence,
+                SendCallback callback) {
+            onSend.accept(new SendCallbackCall(intended, sent, producerId, sequence, callback));
         }
 
         @Override
         public void close() {}
     }
 
-    private record SendCallbackCall(long intended, long sent, int producerId, SendCallback callback) {
+    private record SendCallbackCall(long intended, long sent, int producerId, long sequence, SendCallback callback) {
         void complete(Throwable error) {
-            callback.sendCompleted(intended, sent, producerId, error);
+            callback.sendCompleted(intended, sent, producerId, sequence, error);
         }
     }
 
@@ -71,7 +78,7 @@ class OutageAccountingTest {
                 producer,
                 KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, rateMsgPerSec),
-                ProducerThread.ackRecorder(clock, stats, e -> {}));
+                ProducerThread.ackRecorder(clock, stats, new SequenceSet(), e -> {}));
         thread = new ProducerThread(clock, stats, List.of(slot), List.of(new byte[100]), 1, 0, e -> {});
         stats.messagesDue(thread::messagesDue);
         return thread;
@@ -119,7 +126,7 @@ class OutageAccountingTest {
                 producer,
                 KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, 1000),
-                ProducerThread.ackRecorder(clock, stats, e -> {}));
+                ProducerThread.ackRecorder(clock, stats, new SequenceSet(), e -> {}));
         thread = new ProducerThread(racing, stats, List.of(slot), List.of(new byte[100]), 1, 0, e -> {});
         stats.messagesDue(thread::messagesDue);
         producer.onSend = call -> {

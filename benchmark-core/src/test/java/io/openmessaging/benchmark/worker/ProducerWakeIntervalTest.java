@@ -8,6 +8,7 @@ import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.ManualClock;
 import io.openmessaging.benchmark.driver.SendCallback;
 import io.openmessaging.benchmark.measure.HistogramSpec;
+import io.openmessaging.benchmark.measure.SequenceSet;
 import io.openmessaging.benchmark.measure.WorkerStats;
 import io.openmessaging.benchmark.schedule.IntendedSendSchedule;
 import io.openmessaging.benchmark.workload.KeyDistributorType;
@@ -73,9 +74,10 @@ class ProducerWakeIntervalTest {
                 long intendedSendEpochNanos,
                 long sentEpochNanos,
                 int producerId,
+                long sequence,
                 SendCallback callback) {
             sends.add(new long[] {intendedSendEpochNanos, sentEpochNanos});
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, null);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
         }
 
         @Override
@@ -114,7 +116,7 @@ class ProducerWakeIntervalTest {
                 producer,
                 KeyDistributor.of(KeyDistributorType.NO_KEY, 1),
                 new IntendedSendSchedule(start, rateMsgPerSec),
-                ProducerThread.ackRecorder(clock, stats, e -> {}));
+                ProducerThread.ackRecorder(clock, stats, new SequenceSet(), e -> {}));
         ProducerThread thread =
                 new ProducerThread(clock, stats, List.of(slot), List.of(new byte[16]), 1, wakeIntervalNanos, e -> {});
 

@@ -13,9 +13,9 @@ public interface BenchmarkProducer extends AutoCloseable {
      * when the client's buffer is full, as real clients do (that time shows in the publish delay of
      * the messages behind it).
      *
-     * <p>The driver must carry the stamp (the three timing fields) to the consumer, encoded with {@link
-     * MessageStampCodec} in a header or property, and must call {@code callback} exactly once, from any
-     * thread, with the same three fields, when the broker acknowledged the message or the send failed.
+     * <p>The driver must carry the stamp (the timing fields, the producer id and the sequence) to the
+     * consumer, encoded with {@link MessageStampCodec} in a header, a property or the value's first bytes,
+     * and must call {@code callback} exactly once, from any thread, with the same fields, when the broker acknowledged the message or the send failed.
      * A send that fails synchronously is reported through the callback too, never thrown. The framework
      * keeps the books for every message, so the driver has no rule of its own for outages: a call that
      * blocks (a full buffer, a dead broker) leaves the messages behind it due and not sent, a callback that
@@ -29,6 +29,7 @@ public interface BenchmarkProducer extends AutoCloseable {
      * @param intendedSendEpochNanos when the schedule meant this message to be sent
      * @param sentEpochNanos just before this call
      * @param producerId the sending producer's id; {@link MessageStamp#PROBE_PRODUCER_ID} for a probe
+     * @param sequence the message's number among this producer's messages, from 0, each used once
      * @param callback completion callback
      */
     void sendAsync(
@@ -37,6 +38,7 @@ public interface BenchmarkProducer extends AutoCloseable {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback);
 
     /** Flushes nothing: pending sends may fail. Closes the client. Idempotent. */

@@ -16,9 +16,19 @@ public interface ConsumerCallback {
      * @param intendedSendEpochNanos when the message was due to be sent
      * @param sentEpochNanos when it was handed to the client
      * @param producerId the producer that sent it; {@link MessageStamp#PROBE_PRODUCER_ID} for a probe
+     * @param sequence its number among that producer's messages ({@link MessageStamp#sequence})
+     * @param partition where it arrived, the unit within which the system keeps a producer's order: the
+     *     partition's index in its topic (Kafka, Redpanda, a partitioned Pulsar topic), 0 where the topic is
+     *     one ordered log or queue (a Pulsar topic without partitions, a RabbitMQ queue)
      * @param payloadSizeBytes size of the message body in bytes
      */
-    void messageReceived(long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes);
+    void messageReceived(
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            long sequence,
+            int partition,
+            int payloadSizeBytes);
 
     /**
      * A message without a stamp, or with one that is not a stamp: not produced by this run.

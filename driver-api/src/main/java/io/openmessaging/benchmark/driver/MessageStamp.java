@@ -1,7 +1,7 @@
 package io.openmessaging.benchmark.driver;
 
 /**
- * The timing facts a message carries from producer to consumer.
+ * The timing and identity facts a message carries from producer to consumer.
  *
  * <p>Both times are wall-clock epoch nanoseconds of the producing JVM (one wall-clock anchor plus
  * elapsed {@code System.nanoTime()}), so end-to-end latency can be computed on another host whose
@@ -11,8 +11,10 @@ package io.openmessaging.benchmark.driver;
  * @param sentEpochNanos just before the driver's send call
  * @param producerId the sending producer's id, unique within a run; {@link #PROBE_PRODUCER_ID} marks a
  *     readiness probe, which is counted apart from the measured messages
+ * @param sequence the message's number among its producer's messages, from 0 (the index of its intended
+ *     send time in the producer's schedule), so that a consumer can tell a duplicate or a gap
  */
-public record MessageStamp(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+public record MessageStamp(long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence) {
 
     /** Producer id of readiness-probe messages. */
     public static final int PROBE_PRODUCER_ID = -1;

@@ -8,8 +8,9 @@ import java.nio.ByteOrder;
  * The one wire format of {@link MessageStamp}, used by every driver for its header or property value.
  *
  * <p>Layout (big-endian, {@value #ENCODED_SIZE_BYTES} bytes): format version (1 byte, currently
- * {@value #FORMAT_VERSION}), producer id (int), intended send epoch nanos (long), sent epoch nanos
- * (long). Drivers whose properties are strings use {@link #encodeToString}, the same fields as decimal
+ * {@value #FORMAT_VERSION}), producer id (int), sequence (long: the message's number among its producer's),
+ * intended send epoch nanos (long), sent epoch nanos (long). A stamp of another version (version 1 had no
+ * sequence) is not a stamp of this run's messages and is delivered as unstamped. Drivers whose properties are strings use {@link #encodeToString}, the same fields as decimal
  * text. A receiving driver hands what it found to {@link #deliver}, which calls its {@link
  * ConsumerCallback} with the fields. Stateless and thread-safe.
  *
@@ -25,8 +26,8 @@ public final class MessageStampCodec {
     /** Header / property name drivers use for the stamp. */
     public static final String HEADER_NAME = "omb-stamp";
 
-    public static final byte FORMAT_VERSION = 1;
-    public static final int ENCODED_SIZE_BYTES = 1 + 4 + 8 + 8;
+    public static final byte FORMAT_VERSION = 2;
+    public static final int ENCODED_SIZE_BYTES = 1 + 4 + 8 + 8 + 8;
 
     private static final int MARKER_SIZE_BYTES = 3;
 
@@ -53,9 +54,9 @@ public final class MessageStampCodec {
     private MessageStampCodec() {}
 
     /** Encodes the stamp's fields into a new array of {@link #ENCODED_SIZE_BYTES} bytes. */
-    public static byte[] encode(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+    public static byte[] encode(long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence) {
         byte[] out = new byte[ENCODED_SIZE_BYTES];
-        encodeInto(out, intendedSendEpochNanos, sentEpochNanos, producerId);
+        encodeInto(out, intendedSendEpochNanos, sentEpochNanos, producerId, sequence);
         return out;
     }
 
@@ -65,12 +66,13 @@ public final class MessageStampCodec {
      *
      * @throws IllegalArgumentException when {@code out} is not {@link #ENCODED_SIZE_BYTES} long
      */
-    public static void encodeInto(byte[] out, long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+    public static void encodeInto(
+            byte[] out, long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence) {
         if (out.length != ENCODED_SIZE_BYTES) {
             throw new IllegalArgumentException(
                     "a stamp takes " + ENCODED_SIZE_BYTES + " bytes, the array has " + out.length);
         }
-        writeStamp(out, 0, intendedSendEpochNanos, sentEpochNanos, producerId);
+        writeStamp(out, 0, intendedSendEpochNanos, sentEpochNanos, producerId, sequence);
     }
 
     /**
@@ -80,7 +82,8 @@ public final class MessageStampCodec {
      *
      * @throws IllegalArgumentException when {@code value} is shorter than {@link #VALUE_PREFIX_SIZE_BYTES}
      */
-    public static void encodeIntoValue(byte[] value, long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+    public static void encodeIntoValue(
+            byte[] value, long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence) {
         if (value.length < VALUE_PREFIX_SIZE_BYTES) {
             throw new IllegalArgumentException("a stamp at the start of a value takes " + VALUE_PREFIX_SIZE_BYTES
                     + " bytes, the value has " + value.length);
@@ -88,7 +91,7 @@ public final class MessageStampCodec {
         value[0] = MARKER_0;
         value[1] = MARKER_1;
         value[2] = MARKER_2;
-        writeStamp(value, MARKER_SIZE_BYTES, intendedSendEpochNanos, sentEpochNanos, producerId);
+        writeStamp(value, MARKER_SIZE_BYTES, intendedSendEpochNanos, sentEpochNanos, producerId, sequence);
     }
 
     /** Whether {@code value} begins with a stamp written by {@link #encodeIntoValue}. */
@@ -107,18 +110,23 @@ public final class MessageStampCodec {
      * {@code true}; returns {@code false} and hands over nothing when it does not begin with one (the
      * caller then looks for the stamp elsewhere, e.g. in a header). Checks the marker once and allocates
      * nothing.
+     *
+     * @param partition where the message arrived (see {@link ConsumerCallback#messageReceived})
      */
-    public static boolean deliverFromValue(byte[] value, ConsumerCallback callback) {
+    public static boolean deliverFromValue(byte[] value, int partition, ConsumerCallback callback) {
         if (!hasValueStamp(value)) {
             return false;
         }
-        readStamp(value, MARKER_SIZE_BYTES, value.length, callback);
+        readStamp(value, MARKER_SIZE_BYTES, partition, value.length, callback);
         return true;
     }
 
-    /** The stamp's fields as text: {@code v1:<producerId>:<intendedSendEpochNanos>:<sentEpochNanos>}. */
-    public static String encodeToString(long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
-        return TEXT_PREFIX + producerId + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
+    /**
+     * The stamp's fields as text: {@code v2:<producerId>:<sequence>:<intendedSendEpochNanos>:<sentEpochNanos>}.
+     */
+    public static String encodeToString(
+            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence) {
+        return TEXT_PREFIX + producerId + ":" + sequence + ":" + intendedSendEpochNanos + ":" + sentEpochNanos;
     }
 
     /**
@@ -127,9 +135,10 @@ public final class MessageStampCodec {
      * ConsumerCallback#unstampedMessageReceived} when it is null or not a stamp. Allocates nothing for a
      * stamp: the one way every driver reads one.
      *
+     * @param partition where the message arrived (see {@link ConsumerCallback#messageReceived})
      * @return {@code null}, or why {@code stamp} is not a stamp (the message was then delivered unstamped)
      */
-    public static String deliver(byte[] stamp, int payloadSizeBytes, ConsumerCallback callback) {
+    public static String deliver(byte[] stamp, int partition, int payloadSizeBytes, ConsumerCallback callback) {
         if (stamp == null) {
             callback.unstampedMessageReceived(payloadSizeBytes);
             return null;
@@ -140,21 +149,22 @@ public final class MessageStampCodec {
                     + FORMAT_VERSION + ", got " + stamp.length + " bytes"
                     + (stamp.length > 0 ? " starting with version " + stamp[0] : "");
         }
-        readStamp(stamp, 0, payloadSizeBytes, callback);
+        readStamp(stamp, 0, partition, payloadSizeBytes, callback);
         return null;
     }
 
     /**
-     * {@link #deliver(byte[], int, ConsumerCallback)} for the text form ({@link #encodeToString}), parsed in
-     * place.
+     * {@link #deliver(byte[], int, int, ConsumerCallback)} for the text form ({@link #encodeToString}), parsed
+     * in place.
      */
-    public static String deliver(CharSequence stamp, int payloadSizeBytes, ConsumerCallback callback) {
+    public static String deliver(CharSequence stamp, int partition, int payloadSizeBytes, ConsumerCallback callback) {
         if (stamp == null) {
             callback.unstampedMessageReceived(payloadSizeBytes);
             return null;
         }
         int producerEnd = indexOf(stamp, ':', TEXT_PREFIX.length());
-        int intendedEnd = producerEnd < 0 ? -1 : indexOf(stamp, ':', producerEnd + 1);
+        int sequenceEnd = producerEnd < 0 ? -1 : indexOf(stamp, ':', producerEnd + 1);
+        int intendedEnd = sequenceEnd < 0 ? -1 : indexOf(stamp, ':', sequenceEnd + 1);
         boolean shaped = stamp.length() > TEXT_PREFIX.length()
                 && startsWith(stamp, TEXT_PREFIX)
                 && intendedEnd > 0
@@ -162,9 +172,10 @@ public final class MessageStampCodec {
         if (shaped) {
             try {
                 int producerId = Integer.parseInt(stamp, TEXT_PREFIX.length(), producerEnd, 10);
-                long intended = Long.parseLong(stamp, producerEnd + 1, intendedEnd, 10);
+                long sequence = Long.parseLong(stamp, producerEnd + 1, sequenceEnd, 10);
+                long intended = Long.parseLong(stamp, sequenceEnd + 1, intendedEnd, 10);
                 long sent = Long.parseLong(stamp, intendedEnd + 1, stamp.length(), 10);
-                callback.messageReceived(intended, sent, producerId, payloadSizeBytes);
+                callback.messageReceived(intended, sent, producerId, sequence, partition, payloadSizeBytes);
                 return null;
             } catch (NumberFormatException e) {
                 // not a stamp: below
@@ -195,19 +206,22 @@ public final class MessageStampCodec {
 
     /** The {@link #ENCODED_SIZE_BYTES} bytes of a stamp, written from {@code at}: the one layout of both forms. */
     private static void writeStamp(
-            byte[] out, int at, long intendedSendEpochNanos, long sentEpochNanos, int producerId) {
+            byte[] out, int at, long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence) {
         out[at] = FORMAT_VERSION;
         INT_BIG_ENDIAN.set(out, at + 1, producerId);
-        LONG_BIG_ENDIAN.set(out, at + 5, intendedSendEpochNanos);
-        LONG_BIG_ENDIAN.set(out, at + 13, sentEpochNanos);
+        LONG_BIG_ENDIAN.set(out, at + 5, sequence);
+        LONG_BIG_ENDIAN.set(out, at + 13, intendedSendEpochNanos);
+        LONG_BIG_ENDIAN.set(out, at + 21, sentEpochNanos);
     }
 
     /** Hands the stamp written by {@link #writeStamp} at {@code at} to {@code callback}. */
-    private static void readStamp(byte[] in, int at, int payloadSizeBytes, ConsumerCallback callback) {
+    private static void readStamp(byte[] in, int at, int partition, int payloadSizeBytes, ConsumerCallback callback) {
         callback.messageReceived(
-                (long) LONG_BIG_ENDIAN.get(in, at + 5),
                 (long) LONG_BIG_ENDIAN.get(in, at + 13),
+                (long) LONG_BIG_ENDIAN.get(in, at + 21),
                 (int) INT_BIG_ENDIAN.get(in, at + 1),
+                (long) LONG_BIG_ENDIAN.get(in, at + 5),
+                partition,
                 payloadSizeBytes);
     }
 }

@@ -13,7 +13,9 @@ public interface SendCallback {
      * @param intendedSendEpochNanos the value given to {@code sendAsync}
      * @param sentEpochNanos the value given to {@code sendAsync}
      * @param producerId the value given to {@code sendAsync}
+     * @param sequence the value given to {@code sendAsync}
      * @param error {@code null} when the broker acknowledged the message, otherwise the cause
      */
-    void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error);
+    void sendCompleted(
+            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, Throwable error);
 }

@@ -4,7 +4,7 @@ import io.openmessaging.benchmark.driver.ConsumerCallback;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import java.util.function.BiConsumer;
 
-/** Consumer callbacks for tests, which would rather hold a {@link MessageStamp} than its three fields. */
+/** Consumer callbacks for tests, which would rather hold a {@link MessageStamp} than its fields. */
 public final class ConsumerCallbacks {
 
     private ConsumerCallbacks() {}
@@ -14,8 +14,15 @@ public final class ConsumerCallbacks {
         return new ConsumerCallback() {
             @Override
             public void messageReceived(
-                    long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
-                each.accept(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
+                    long intendedSendEpochNanos,
+                    long sentEpochNanos,
+                    int producerId,
+                    long sequence,
+                    int partition,
+                    int payloadSizeBytes) {
+                each.accept(
+                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence),
+                        payloadSizeBytes);
             }
 
             @Override
@@ -36,8 +43,13 @@ public final class ConsumerCallbacks {
 
         @Override
         default void messageReceived(
-                long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
-            received(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
+                long intendedSendEpochNanos,
+                long sentEpochNanos,
+                int producerId,
+                long sequence,
+                int partition,
+                int payloadSizeBytes) {
+            received(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence), payloadSizeBytes);
         }
 
         @Override

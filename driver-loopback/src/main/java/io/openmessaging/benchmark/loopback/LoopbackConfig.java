@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param maxSendRateMsgPerSec throughput cap of the whole driver: sends are paced to at most this many
  *     per second, a send over the cap blocks its producer thread until its turn (back-pressure, as a full
  *     client buffer does); 0 means no cap (default)
+ * @param faults messages dropped, duplicated or reordered on purpose (default none); only without delays
  */
 public record LoopbackConfig(
         long ackDelayMicros,
@@ -31,7 +32,8 @@ public record LoopbackConfig(
         List<LoopbackStall> stalls,
         boolean synchronousDelays,
         long maxHeldMessages,
-        long maxSendRateMsgPerSec) {
+        long maxSendRateMsgPerSec,
+        List<LoopbackFault> faults) {
 
     public static final long DEFAULT_ACK_DELAY_MICROS = 0;
     public static final long DEFAULT_DELIVERY_DELAY_MICROS = 0;
@@ -56,9 +58,18 @@ public record LoopbackConfig(
         stalls = List.copyOf(Objects.requireNonNull(stalls, "stalls"));
         requireMaxHeldMessages(maxHeldMessages);
         requireMaxSendRate(maxSendRateMsgPerSec);
+        faults = List.copyOf(Objects.requireNonNull(faults, "faults"));
+        boolean delays = ackDelayMicros > 0
+                || deliveryDelayMicros > 0
+                || synchronousDelays
+                || stalls.stream().anyMatch(s -> s.kind() == LoopbackStall.Kind.FREEZE);
+        if (!faults.isEmpty() && delays) {
+            throw new IllegalArgumentException("faults apply to messages delivered at once: they need no"
+                    + " ackDelayMicros, deliveryDelayMicros, FREEZE stall or synchronousDelays");
+        }
     }
 
-    /** Settings without a throughput cap. */
+    /** Settings without a throughput cap and without faults. */
     public LoopbackConfig(
             long ackDelayMicros,
             long deliveryDelayMicros,
@@ -73,7 +84,8 @@ public record LoopbackConfig(
                 stalls,
                 synchronousDelays,
                 maxHeldMessages,
-                DEFAULT_MAX_SEND_RATE_MSG_PER_SEC);
+                DEFAULT_MAX_SEND_RATE_MSG_PER_SEC,
+                List.of());
     }
 
     /** Every setting at its default: no delays, no stalls, the scheduler-free fast path. */
@@ -85,7 +97,8 @@ public record LoopbackConfig(
                 List.of(),
                 DEFAULT_SYNCHRONOUS_DELAYS,
                 DEFAULT_MAX_HELD_MESSAGES,
-                DEFAULT_MAX_SEND_RATE_MSG_PER_SEC);
+                DEFAULT_MAX_SEND_RATE_MSG_PER_SEC,
+                List.of());
     }
 
     /**
@@ -106,7 +119,8 @@ public record LoopbackConfig(
                 stalls,
                 synchronousDelays,
                 maxHeldMessages,
-                maxSendRateMsgPerSec);
+                maxSendRateMsgPerSec,
+                faults);
     }
 
     public LoopbackConfig withDeliveryDelayMicros(long newDeliveryDelayMicros) {
@@ -117,7 +131,8 @@ public record LoopbackConfig(
                 stalls,
                 synchronousDelays,
                 maxHeldMessages,
-                maxSendRateMsgPerSec);
+                maxSendRateMsgPerSec,
+                faults);
     }
 
     public LoopbackConfig withTopicPrefix(String newTopicPrefix) {
@@ -128,7 +143,8 @@ public record LoopbackConfig(
                 stalls,
                 synchronousDelays,
                 maxHeldMessages,
-                maxSendRateMsgPerSec);
+                maxSendRateMsgPerSec,
+                faults);
     }
 
     public LoopbackConfig withStalls(List<LoopbackStall> newStalls) {
@@ -139,7 +155,8 @@ public record LoopbackConfig(
                 newStalls,
                 synchronousDelays,
                 maxHeldMessages,
-                maxSendRateMsgPerSec);
+                maxSendRateMsgPerSec,
+                faults);
     }
 
     public LoopbackConfig withSynchronousDelays(boolean newSynchronousDelays) {
@@ -150,7 +167,8 @@ public record LoopbackConfig(
                 stalls,
                 newSynchronousDelays,
                 maxHeldMessages,
-                maxSendRateMsgPerSec);
+                maxSendRateMsgPerSec,
+                faults);
     }
 
     public LoopbackConfig withMaxHeldMessages(long newMaxHeldMessages) {
@@ -161,7 +179,8 @@ public record LoopbackConfig(
                 stalls,
                 synchronousDelays,
                 newMaxHeldMessages,
-                maxSendRateMsgPerSec);
+                maxSendRateMsgPerSec,
+                faults);
     }
 
     public LoopbackConfig withMaxSendRateMsgPerSec(long newMaxSendRateMsgPerSec) {
@@ -172,7 +191,20 @@ public record LoopbackConfig(
                 stalls,
                 synchronousDelays,
                 maxHeldMessages,
-                newMaxSendRateMsgPerSec);
+                newMaxSendRateMsgPerSec,
+                faults);
+    }
+
+    public LoopbackConfig withFaults(List<LoopbackFault> newFaults) {
+        return new LoopbackConfig(
+                ackDelayMicros,
+                deliveryDelayMicros,
+                topicPrefix,
+                stalls,
+                synchronousDelays,
+                maxHeldMessages,
+                maxSendRateMsgPerSec,
+                newFaults);
     }
 
     /** How acknowledgements and deliveries are timed with these settings. */

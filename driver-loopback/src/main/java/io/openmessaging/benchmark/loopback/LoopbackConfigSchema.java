@@ -81,6 +81,42 @@ final class LoopbackConfigSchema {
             .meaning("Windows of deliberate misbehaviour, see [Stalls](#stalls).")
             .build();
 
+    static final ConfigKey<LoopbackFault.Kind> FAULT_KIND = enumeration("kind", LoopbackFault.Kind.class)
+            .required()
+            .meaning("What happens to each chosen message, acknowledged as usual: delivered to no subscription"
+                    + " (`DROP`), delivered twice to each (`DUPLICATE`), or delivered after the next message its"
+                    + " producer sends to the same partition (`REORDER`).")
+            .build();
+
+    static final ConfigKey<Long> FAULT_EVERY_NTH = longInteger("everyNth", "messages")
+            .required()
+            .atLeast(1)
+            .atMost(LoopbackFault.MAX)
+            .meaning("Which messages: the n-th, 2n-th, … measured message the driver's producers send, counted"
+                    + " over the whole driver (readiness probes left out).")
+            .build();
+
+    static final ConfigKey<Long> FAULT_COUNT = longInteger("count", "messages")
+            .required()
+            .atLeast(1)
+            .atMost(LoopbackFault.MAX)
+            .meaning("How many messages the fault hits at most.")
+            .build();
+
+    /** One item of {@code faults}. */
+    static final ConfigSchema FAULT =
+            new ConfigSchema("fault", List.of(FAULT_KIND, FAULT_EVERY_NTH, FAULT_COUNT), List.of());
+
+    static final ConfigKey<List<LoopbackFault>> FAULTS = structured(
+                    "faults", "list of faults", LoopbackConfigSchema::faults)
+            .byDefault(List.of())
+            .defaultText("none")
+            .allowed("a list of `{kind, everyNth, count}`, see [Faults](#faults)")
+            .expected("a list of {kind, everyNth, count} faults")
+            .meaning("Messages dropped, duplicated or reordered on purpose, to check the accounting by"
+                    + " identity; only without delays or freezes, see [Faults](#faults).")
+            .build();
+
     static final ConfigKey<Boolean> SYNCHRONOUS_DELAYS = bool("synchronousDelays")
             .byDefault(LoopbackConfig.DEFAULT_SYNCHRONOUS_DELAYS)
             .meaning("Serve delays and freezes on the producer thread instead of a scheduler thread, see"
@@ -115,7 +151,8 @@ final class LoopbackConfigSchema {
                     STALLS,
                     SYNCHRONOUS_DELAYS,
                     MAX_HELD_MESSAGES,
-                    MAX_SEND_RATE_MSG_PER_SEC),
+                    MAX_SEND_RATE_MSG_PER_SEC,
+                    FAULTS),
             List.of(new ConfigRule(
                     "`topicPrefix` is a non-empty name without surrounding spaces.",
                     List.of(TOPIC_PREFIX),
@@ -142,10 +179,26 @@ final class LoopbackConfigSchema {
                     values.get(STALLS),
                     values.get(SYNCHRONOUS_DELAYS),
                     values.get(MAX_HELD_MESSAGES),
-                    values.get(MAX_SEND_RATE_MSG_PER_SEC));
+                    values.get(MAX_SEND_RATE_MSG_PER_SEC),
+                    values.get(FAULTS));
         } catch (ConfigException e) {
             throw new DriverException(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new DriverException(sourceName + ": " + e.getMessage(), e);
         }
+    }
+
+    private static List<LoopbackFault> faults(YamlMapping.Entry entry) throws InvalidValue {
+        YamlNode list = entry.nested();
+        if (list == null || list.kind() != YamlMapping.Kind.LIST) {
+            throw new InvalidValue(entry, FAULTS.expected());
+        }
+        List<LoopbackFault> faults = new ArrayList<>();
+        for (YamlNode item : list.items()) {
+            ConfigValues fault = FAULT.readItem(item, "faults[" + faults.size() + "]");
+            faults.add(new LoopbackFault(fault.get(FAULT_KIND), fault.get(FAULT_EVERY_NTH), fault.get(FAULT_COUNT)));
+        }
+        return List.copyOf(faults);
     }
 
     private static List<LoopbackStall> stalls(YamlMapping.Entry entry) throws InvalidValue {

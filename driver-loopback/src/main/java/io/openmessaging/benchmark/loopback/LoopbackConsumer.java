@@ -64,9 +64,15 @@ final class LoopbackConsumer implements BenchmarkConsumer {
         return subscription.heldMessageCount(this);
     }
 
-    void receive(MessageStamp stamp, int payloadSizeBytes) {
+    void receive(MessageStamp stamp, int partition, int payloadSizeBytes) {
         if (stamp != null) {
-            receive(stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), payloadSizeBytes);
+            receive(
+                    stamp.intendedSendEpochNanos(),
+                    stamp.sentEpochNanos(),
+                    stamp.producerId(),
+                    stamp.sequence(),
+                    partition,
+                    payloadSizeBytes);
             return;
         }
         try {
@@ -76,9 +82,16 @@ final class LoopbackConsumer implements BenchmarkConsumer {
         }
     }
 
-    void receive(long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+    void receive(
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            long sequence,
+            int partition,
+            int payloadSizeBytes) {
         try {
-            callback.messageReceived(intendedSendEpochNanos, sentEpochNanos, producerId, payloadSizeBytes);
+            callback.messageReceived(
+                    intendedSendEpochNanos, sentEpochNanos, producerId, sequence, partition, payloadSizeBytes);
         } catch (RuntimeException e) {
             topic.driver().callbackFailed(e);
         }

@@ -56,6 +56,8 @@ public final class LoopbackDriver implements BenchmarkDriver {
     private StallWindows stalls;
     /** The throughput cap, or {@code null} without one. */
     private SendPacer pacer;
+    /** The configured faults' choice of messages, shared by every producer; {@code null} without faults. */
+    private FaultPlan faults;
 
     private LoopbackScheduler scheduler;
 
@@ -89,6 +91,7 @@ public final class LoopbackDriver implements BenchmarkDriver {
         timingMode = settings.timingMode();
         stalls = StallWindows.of(settings.stalls());
         pacer = settings.maxSendRateMsgPerSec() > 0 ? new SendPacer(clock, settings.maxSendRateMsgPerSec()) : null;
+        faults = settings.faults().isEmpty() ? null : new FaultPlan(settings.faults());
         if (timingMode == TimingMode.SCHEDULER) {
             scheduler = new LoopbackScheduler(clock, this);
             scheduler.start();
@@ -154,7 +157,8 @@ public final class LoopbackDriver implements BenchmarkDriver {
                     TimeUnit.MICROSECONDS.toNanos(settings.ackDelayMicros()),
                     TimeUnit.MICROSECONDS.toNanos(settings.deliveryDelayMicros()),
                     settings.maxHeldMessages(),
-                    pacer);
+                    pacer,
+                    faults);
             producers.add(producer);
             if (state == State.CLOSED) {
                 producer.close();
@@ -271,16 +275,27 @@ public final class LoopbackDriver implements BenchmarkDriver {
 
     /** Calls {@code callback} once; a callback that throws is counted, not propagated. */
     void acknowledge(
-            SendCallback callback, long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
+            SendCallback callback,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            long sequence,
+            Throwable error) {
         try {
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error);
         } catch (RuntimeException e) {
             callbackFailed(e);
         }
     }
 
     void acknowledge(SendCallback callback, MessageStamp stamp, Throwable error) {
-        acknowledge(callback, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), error);
+        acknowledge(
+                callback,
+                stamp.intendedSendEpochNanos(),
+                stamp.sentEpochNanos(),
+                stamp.producerId(),
+                stamp.sequence(),
+                error);
     }
 
     void callbackFailed(RuntimeException e) {

@@ -5,6 +5,8 @@ import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.MessageStamp;
 import io.openmessaging.benchmark.driver.SendCallback;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 
 /**
  * A producer of one loopback topic. Picks the partition by key hash ({@code floorMod(key.hashCode(),
@@ -29,6 +31,13 @@ final class LoopbackProducer implements BenchmarkProducer {
     private final int partitions;
     private final long maxHeldMessages;
     private final SendPacer pacer;
+    /** {@code null} without faults. */
+    private final FaultPlan faults;
+    /** Messages a {@link LoopbackFault.Kind#REORDER} fault holds back; producer thread only. */
+    private final ArrayDeque<Held> reordered = new ArrayDeque<>();
+
+    /** A message held back until its producer's next message to the same partition. */
+    private record Held(int partition, MessageStamp stamp, int payloadSizeBytes) {}
 
     /** Next partition for a message without key; touched by the producer thread only. */
     private int nextRoundRobinPartition;
@@ -45,7 +54,8 @@ final class LoopbackProducer implements BenchmarkProducer {
             long ackDelayNanos,
             long deliveryDelayNanos,
             long maxHeldMessages,
-            SendPacer pacer) {
+            SendPacer pacer,
+            FaultPlan faults) {
         this.driver = driver;
         this.topic = topic;
         this.clock = clock;
@@ -57,6 +67,7 @@ final class LoopbackProducer implements BenchmarkProducer {
         this.partitions = topic.partitions;
         this.maxHeldMessages = maxHeldMessages;
         this.pacer = pacer;
+        this.faults = faults;
     }
 
     @Override
@@ -66,6 +77,7 @@ final class LoopbackProducer implements BenchmarkProducer {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback) {
         if (closed) {
             driver.acknowledge(
@@ -73,6 +85,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                     intendedSendEpochNanos,
                     sentEpochNanos,
                     producerId,
+                    sequence,
                     new DriverException("this loopback producer of " + topic.name + " is closed"
                             + (driver.isClosed() ? " (its driver was closed)" : "")));
             return;
@@ -82,7 +95,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                 pacer.awaitSlot();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, e);
+                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, e);
                 return;
             }
         }
@@ -96,7 +109,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                     clock.sleepUntil(blockedUntilNanos);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, e);
+                    driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, e);
                     return;
                 }
                 sendNanos = clock.monotonicNanos();
@@ -107,6 +120,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                         intendedSendEpochNanos,
                         sentEpochNanos,
                         producerId,
+                        sequence,
                         new DriverException("loopback: the send failed (a FAIL_SEND stall window)"));
                 return;
             }
@@ -115,17 +129,26 @@ final class LoopbackProducer implements BenchmarkProducer {
         }
         LoopbackSubscription[] subscriptions = topic.subscriptions();
         if (subscriptions.length > 0 && driver.heldMessageCount() >= maxHeldMessages) {
-            driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, driver.heldLimitError());
+            driver.acknowledge(
+                    callback, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, driver.heldLimitError());
             return;
         }
         int partition = partitionFor(key);
         int payloadSizeBytes = payload.length;
         switch (timingMode) {
             case IMMEDIATE -> {
-                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, null);
+                driver.acknowledge(callback, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
+                if (faults != null && producerId != MessageStamp.PROBE_PRODUCER_ID) {
+                    deliverWithFault(
+                            subscriptions,
+                            partition,
+                            new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence),
+                            payloadSizeBytes);
+                    return;
+                }
                 for (LoopbackSubscription subscription : subscriptions) {
                     subscription.deliver(
-                            partition, intendedSendEpochNanos, sentEpochNanos, producerId, payloadSizeBytes);
+                            partition, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, payloadSizeBytes);
                 }
             }
             case INLINE_DELAYS ->
@@ -133,7 +156,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                         sendNanos,
                         subscriptions,
                         partition,
-                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId),
+                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence),
                         payloadSizeBytes,
                         callback);
             case SCHEDULER ->
@@ -141,9 +164,35 @@ final class LoopbackProducer implements BenchmarkProducer {
                         sendNanos,
                         subscriptions,
                         partition,
-                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId),
+                        new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence),
                         payloadSizeBytes,
                         callback);
+        }
+    }
+
+    /**
+     * Delivers a message as the fault plan says: not at all, twice, or after the next message to its
+     * partition; then every message held back for that partition.
+     */
+    private void deliverWithFault(
+            LoopbackSubscription[] subscriptions, int partition, MessageStamp stamp, int payloadSizeBytes) {
+        LoopbackFault.Kind fault = faults.next();
+        if (fault == LoopbackFault.Kind.REORDER) {
+            reordered.addLast(new Held(partition, stamp, payloadSizeBytes));
+            return;
+        }
+        if (fault != LoopbackFault.Kind.DROP) {
+            deliver(subscriptions, partition, stamp, payloadSizeBytes);
+        }
+        if (fault == LoopbackFault.Kind.DUPLICATE) {
+            deliver(subscriptions, partition, stamp, payloadSizeBytes);
+        }
+        for (Iterator<Held> it = reordered.iterator(); it.hasNext(); ) {
+            Held held = it.next();
+            if (held.partition() == partition) {
+                it.remove();
+                deliver(subscriptions, partition, held.stamp(), held.payloadSizeBytes());
+            }
         }
     }
 

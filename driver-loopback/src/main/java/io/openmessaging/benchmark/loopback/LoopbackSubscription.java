@@ -38,19 +38,27 @@ final class LoopbackSubscription {
      * messages of the partition are still held). Dropped when the subscription has no consumers left.
      */
     synchronized void deliver(
-            int partition, long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+            int partition,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            long sequence,
+            int payloadSizeBytes) {
         LoopbackConsumer owner = ownerByPartition[partition];
         if (owner == null) {
             return;
         }
         if (mustWait(owner, partition)) {
-            hold(partition, new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), payloadSizeBytes);
+            hold(
+                    partition,
+                    new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence),
+                    payloadSizeBytes);
             return;
         }
-        owner.receive(intendedSendEpochNanos, sentEpochNanos, producerId, payloadSizeBytes);
+        owner.receive(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, partition, payloadSizeBytes);
     }
 
-    /** {@link #deliver(int, long, long, int, int)} of a stamp object ({@code null}: an unstamped message). */
+    /** {@link #deliver(int, long, long, int, long, int)} of a stamp object ({@code null}: an unstamped message). */
     synchronized void deliver(int partition, MessageStamp stamp, int payloadSizeBytes) {
         LoopbackConsumer owner = ownerByPartition[partition];
         if (owner == null) {
@@ -60,7 +68,7 @@ final class LoopbackSubscription {
             hold(partition, stamp, payloadSizeBytes);
             return;
         }
-        owner.receive(stamp, payloadSizeBytes);
+        owner.receive(stamp, partition, payloadSizeBytes);
     }
 
     /** Whether a message of {@code partition} must be held: its owner is paused or older ones are held. */
@@ -157,7 +165,7 @@ final class LoopbackSubscription {
             int payloadSizeBytes = held.firstPayloadSizeBytes();
             held.removeFirst();
             driver.heldMessagesChanged(-1);
-            owner.receive(stamp, payloadSizeBytes);
+            owner.receive(stamp, partition, payloadSizeBytes);
             owner = ownerByPartition[partition];
         }
     }

@@ -62,7 +62,7 @@ class BlockSendStallTest {
         BenchmarkProducer producer = producer(driver);
 
         clock.advance(1, TimeUnit.SECONDS);
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
 
         assertThat(clock.monotonicNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(1) + 20 * MILLI);
         driver.close();
@@ -76,10 +76,10 @@ class BlockSendStallTest {
                         new LoopbackStall(10, 30, Kind.BLOCK_SEND), new LoopbackStall(30, 30, Kind.BLOCK_SEND)));
         LoopbackDriver driver = initializedDriver(clock, config, 1);
         BenchmarkProducer producer = producer(driver);
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
 
         clock.advance(20, TimeUnit.MILLISECONDS);
-        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
 
         assertThat(clock.monotonicNanos()).isEqualTo(60 * MILLI);
         driver.close();

@@ -28,7 +28,7 @@ class CallbackFailureTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 3; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (intended, sent, producerId, error) -> {
+            send(producer, null, PAYLOAD, stamp(1, i), (intended, sent, producerId, sequence, error) -> {
                 throw new IllegalStateException("send callback bug");
             });
         }

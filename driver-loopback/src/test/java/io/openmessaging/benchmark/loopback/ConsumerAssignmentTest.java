@@ -50,7 +50,12 @@ class ConsumerAssignmentTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         assertThat(idleConsumer.assignedPartitions()).isEmpty();
@@ -68,13 +73,23 @@ class ConsumerAssignmentTest {
         LoopbackConsumer leavingConsumer = (LoopbackConsumer) consumer(driver, "s", leaving);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         leavingConsumer.close();
         leavingConsumer.close();
         for (int i = 10; i < 20; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         assertThat(leaving.count()).isEqualTo(5);
@@ -88,13 +103,13 @@ class ConsumerAssignmentTest {
         RecordingConsumer before = new RecordingConsumer(clock);
         LoopbackConsumer only = (LoopbackConsumer) consumer(driver, "s", before);
         BenchmarkProducer producer = producer(driver);
-        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 1), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
 
         only.close();
-        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 2), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         RecordingConsumer after = new RecordingConsumer(clock);
         consumer(driver, "s", after);
-        send(producer, null, PAYLOAD, stamp(1, 3), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 3), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
 
         assertThat(before.stamps()).containsExactly(stamp(1, 1));
         assertThat(after.stamps()).containsExactly(stamp(1, 3));

@@ -88,7 +88,7 @@ class DriverCloseTest {
         BenchmarkProducer producer = producer(driver);
         LoopbackConsumer consumer = (LoopbackConsumer) consumer(driver, "s", receiving((s, size) -> {}));
         consumer.pause();
-        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackError) -> {});
+        send(producer, null, PAYLOAD, stamp(1, 0), (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         assertThat(driver.heldMessageCount()).isOne();
 
         producer.close();

@@ -36,14 +36,19 @@ class ImmediateAllocationTest {
         consumer(driver, "s", new ConsumerCallback() {
             @Override
             public void messageReceived(
-                    long intendedSendEpochNanos, long sentEpochNanos, int producerId, int payloadSizeBytes) {
+                    long intendedSendEpochNanos,
+                    long sentEpochNanos,
+                    int producerId,
+                    long sequence,
+                    int partition,
+                    int payloadSizeBytes) {
                 received[0] += intendedSendEpochNanos == sentEpochNanos - 1 ? 1 : 0;
             }
 
             @Override
             public void unstampedMessageReceived(int payloadSizeBytes) {}
         });
-        SendCallback acks = (intended, sent, producerId, error) -> acknowledged[0] += error == null ? 1 : 0;
+        SendCallback acks = (intended, sent, producerId, sequence, error) -> acknowledged[0] += error == null ? 1 : 0;
         BenchmarkProducer producer = producer(driver);
         assertThat(driver.config().timingMode()).isEqualTo(TimingMode.IMMEDIATE);
 
@@ -63,7 +68,7 @@ class ImmediateAllocationTest {
 
     private static void sendMany(BenchmarkProducer producer, int count, SendCallback acks) {
         for (int i = 0; i < count; i++) {
-            producer.sendAsync(null, PAYLOAD, 1_000L + i, 1_001L + i, 7, acks);
+            producer.sendAsync(null, PAYLOAD, 1_000L + i, 1_001L + i, 7, i, acks);
         }
     }
 }

@@ -63,7 +63,7 @@ class LoopbackConfigParsingTest {
                 .isInstanceOf(DriverException.class)
                 .hasMessage(FILE + ":3:1: unknown key 'ackDelayMillis' (did you mean 'ackDelayMicros'?); allowed keys:"
                         + " name, driver, driverClass, ackDelayMicros, deliveryDelayMicros, topicPrefix, stalls,"
-                        + " synchronousDelays, maxHeldMessages, maxSendRateMsgPerSec");
+                        + " synchronousDelays, maxHeldMessages, maxSendRateMsgPerSec, faults");
     }
 
     @Test

@@ -25,7 +25,9 @@ class LoopbackKeyReferenceDocTest {
                         "loopback-keys",
                         KeyReference.keyTable(LoopbackConfigSchema.SCHEMA),
                         "loopback-stall-keys",
-                        KeyReference.keyTable(LoopbackConfigSchema.STALL)));
+                        KeyReference.keyTable(LoopbackConfigSchema.STALL),
+                        "loopback-fault-keys",
+                        KeyReference.keyTable(LoopbackConfigSchema.FAULT)));
 
         assertThat(page.writeIf(Boolean.getBoolean("regenerateDocs")))
                 .as("%s is out of date; regenerate it (see this test's Javadoc)", DOC)

@@ -45,14 +45,20 @@ final class LoopbackTestKit {
 
     /** A stamp that identifies a message by producer id and sequence number. */
     static MessageStamp stamp(int producerId, long sequence) {
-        return new MessageStamp(sequence, sequence, producerId);
+        return new MessageStamp(sequence, sequence, producerId, sequence);
     }
 
     /** Sends one message carrying {@code stamp}, as a producer thread would. */
     static void send(
             BenchmarkProducer producer, String key, byte[] payload, MessageStamp stamp, SendCallback callback) {
         producer.sendAsync(
-                key, payload, stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), callback);
+                key,
+                payload,
+                stamp.intendedSendEpochNanos(),
+                stamp.sentEpochNanos(),
+                stamp.producerId(),
+                stamp.sequence(),
+                callback);
     }
 
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
@@ -116,8 +122,8 @@ final class LoopbackTestKit {
 
         @Override
         public synchronized void sendCompleted(
-                long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
-            MessageStamp stamp = new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId);
+                long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, Throwable error) {
+            MessageStamp stamp = new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence);
             events.add(new Event(
                     stamp,
                     0,

@@ -86,7 +86,7 @@ public final class LoopbackThroughputBench {
 
         long startNanos = System.nanoTime();
         for (long i = 0; i < messages; i++) {
-            producer.sendAsync(null, PAYLOAD, i, i, 1, acks);
+            producer.sendAsync(null, PAYLOAD, i, i, 1, i, acks);
         }
         long expectedDeliveries = consumers == 0 ? 0 : messages;
         while (acks.count() < messages || received.sum() < expectedDeliveries) {
@@ -102,7 +102,8 @@ public final class LoopbackThroughputBench {
         private volatile long acked;
 
         @Override
-        public void sendCompleted(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
+        public void sendCompleted(
+                long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, Throwable error) {
             if (error != null) {
                 throw new IllegalStateException("send failed", error);
             }

@@ -62,7 +62,7 @@ class PartitionOrderingTest {
             sentByPartition
                     .computeIfAbsent(partitioner.partitionFor(key), p -> new ArrayList<>())
                     .add(stamp);
-            send(producer, key, PAYLOAD, stamp, (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(producer, key, PAYLOAD, stamp, (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         Map<Integer, List<MessageStamp>> receivedByPartition = new HashMap<>();
@@ -99,7 +99,7 @@ class PartitionOrderingTest {
                                 "key-" + (i % 7),
                                 PAYLOAD,
                                 stamp(id, i),
-                                (ackIntended, ackSent, ackProducer, ackError) -> {});
+                                (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
                     }
                 } catch (RuntimeException e) {
                     failure.set(e);
@@ -142,21 +142,25 @@ class PartitionOrderingTest {
                 null,
                 PAYLOAD,
                 stamp(1, 0),
-                (ackIntended, ackSent, ackProducer, ackError) -> {}); // at 0 ms: the window is 10..20 ms
+                (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {}); // at 0 ms: the window is 10..20 ms
         clock.sleepUntil(6 * MILLI);
         send(
                 producer,
                 null,
                 PAYLOAD,
                 stamp(1, 1),
-                (ackIntended, ackSent, ackProducer, ackError) -> {}); // ack at 7 ms, delivery frozen to 20 ms
+                (ackIntended,
+                        ackSent,
+                        ackProducer,
+                        ackSequence,
+                        ackError) -> {}); // ack at 7 ms, delivery frozen to 20 ms
         clock.sleepUntil(12 * MILLI);
         send(
                 producer,
                 null,
                 PAYLOAD,
                 stamp(1, 2),
-                (ackIntended, ackSent, ackProducer, ackError) -> {}); // ack and delivery frozen to 20 ms
+                (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {}); // ack and delivery frozen to 20 ms
         clock.sleepUntil(30 * MILLI);
 
         await("every delivery", () -> consumer.count() == 3);

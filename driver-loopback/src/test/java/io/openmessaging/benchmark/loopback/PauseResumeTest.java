@@ -80,7 +80,12 @@ class PauseResumeTest {
 
         paused.pause();
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         assertThat(pausedCallback.count()).isZero();
@@ -101,7 +106,12 @@ class PauseResumeTest {
 
         leaving.pause();
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
         leaving.close();
 

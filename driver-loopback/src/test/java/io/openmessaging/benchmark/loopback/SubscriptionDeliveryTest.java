@@ -68,7 +68,12 @@ class SubscriptionDeliveryTest {
         BenchmarkProducer producer = producer(driver);
 
         for (int i = 0; i < 400; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         // round robin over 4 partitions, partitions 0 and 2 to the first consumer, 1 and 3 to the second
@@ -88,12 +93,22 @@ class SubscriptionDeliveryTest {
         LoopbackDriver driver = initializedDriver(clock, LoopbackConfig.defaults(), 2);
         BenchmarkProducer producer = producer(driver);
         for (int i = 0; i < 10; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
         RecordingConsumer late = new RecordingConsumer(clock);
         consumer(driver, "late", late);
         for (int i = 10; i < 15; i++) {
-            send(producer, null, PAYLOAD, stamp(1, i), (ackIntended, ackSent, ackProducer, ackError) -> {});
+            send(
+                    producer,
+                    null,
+                    PAYLOAD,
+                    stamp(1, i),
+                    (ackIntended, ackSent, ackProducer, ackSequence, ackError) -> {});
         }
 
         assertThat(late.stamps())
@@ -110,7 +125,7 @@ class SubscriptionDeliveryTest {
         MessageStamp stamp = stamp(3, 42);
         MessageStamp[] acked = new MessageStamp[1];
 
-        send(producer(driver), "k", new byte[1234], stamp, (i, s, p, e) -> acked[0] = new MessageStamp(i, s, p));
+        send(producer(driver), "k", new byte[1234], stamp, (i, s, p, n, e) -> acked[0] = new MessageStamp(i, s, p, n));
 
         assertThat(callback.events()).singleElement().satisfies(event -> {
             assertThat(event.stamp()).isEqualTo(stamp);

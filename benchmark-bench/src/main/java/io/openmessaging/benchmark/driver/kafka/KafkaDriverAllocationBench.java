@@ -137,7 +137,7 @@ public final class KafkaDriverAllocationBench {
 
     private static double driverSendBytes(
             MockProducer<String, byte[]> mock, KafkaBenchmarkProducer producer, byte[] payload, long messages) {
-        SendCallback callback = (intended, sentNanos, producerId, error) -> {};
+        SendCallback callback = (intended, sentNanos, producerId, sequenceNumber, error) -> {};
         long bytes = 0;
         long stamp = 1_700_000_000_000_000_000L;
         for (long sent = 0; sent < messages; sent += BATCH) {
@@ -145,7 +145,7 @@ public final class KafkaDriverAllocationBench {
             long before = allocated();
             for (int i = 0; i < BATCH; i++) {
                 stamp += 20_000;
-                producer.sendAsync(null, payload, stamp, stamp + 1_000, 7, callback);
+                producer.sendAsync(null, payload, stamp, stamp + 1_000, 7, stamp, callback);
             }
             bytes += allocated() - before;
         }
@@ -184,7 +184,8 @@ public final class KafkaDriverAllocationBench {
         MockConsumer<String, byte[]> mock = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name());
         ConsumerCallback callback = new ConsumerCallback() {
             @Override
-            public void messageReceived(long intended, long sent, int producerId, int payloadSizeBytes) {}
+            public void messageReceived(
+                    long intended, long sent, int producerId, long sequence, int partition, int payloadSizeBytes) {}
 
             @Override
             public void unstampedMessageReceived(int payloadSizeBytes) {
@@ -203,11 +204,11 @@ public final class KafkaDriverAllocationBench {
             byte[] value = new byte[1024];
             RecordHeaders headers = new RecordHeaders();
             if (stampIn == StampPlacement.VALUE) {
-                MessageStampCodec.encodeIntoValue(value, offset, offset + 1_000, 7);
+                MessageStampCodec.encodeIntoValue(value, offset, offset + 1_000, 7, 0);
             } else {
                 headers.add(new RecordHeader(
                         ByteBuffer.wrap(MessageStampCodec.HEADER_NAME.getBytes(StandardCharsets.UTF_8)),
-                        ByteBuffer.wrap(MessageStampCodec.encode(offset, offset + 1_000, 7))));
+                        ByteBuffer.wrap(MessageStampCodec.encode(offset, offset + 1_000, 7, 0))));
             }
             byPartition
                     .computeIfAbsent(new TopicPartition(TOPIC, partition), p -> new ArrayList<>())

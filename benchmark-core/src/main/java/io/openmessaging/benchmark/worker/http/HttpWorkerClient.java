@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.TopicSpec;
+import io.openmessaging.benchmark.measure.SequenceReport;
 import io.openmessaging.benchmark.result.ClockOffset;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
@@ -210,6 +211,11 @@ public final class HttpWorkerClient implements WorkerHandle {
     @Override
     public Map<String, Long> probesReceived() throws IOException, InterruptedException {
         return call("GET", "probes", null, POLL_TIMEOUT, new TypeReference<Map<String, Long>>() {});
+    }
+
+    @Override
+    public SequenceReport sequenceReport() throws IOException, InterruptedException {
+        return Wire.fromWire(call("GET", "sequences", null, CONTROL_TIMEOUT, new TypeReference<Wire.Sequences>() {}));
     }
 
     @Override

@@ -7,6 +7,8 @@ import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
+import io.openmessaging.benchmark.measure.SequenceReport;
+import io.openmessaging.benchmark.measure.SequenceSet;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.openmessaging.benchmark.worker.WorkerStatus;
@@ -16,6 +18,7 @@ import java.util.Base64;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
@@ -66,6 +69,44 @@ final class Wire {
             Counters delta,
             Counters totals,
             Map<LatencyMetric, String> histograms) {}
+
+    /** A {@link SequenceReport}: every {@link SequenceSet} as {@link SequenceSet#toBytes} in base64. */
+    record Sequences(Map<Integer, String> acknowledged, Map<String, Receipts> received) {}
+
+    record Receipts(Map<Integer, String> byProducer, long duplicates, long outOfOrder) {}
+
+    static Sequences toWire(SequenceReport report) {
+        Map<String, Receipts> received = new TreeMap<>();
+        report.received()
+                .forEach((pair, receipts) -> received.put(
+                        pair,
+                        new Receipts(encode(receipts.byProducer()), receipts.duplicates(), receipts.outOfOrder())));
+        return new Sequences(encode(report.acknowledged()), received);
+    }
+
+    static SequenceReport fromWire(Sequences sequences) {
+        Map<String, SequenceReport.Receipts> received = new TreeMap<>();
+        sequences
+                .received()
+                .forEach((pair, receipts) -> received.put(
+                        pair,
+                        new SequenceReport.Receipts(
+                                decode(receipts.byProducer()), receipts.duplicates(), receipts.outOfOrder())));
+        return new SequenceReport(decode(sequences.acknowledged()), received);
+    }
+
+    private static Map<Integer, String> encode(Map<Integer, SequenceSet> sets) {
+        Map<Integer, String> out = new TreeMap<>();
+        sets.forEach((id, set) -> out.put(id, Base64.getEncoder().encodeToString(set.toBytes())));
+        return out;
+    }
+
+    private static Map<Integer, SequenceSet> decode(Map<Integer, String> sets) {
+        Map<Integer, SequenceSet> out = new TreeMap<>();
+        sets.forEach((id, text) ->
+                out.put(id, SequenceSet.fromBytes(Base64.getDecoder().decode(text))));
+        return out;
+    }
 
     record Status(List<Snapshot> snapshots, Counters totals, String failure, String epoch, String firstSendError) {}
 

@@ -27,6 +27,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +56,9 @@ public final class WorkerMetrics {
     private volatile LocalWorker worker;
     /** The last run's final counts, served after it ended until the next run binds. */
     private volatile Counters finalTotals;
+
+    private volatile long finalDuplicates;
+    private volatile long finalLost;
 
     private volatile double expectedRateMsgPerSec;
     /** The run's labels, or null before the first run: no latency histogram is exported then. */
@@ -113,6 +117,19 @@ public final class WorkerMetrics {
         counter("omb_messages_acked", null, "Sends the broker acknowledged", tags, Counters::messagesAcked);
         counter("omb_messages_received", null, "Messages delivered to consumers", tags, Counters::messagesReceived);
         counter("omb_received", "bytes", "Payload bytes delivered to consumers", tags, Counters::bytesReceived);
+        workerCounter(
+                "omb_messages_duplicate",
+                "Deliveries of a message this worker's consumers of the same subscription had received before",
+                tags,
+                LocalWorker::duplicatesReceived,
+                m -> m.finalDuplicates);
+        workerCounter(
+                "omb_messages_lost",
+                "Acknowledged messages of this worker's producers its consumers never received for a subscription of"
+                        + " their topic, counted after the drain (this worker's view; the result has the run's)",
+                tags,
+                LocalWorker::lostInOwnView,
+                m -> m.finalLost);
         meters.add(Gauge.builder("omb_expected_send_rate", this, m -> m.expectedRateMsgPerSec)
                 .description("Messages per second this worker's producers are scheduled to send")
                 .baseUnit("messages_per_second")
@@ -185,6 +202,21 @@ public final class WorkerMetrics {
                 .register(registry));
     }
 
+    private void workerCounter(
+            String name,
+            String description,
+            Tags tags,
+            ToLongFunction<LocalWorker> value,
+            ToLongFunction<WorkerMetrics> finalValue) {
+        meters.add(FunctionCounter.builder(name, this, m -> {
+                    LocalWorker current = m.worker;
+                    return current != null ? value.applyAsLong(current) : finalValue.applyAsLong(m);
+                })
+                .description(description)
+                .tags(tags)
+                .register(registry));
+    }
+
     void expectedRate(double rate) {
         expectedRateMsgPerSec = rate;
     }
@@ -198,6 +230,8 @@ public final class WorkerMetrics {
         if (ended != null) {
             foldNewPeriods();
             finalTotals = ended.totals();
+            finalDuplicates = ended.duplicatesReceived();
+            finalLost = ended.lostInOwnView();
         }
         worker = null;
         expectedRateMsgPerSec = 0;
@@ -209,6 +243,8 @@ public final class WorkerMetrics {
         meters.clear();
         worker = null;
         finalTotals = null;
+        finalDuplicates = 0;
+        finalLost = 0;
         expectedRateMsgPerSec = 0;
         runLabels = null;
         latency.clear();

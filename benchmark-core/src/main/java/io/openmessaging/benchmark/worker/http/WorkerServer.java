@@ -342,6 +342,8 @@ public final class WorkerServer implements AutoCloseable {
                 return null;
             case "GET probes":
                 return current().probesReceived();
+            case "GET sequences":
+                return Wire.toWire(current().sequenceReport());
             case "GET driver/counters": {
                 LocalWorker running;
                 synchronized (this) {

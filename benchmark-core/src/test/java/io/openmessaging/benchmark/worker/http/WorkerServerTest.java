@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.openmessaging.benchmark.driver.SystemClock;
+import io.openmessaging.benchmark.measure.SequenceReport;
 import io.openmessaging.benchmark.worker.ConsumerAssignment;
 import io.openmessaging.benchmark.worker.LoadSpec;
 import io.openmessaging.benchmark.worker.ProducerAssignment;
@@ -91,6 +92,33 @@ class WorkerServerTest {
         client.initializeDriver(LOOPBACK);
         assertThat(client.driverCounters()).containsExactly(java.util.Map.entry("loopback.callbackFailures", 0L));
         assertThat(get(url + "/v1/driver/counters", null).body()).isEqualTo("{\"loopback.callbackFailures\":0}");
+        client.close();
+    }
+
+    @Test
+    void theSequenceNumbersAcknowledgedAndReceivedCrossTheProtocolAsTheWorkerHoldsThem() throws Exception {
+        String url = start(null);
+        HttpWorkerClient client = new HttpWorkerClient(url, null, "w", "d");
+        client.initializeDriver(LOOPBACK);
+        var topics = client.createTopics(1, 4);
+        client.createConsumers(List.of(new ConsumerAssignment(topics.get(0).name(), "sub")));
+        client.createProducers(List.of(new ProducerAssignment(topics.get(0).name(), 3)));
+        client.startLoad(new LoadSpec(2000, List.of(new byte[100]), KeyDistributorType.NO_KEY, 100), 200);
+        Thread.sleep(300);
+        client.stopLoad();
+        client.closeBooks();
+
+        SequenceReport report = client.sequenceReport();
+
+        long acknowledged = report.acknowledged().get(3).cardinality();
+        assertThat(acknowledged).isPositive();
+        assertThat(report.received()).containsOnlyKeys(topics.get(0).name() + " / sub");
+        SequenceReport.Receipts receipts = report.received().get(topics.get(0).name() + " / sub");
+        assertThat(receipts.byProducer().get(3).cardinality()).isEqualTo(acknowledged);
+        assertThat(receipts.byProducer().get(3).countNotIn(report.acknowledged().get(3)))
+                .isZero();
+        assertThat(receipts.duplicates()).isZero();
+        assertThat(receipts.outOfOrder()).isZero();
         client.close();
     }
 

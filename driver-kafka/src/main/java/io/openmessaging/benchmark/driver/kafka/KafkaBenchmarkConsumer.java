@@ -218,10 +218,13 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     void deliver(ConsumerRecords<String, byte[]> records) {
         for (ConsumerRecord<String, byte[]> record : records) {
             byte[] value = record.value();
-            if (!MessageStampCodec.deliverFromValue(value, callback)) {
+            if (!MessageStampCodec.deliverFromValue(value, record.partition(), callback)) {
                 Header header = record.headers().lastHeader(MessageStampCodec.HEADER_NAME);
                 String problem = MessageStampCodec.deliver(
-                        header == null ? null : header.value(), value == null ? 0 : value.length, callback);
+                        header == null ? null : header.value(),
+                        record.partition(),
+                        value == null ? 0 : value.length,
+                        callback);
                 if (problem != null) {
                     malformedStamp(record, problem);
                 }

@@ -59,20 +59,22 @@ public final class KafkaBenchmarkProducer implements BenchmarkProducer {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback) {
         if (producerId == MessageStamp.PROBE_PRODUCER_ID) {
-            sendProbe(key, payload, intendedSendEpochNanos, sentEpochNanos, callback);
+            sendProbe(key, payload, intendedSendEpochNanos, sentEpochNanos, sequence, callback);
             return;
         }
-        Callback completion = completions.acquire(intendedSendEpochNanos, sentEpochNanos, producerId, callback);
+        Callback completion =
+                completions.acquire(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
         try {
             ProducerRecord<String, byte[]> record;
             if (stampIn == StampPlacement.VALUE && payload.length >= MessageStampCodec.VALUE_PREFIX_SIZE_BYTES) {
                 byte[] value = stampedPayloads.copyOf(payload);
-                MessageStampCodec.encodeIntoValue(value, intendedSendEpochNanos, sentEpochNanos, producerId);
+                MessageStampCodec.encodeIntoValue(value, intendedSendEpochNanos, sentEpochNanos, producerId, sequence);
                 record = new ProducerRecord<>(topic, null, null, key, value);
             } else {
-                MessageStampCodec.encodeInto(stamp, intendedSendEpochNanos, sentEpochNanos, producerId);
+                MessageStampCodec.encodeInto(stamp, intendedSendEpochNanos, sentEpochNanos, producerId, sequence);
                 record = new ProducerRecord<>(topic, null, null, key, payload, stampHeaders);
             }
             producer.send(record, completion);
@@ -83,13 +85,19 @@ public final class KafkaBenchmarkProducer implements BenchmarkProducer {
 
     /** A readiness probe, from the control thread: a header and a completion of its own, the payload as given. */
     private void sendProbe(
-            String key, byte[] payload, long intendedSendEpochNanos, long sentEpochNanos, SendCallback callback) {
+            String key,
+            byte[] payload,
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            long sequence,
+            SendCallback callback) {
         SendCompletions.Completion completion = new SendCompletions.Completion();
-        completion.arm(intendedSendEpochNanos, sentEpochNanos, MessageStamp.PROBE_PRODUCER_ID, callback);
+        completion.arm(intendedSendEpochNanos, sentEpochNanos, MessageStamp.PROBE_PRODUCER_ID, sequence, callback);
         try {
             List<Header> headers = List.of(new RecordHeader(
                     MessageStampCodec.HEADER_NAME,
-                    MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, MessageStamp.PROBE_PRODUCER_ID)));
+                    MessageStampCodec.encode(
+                            intendedSendEpochNanos, sentEpochNanos, MessageStamp.PROBE_PRODUCER_ID, sequence)));
             producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers), completion);
         } catch (RuntimeException e) {
             completion.onCompletion(null, e);

@@ -79,8 +79,9 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback) {
-        Pending pending = new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, callback);
+        Pending pending = new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
         if (closed || broken != null) {
             pending.complete(broken != null ? broken : new IllegalStateException("producer closed"));
             return;
@@ -92,7 +93,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
             }
             List<Header> headers = List.of(new RecordHeader(
                     MessageStampCodec.HEADER_NAME,
-                    MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)));
+                    MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId, sequence)));
             // a record that fails makes commitTransaction() fail, which aborts and fails the whole transaction
             producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers));
             open.add(pending);
@@ -180,9 +181,10 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
         producer.close(Duration.ZERO);
     }
 
-    private record Pending(long intendedSendEpochNanos, long sentEpochNanos, int producerId, SendCallback callback) {
+    private record Pending(
+            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, SendCallback callback) {
         void complete(Exception error) {
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error);
         }
     }
 }

@@ -30,9 +30,10 @@ final class SendCompletions {
     private int cursor;
 
     /** A completion armed with one send's stamp and callback. Producer thread only. */
-    Completion acquire(long intendedSendEpochNanos, long sentEpochNanos, int producerId, SendCallback callback) {
+    Completion acquire(
+            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, SendCallback callback) {
         Completion free = takeFree();
-        free.arm(intendedSendEpochNanos, sentEpochNanos, producerId, callback);
+        free.arm(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
         return free;
     }
 
@@ -84,6 +85,7 @@ final class SendCompletions {
         private long intendedSendEpochNanos;
         private long sentEpochNanos;
         private int producerId;
+        private long sequence;
         private SendCallback callback;
         /**
          * {@link #FREE} or {@link #ARMED}; written last when arming (a release store, no fence), so a thread
@@ -95,10 +97,16 @@ final class SendCompletions {
             return state == FREE;
         }
 
-        void arm(long intendedSendEpochNanos, long sentEpochNanos, int producerId, SendCallback callback) {
+        void arm(
+                long intendedSendEpochNanos,
+                long sentEpochNanos,
+                int producerId,
+                long sequence,
+                SendCallback callback) {
             this.intendedSendEpochNanos = intendedSendEpochNanos;
             this.sentEpochNanos = sentEpochNanos;
             this.producerId = producerId;
+            this.sequence = sequence;
             this.callback = callback;
             STATE.setRelease(this, ARMED); // a release store suffices: the callback reads state first
         }
@@ -112,9 +120,10 @@ final class SendCompletions {
             long intended = intendedSendEpochNanos;
             long sent = sentEpochNanos;
             int producer = producerId;
+            long number = sequence;
             SendCallback report = callback;
             if (STATE.compareAndSet(this, ARMED, FREE)) {
-                report.sendCompleted(intended, sent, producer, exception);
+                report.sendCompleted(intended, sent, producer, number, exception);
             }
         }
     }

@@ -120,7 +120,7 @@ class KafkaBenchmarkConsumerTest {
     }
 
     private static byte[] stamp(long n) {
-        return MessageStampCodec.encode(n, n + 1, 3);
+        return MessageStampCodec.encode(n, n + 1, 3, 0);
     }
 
     private Long committed(TopicPartition partition) {
@@ -135,14 +135,15 @@ class KafkaBenchmarkConsumerTest {
         await(() -> deliveries.size() == 2, "two deliveries");
         assertThat(deliveries)
                 .containsExactly(
-                        new Delivery(new MessageStamp(10, 11, 3), 100), new Delivery(new MessageStamp(20, 21, 3), 200));
+                        new Delivery(new MessageStamp(10, 11, 3, 0), 100),
+                        new Delivery(new MessageStamp(20, 21, 3, 0), 200));
         await(() -> Long.valueOf(2).equals(committed(P0)), "commit of offset 2");
     }
 
     private static ConsumerRecord<String, byte[]> valueStamped(
             TopicPartition partition, long offset, long n, int size) {
         byte[] value = new byte[size];
-        MessageStampCodec.encodeIntoValue(value, n, n + 1, 3);
+        MessageStampCodec.encodeIntoValue(value, n, n + 1, 3, 0);
         return new ConsumerRecord<>(partition.topic(), partition.partition(), offset, null, value);
     }
 
@@ -155,9 +156,9 @@ class KafkaBenchmarkConsumerTest {
         await(() -> deliveries.size() == 3, "three deliveries");
         assertThat(deliveries)
                 .containsExactly(
-                        new Delivery(new MessageStamp(10, 11, 3), 100),
-                        new Delivery(new MessageStamp(20, 21, 3), 200),
-                        new Delivery(new MessageStamp(30, 31, 3), MessageStampCodec.VALUE_PREFIX_SIZE_BYTES));
+                        new Delivery(new MessageStamp(10, 11, 3, 0), 100),
+                        new Delivery(new MessageStamp(20, 21, 3, 0), 200),
+                        new Delivery(new MessageStamp(30, 31, 3, 0), MessageStampCodec.VALUE_PREFIX_SIZE_BYTES));
         await(() -> Long.valueOf(3).equals(committed(P0)), "commit of offset 3");
         assertThat(stats.malformedStamps.sum()).isZero();
     }
@@ -171,7 +172,7 @@ class KafkaBenchmarkConsumerTest {
         await(() -> deliveries.size() == 3, "three deliveries");
         assertThat(deliveries)
                 .containsExactly(
-                        new Delivery(null, 1), new Delivery(null, 2), new Delivery(new MessageStamp(5, 6, 3), 3));
+                        new Delivery(null, 1), new Delivery(null, 2), new Delivery(new MessageStamp(5, 6, 3, 0), 3));
         assertThat(stats.malformedStamps.sum()).isEqualTo(1);
         assertThat(consumer.failure()).isEmpty();
     }

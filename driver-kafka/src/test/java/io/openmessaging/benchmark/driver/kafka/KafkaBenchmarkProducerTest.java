@@ -29,19 +29,22 @@ class KafkaBenchmarkProducerTest {
             new KafkaBenchmarkProducer(client, "test-topic-1", StampPlacement.HEADER);
     private final List<Completion> completions = Collections.synchronizedList(new ArrayList<>());
 
-    private void complete(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
-        completions.add(new Completion(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId), error));
+    private void complete(
+            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, Throwable error) {
+        completions.add(
+                new Completion(new MessageStamp(intendedSendEpochNanos, sentEpochNanos, producerId, sequence), error));
     }
 
     @Test
     void withStampInHeaderTheStampTravelsInTheHeaderAndTheTimestampIsLeftToTheClient() {
-        MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
+        MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7, 0);
         producer.sendAsync(
                 "k",
                 new byte[] {1, 2, 3},
                 stamp.intendedSendEpochNanos(),
                 stamp.sentEpochNanos(),
                 stamp.producerId(),
+                0,
                 this::complete);
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
@@ -52,6 +55,7 @@ class KafkaBenchmarkProducerTest {
         List<MessageStamp> decoded = new ArrayList<>();
         MessageStampCodec.deliver(
                 record.headers().lastHeader(MessageStampCodec.HEADER_NAME).value(),
+                0,
                 3,
                 receiving((received, size) -> decoded.add(received)));
         assertThat(decoded).containsExactly(stamp);
@@ -74,32 +78,33 @@ class KafkaBenchmarkProducerTest {
                     }
                 };
         KafkaBenchmarkProducer reusing = new KafkaBenchmarkProducer(capturing, "test-topic-1", StampPlacement.HEADER);
-        reusing.sendAsync(null, new byte[0], 10, 11, 1, this::complete);
-        reusing.sendAsync(null, new byte[0], 20, 21, 2, this::complete);
-        reusing.sendAsync(null, new byte[0], 30, 31, MessageStamp.PROBE_PRODUCER_ID, this::complete);
+        reusing.sendAsync(null, new byte[0], 10, 11, 1, 0, this::complete);
+        reusing.sendAsync(null, new byte[0], 20, 21, 2, 0, this::complete);
+        reusing.sendAsync(null, new byte[0], 30, 31, MessageStamp.PROBE_PRODUCER_ID, 0, this::complete);
 
         assertThat(stampsAtSend)
                 .containsExactly(
-                        MessageStampCodec.encode(10, 11, 1),
-                        MessageStampCodec.encode(20, 21, 2),
-                        MessageStampCodec.encode(30, 31, MessageStamp.PROBE_PRODUCER_ID));
+                        MessageStampCodec.encode(10, 11, 1, 0),
+                        MessageStampCodec.encode(20, 21, 2, 0),
+                        MessageStampCodec.encode(30, 31, MessageStamp.PROBE_PRODUCER_ID, 0));
         assertThat(completions)
                 .extracting(Completion::stamp)
                 .containsExactly(
-                        new MessageStamp(10, 11, 1),
-                        new MessageStamp(20, 21, 2),
-                        new MessageStamp(30, 31, MessageStamp.PROBE_PRODUCER_ID));
+                        new MessageStamp(10, 11, 1, 0),
+                        new MessageStamp(20, 21, 2, 0),
+                        new MessageStamp(30, 31, MessageStamp.PROBE_PRODUCER_ID, 0));
     }
 
     @Test
     void callbackRunsOnceOnAcknowledgement() {
-        MessageStamp stamp = new MessageStamp(1, 2, 3);
+        MessageStamp stamp = new MessageStamp(1, 2, 3, 0);
         producer.sendAsync(
                 null,
                 new byte[0],
                 stamp.intendedSendEpochNanos(),
                 stamp.sentEpochNanos(),
                 stamp.producerId(),
+                0,
                 this::complete);
         assertThat(completions).isEmpty();
         client.completeNext();
@@ -108,13 +113,14 @@ class KafkaBenchmarkProducerTest {
 
     @Test
     void callbackRunsOnceOnAsynchronousFailure() {
-        MessageStamp stamp = new MessageStamp(1, 2, 3);
+        MessageStamp stamp = new MessageStamp(1, 2, 3, 0);
         producer.sendAsync(
                 null,
                 new byte[0],
                 stamp.intendedSendEpochNanos(),
                 stamp.sentEpochNanos(),
                 stamp.producerId(),
+                0,
                 this::complete);
         KafkaException failure = new KafkaException("broker said no");
         client.errorNext(failure);
@@ -125,13 +131,14 @@ class KafkaBenchmarkProducerTest {
     void synchronousFailureIsReportedThroughTheCallbackNotThrown() {
         KafkaException failure = new KafkaException("buffer exhausted");
         client.sendException = failure;
-        MessageStamp stamp = new MessageStamp(1, 2, 3);
+        MessageStamp stamp = new MessageStamp(1, 2, 3, 0);
         producer.sendAsync(
                 null,
                 new byte[0],
                 stamp.intendedSendEpochNanos(),
                 stamp.sentEpochNanos(),
                 stamp.producerId(),
+                0,
                 this::complete);
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).stamp()).isEqualTo(stamp);
@@ -142,7 +149,7 @@ class KafkaBenchmarkProducerTest {
     void sendAfterCloseIsReportedThroughTheCallback() {
         producer.close();
         producer.close();
-        producer.sendAsync(null, new byte[0], 1, 2, 3, this::complete);
+        producer.sendAsync(null, new byte[0], 1, 2, 3, 0, this::complete);
         assertThat(client.closed()).isTrue();
         assertThat(completions).hasSize(1);
         assertThat(completions.get(0).error()).isNotNull();
@@ -155,7 +162,7 @@ class KafkaBenchmarkProducerTest {
     void withStampInValueTheStampOverwritesTheStartOfACopyOfThePayloadAndNoHeaderIsSent() {
         byte[] payload = new byte[100];
         Arrays.fill(payload, (byte) 7);
-        valueStamping.sendAsync("k", payload, 1_000_000_123L, 1_000_000_456L, 7, this::complete);
+        valueStamping.sendAsync("k", payload, 1_000_000_123L, 1_000_000_456L, 7, 41, this::complete);
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
         assertThat(record.key()).isEqualTo("k");
@@ -166,8 +173,10 @@ class KafkaBenchmarkProducerTest {
         assertThat(Arrays.copyOfRange(value, MessageStampCodec.VALUE_PREFIX_SIZE_BYTES, 100))
                 .containsOnly(7);
         List<MessageStamp> decoded = new ArrayList<>();
-        MessageStampCodec.deliverFromValue(value, receiving((received, size) -> decoded.add(received)));
-        assertThat(decoded).containsExactly(new MessageStamp(1_000_000_123L, 1_000_000_456L, 7));
+        MessageStampCodec.deliverFromValue(value, 0, receiving((received, size) -> decoded.add(received)));
+        assertThat(decoded).containsExactly(new MessageStamp(1_000_000_123L, 1_000_000_456L, 7, 41));
+        client.completeNext();
+        assertThat(completions).extracting(c -> c.stamp().sequence()).containsExactly(41L);
         assertThat(payload)
                 .as("the framework's payload is shared and stays as it was")
                 .containsOnly(7);
@@ -189,33 +198,37 @@ class KafkaBenchmarkProducerTest {
         byte[] first = new byte[64];
         byte[] second = new byte[64];
         Arrays.fill(second, (byte) 2);
-        reusing.sendAsync(null, first, 10, 11, 1, this::complete);
-        reusing.sendAsync(null, second, 20, 21, 1, this::complete);
-        reusing.sendAsync(null, first, 30, 31, 1, this::complete);
+        reusing.sendAsync(null, first, 10, 11, 1, 0, this::complete);
+        reusing.sendAsync(null, second, 20, 21, 1, 0, this::complete);
+        reusing.sendAsync(null, first, 30, 31, 1, 0, this::complete);
 
         List<MessageStamp> decoded = new ArrayList<>();
         for (byte[] value : valuesAtSend) {
-            MessageStampCodec.deliverFromValue(value, receiving((received, size) -> decoded.add(received)));
+            MessageStampCodec.deliverFromValue(value, 0, receiving((received, size) -> decoded.add(received)));
         }
         assertThat(decoded)
-                .containsExactly(new MessageStamp(10, 11, 1), new MessageStamp(20, 21, 1), new MessageStamp(30, 31, 1));
-        assertThat(Arrays.copyOfRange(valuesAtSend.get(0), 24, 64)).containsOnly(0);
-        assertThat(Arrays.copyOfRange(valuesAtSend.get(1), 24, 64)).containsOnly(2);
-        assertThat(Arrays.copyOfRange(valuesAtSend.get(2), 24, 64))
+                .containsExactly(
+                        new MessageStamp(10, 11, 1, 0), new MessageStamp(20, 21, 1, 0), new MessageStamp(30, 31, 1, 0));
+        assertThat(Arrays.copyOfRange(valuesAtSend.get(0), MessageStampCodec.VALUE_PREFIX_SIZE_BYTES, 64))
+                .containsOnly(0);
+        assertThat(Arrays.copyOfRange(valuesAtSend.get(1), MessageStampCodec.VALUE_PREFIX_SIZE_BYTES, 64))
+                .containsOnly(2);
+        assertThat(Arrays.copyOfRange(valuesAtSend.get(2), MessageStampCodec.VALUE_PREFIX_SIZE_BYTES, 64))
                 .as("back to the first payload: its own bytes again")
                 .containsOnly(0);
         assertThat(completions)
                 .extracting(Completion::stamp)
-                .containsExactly(new MessageStamp(10, 11, 1), new MessageStamp(20, 21, 1), new MessageStamp(30, 31, 1));
+                .containsExactly(
+                        new MessageStamp(10, 11, 1, 0), new MessageStamp(20, 21, 1, 0), new MessageStamp(30, 31, 1, 0));
     }
 
     @Test
     void withStampInValueAPayloadTooShortForTheStampCarriesItInTheHeader() {
-        valueStamping.sendAsync(null, new byte[] {1, 2, 3}, 5, 6, 7, this::complete);
+        valueStamping.sendAsync(null, new byte[] {1, 2, 3}, 5, 6, 7, 0, this::complete);
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
         assertThat(record.value()).containsExactly(1, 2, 3);
-        assertThat(MessageStampCodec.encode(5, 6, 7))
+        assertThat(MessageStampCodec.encode(5, 6, 7, 0))
                 .isEqualTo(record.headers()
                         .lastHeader(MessageStampCodec.HEADER_NAME)
                         .value());
@@ -224,22 +237,22 @@ class KafkaBenchmarkProducerTest {
     @Test
     void probesCarryAHeaderAndTheirPayloadUntouchedWhateverThePlacement() {
         byte[] payload = new byte[50];
-        valueStamping.sendAsync(null, payload, 5, 6, MessageStamp.PROBE_PRODUCER_ID, this::complete);
+        valueStamping.sendAsync(null, payload, 5, 6, MessageStamp.PROBE_PRODUCER_ID, 0, this::complete);
 
         ProducerRecord<String, byte[]> record = client.history().get(0);
         assertThat(record.value()).isSameAs(payload).containsOnly(0);
         assertThat(record.headers().lastHeader(MessageStampCodec.HEADER_NAME).value())
-                .isEqualTo(MessageStampCodec.encode(5, 6, MessageStamp.PROBE_PRODUCER_ID));
+                .isEqualTo(MessageStampCodec.encode(5, 6, MessageStamp.PROBE_PRODUCER_ID, 0));
         client.completeNext();
         assertThat(completions)
-                .containsExactly(new Completion(new MessageStamp(5, 6, MessageStamp.PROBE_PRODUCER_ID), null));
+                .containsExactly(new Completion(new MessageStamp(5, 6, MessageStamp.PROBE_PRODUCER_ID, 0), null));
     }
 
     @Test
     void manySendsInFlightEachCompleteWithTheirOwnStampInEitherOrder() {
         int inFlight = 3 * SendCompletions.INITIAL_SLOTS;
         for (int i = 0; i < inFlight; i++) {
-            valueStamping.sendAsync(null, new byte[32], i, i + 1, 4, this::complete);
+            valueStamping.sendAsync(null, new byte[32], i, i + 1, 4, 0, this::complete);
         }
         for (int i = 0; i < inFlight; i++) {
             if (i % 3 == 0) {
@@ -250,7 +263,7 @@ class KafkaBenchmarkProducerTest {
         }
         assertThat(completions).hasSize(inFlight);
         for (int i = 0; i < inFlight; i++) {
-            assertThat(completions.get(i).stamp()).isEqualTo(new MessageStamp(i, i + 1, 4));
+            assertThat(completions.get(i).stamp()).isEqualTo(new MessageStamp(i, i + 1, 4, 0));
             assertThat(completions.get(i).error() != null).isEqualTo(i % 3 == 0);
         }
     }

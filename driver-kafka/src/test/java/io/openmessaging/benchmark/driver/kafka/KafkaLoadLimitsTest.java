@@ -109,7 +109,7 @@ class KafkaLoadLimitsTest {
         Path driver = Files.writeString(dir.resolve("kafka.yaml"), "name: Kafka-small\ndriver: kafka\n" + MINIMAL);
         Path workload = BenchmarkRuns.workload(dir, "two-mib", 4, 1, 1, 10, "1s", "10s", 1000, 2 * 1024 * 1024);
         String expected = workload + " with " + driver + ": a message of 2,097,152 bytes is a Kafka record of up to"
-                + " 2,097,309 bytes, above the producer's max.request.size of 1,048,576 bytes";
+                + " 2,097,317 bytes, above the producer's max.request.size of 1,048,576 bytes";
 
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int validateExit = Benchmark.run(

@@ -36,7 +36,9 @@ class KafkaTransactionalProducerTest {
                 id,
                 id,
                 0,
-                (intended, sent, producerId, error) -> completions.add(intended + (error == null ? " ok" : " failed")));
+                0,
+                (intended, sent, producerId, sequenceNumber, error) ->
+                        completions.add(intended + (error == null ? " ok" : " failed")));
     }
 
     @Test

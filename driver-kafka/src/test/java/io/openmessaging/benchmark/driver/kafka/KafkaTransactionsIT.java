@@ -92,7 +92,7 @@ class KafkaTransactionsIT {
             ledger.send(producer, 0, 0, 2);
             AtomicReference<Throwable> bigOne = new AtomicReference<>();
             CountDownLatch bigDone = new CountDownLatch(1);
-            producer.sendAsync("big", new byte[10_000], 2, 2, 0, (intended, sent, id, error) -> {
+            producer.sendAsync("big", new byte[10_000], 2, 2, 0, 0, (intended, sent, id, sequenceNumber, error) -> {
                 bigOne.set(error);
                 bigDone.countDown();
             });

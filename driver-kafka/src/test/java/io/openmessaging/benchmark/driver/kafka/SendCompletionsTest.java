@@ -13,20 +13,20 @@ import org.junit.jupiter.api.Test;
 class SendCompletionsTest {
 
     private final List<String> reports = new ArrayList<>();
-    private final SendCallback callback = (intended, sent, producerId, error) ->
+    private final SendCallback callback = (intended, sent, producerId, sequenceNumber, error) ->
             reports.add(intended + "/" + sent + "/" + producerId + (error == null ? "" : " " + error.getMessage()));
     private final SendCompletions completions = new SendCompletions();
 
     @Test
     void aCompletionReportsItsSendOnceAndIsThenReused() {
-        SendCompletions.Completion first = completions.acquire(1, 2, 3, callback);
+        SendCompletions.Completion first = completions.acquire(1, 2, 3, 0, callback);
         first.onCompletion(null, null);
         first.onCompletion(null, new RuntimeException("late second call"));
         assertThat(reports).containsExactly("1/2/3");
 
         Map<SendCompletions.Completion, Boolean> distinct = new IdentityHashMap<>();
         for (int i = 0; i < 10 * SendCompletions.INITIAL_SLOTS; i++) {
-            SendCompletions.Completion completion = completions.acquire(i, i, 0, callback);
+            SendCompletions.Completion completion = completions.acquire(i, i, 0, 0, callback);
             distinct.put(completion, true);
             completion.onCompletion(null, null);
         }
@@ -38,7 +38,7 @@ class SendCompletionsTest {
     void theRingGrowsWhileMoreSendsAreInFlightAndSkipsStragglers() {
         List<SendCompletions.Completion> inFlight = new ArrayList<>();
         for (int i = 0; i < SendCompletions.INITIAL_SLOTS + 1; i++) {
-            inFlight.add(completions.acquire(i, 0, 0, callback));
+            inFlight.add(completions.acquire(i, 0, 0, 0, callback));
         }
         assertThat(completions.pooledSlots()).isEqualTo(2 * SendCompletions.INITIAL_SLOTS);
         SendCompletions.Completion straggler = inFlight.get(0);
@@ -46,7 +46,7 @@ class SendCompletionsTest {
             completion.onCompletion(null, null);
         }
         for (int i = 0; i < 5 * SendCompletions.INITIAL_SLOTS; i++) {
-            SendCompletions.Completion completion = completions.acquire(1000 + i, 0, 0, callback);
+            SendCompletions.Completion completion = completions.acquire(1000 + i, 0, 0, 0, callback);
             assertThat(completion).isNotSameAs(straggler);
             completion.onCompletion(null, null);
         }
@@ -61,7 +61,7 @@ class SendCompletionsTest {
     void pastThePoolsBoundEachSendGetsACompletionOfItsOwn() {
         List<SendCompletions.Completion> inFlight = new ArrayList<>();
         for (int i = 0; i < SendCompletions.MAX_POOLED + 10; i++) {
-            inFlight.add(completions.acquire(i, 0, 0, callback));
+            inFlight.add(completions.acquire(i, 0, 0, 0, callback));
         }
         assertThat(completions.pooledSlots()).isEqualTo(SendCompletions.MAX_POOLED);
         Map<SendCompletions.Completion, Boolean> distinct = new IdentityHashMap<>();
@@ -77,14 +77,14 @@ class SendCompletionsTest {
 
     @Test
     void aReusedSlotReportsTheLatestSendsStampProducerAndCallback() {
-        SendCompletions.Completion first = completions.acquire(1, 2, 3, callback);
+        SendCompletions.Completion first = completions.acquire(1, 2, 3, 0, callback);
         first.onCompletion(null, null);
         List<String> otherReports = new ArrayList<>();
-        SendCallback other =
-                (intended, sent, producerId, error) -> otherReports.add(intended + "/" + sent + "/" + producerId);
+        SendCallback other = (intended, sent, producerId, sequenceNumber, error) ->
+                otherReports.add(intended + "/" + sent + "/" + producerId);
         SendCompletions.Completion reused = null;
         for (int i = 0; i < SendCompletions.INITIAL_SLOTS && reused != first; i++) {
-            reused = completions.acquire(100 + i, 200 + i, 9, other);
+            reused = completions.acquire(100 + i, 200 + i, 9, 0, other);
             if (reused != first) {
                 reused.onCompletion(null, null);
             }
@@ -103,7 +103,7 @@ class SendCompletionsTest {
         int sends = 200_000;
         long[] sentOf = new long[sends];
         int[] timesReported = new int[sends];
-        SendCallback record = (intended, sent, producerId, error) -> {
+        SendCallback record = (intended, sent, producerId, sequenceNumber, error) -> {
             sentOf[(int) intended] = sent;
             timesReported[(int) intended]++;
         };
@@ -119,7 +119,7 @@ class SendCompletionsTest {
         });
         ioThread.start();
         for (int i = 0; i < sends; i++) {
-            handedToClient.put(completions.acquire(i, 3L * i + 1, 5, record));
+            handedToClient.put(completions.acquire(i, 3L * i + 1, 5, 0, record));
         }
         ioThread.join(60_000);
         assertThat(ioThread.isAlive()).isFalse();

@@ -67,16 +67,18 @@ class StampPlacementIT {
             BenchmarkProducer headerProducer =
                     headerDriver.createProducer(topic).get();
             for (int i = 0; i < MESSAGES; i++) {
-                valueProducer.sendAsync(null, payload, 1_000 + i, 2_000 + i, 1, (in, sent, id, error) -> {
-                    if (error == null) {
-                        acknowledged.countDown();
-                    }
-                });
-                headerProducer.sendAsync(null, payload, 3_000 + i, 4_000 + i, 2, (in, sent, id, error) -> {
-                    if (error == null) {
-                        acknowledged.countDown();
-                    }
-                });
+                valueProducer.sendAsync(
+                        null, payload, 1_000 + i, 2_000 + i, 1, 0, (in, sent, id, sequenceNumber, error) -> {
+                            if (error == null) {
+                                acknowledged.countDown();
+                            }
+                        });
+                headerProducer.sendAsync(
+                        null, payload, 3_000 + i, 4_000 + i, 2, 0, (in, sent, id, sequenceNumber, error) -> {
+                            if (error == null) {
+                                acknowledged.countDown();
+                            }
+                        });
             }
             assertThat(acknowledged.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS))
                     .as("all acknowledged")
@@ -96,7 +98,7 @@ class StampPlacementIT {
                     assertThat(MessageStampCodec.hasValueStamp(value)).isTrue();
                     assertThat(Arrays.copyOfRange(value, MessageStampCodec.VALUE_PREFIX_SIZE_BYTES, PAYLOAD_BYTES))
                             .containsOnly(0x5A);
-                    MessageStampCodec.deliverFromValue(value, receiving((stamp, size) -> stamps.add(stamp)));
+                    MessageStampCodec.deliverFromValue(value, 0, receiving((stamp, size) -> stamps.add(stamp)));
                     assertThat(stamps.get(0).producerId()).isEqualTo(1);
                 } else {
                     headerStamped++;
@@ -105,6 +107,7 @@ class StampPlacementIT {
                             record.headers()
                                     .lastHeader(MessageStampCodec.HEADER_NAME)
                                     .value(),
+                            0,
                             value.length,
                             receiving((stamp, size) -> stamps.add(stamp)));
                     assertThat(stamps.get(0).producerId()).isEqualTo(2);
@@ -122,8 +125,8 @@ class StampPlacementIT {
             }
             List<MessageStamp> expected = new ArrayList<>();
             for (int i = 0; i < MESSAGES; i++) {
-                expected.add(new MessageStamp(1_000 + i, 2_000 + i, 1));
-                expected.add(new MessageStamp(3_000 + i, 4_000 + i, 2));
+                expected.add(new MessageStamp(1_000 + i, 2_000 + i, 1, 0));
+                expected.add(new MessageStamp(3_000 + i, 4_000 + i, 2, 0));
             }
             assertThat(delivered).containsExactlyInAnyOrderElementsOf(expected);
             assertThat(deliveredSizes).hasSize(2 * MESSAGES).containsOnly(PAYLOAD_BYTES);

@@ -29,21 +29,23 @@ final class PulsarBenchmarkProducer implements BenchmarkProducer {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback) {
         try {
             TypedMessageBuilder<byte[]> message = producer.newMessage()
                     .value(payload)
                     .property(
                             MessageStampCodec.HEADER_NAME,
-                            MessageStampCodec.encodeToString(intendedSendEpochNanos, sentEpochNanos, producerId));
+                            MessageStampCodec.encodeToString(
+                                    intendedSendEpochNanos, sentEpochNanos, producerId, sequence));
             if (key != null) {
                 message.key(key);
             }
             message.sendAsync()
-                    .whenComplete((id, error) ->
-                            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, unwrap(error)));
+                    .whenComplete((id, error) -> callback.sendCompleted(
+                            intendedSendEpochNanos, sentEpochNanos, producerId, sequence, unwrap(error)));
         } catch (RuntimeException e) {
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, e);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, e);
         }
     }
 

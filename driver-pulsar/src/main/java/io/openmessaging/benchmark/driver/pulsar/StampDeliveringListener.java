@@ -50,8 +50,11 @@ final class StampDeliveringListener implements MessageListener<byte[]> {
             int size = message.size();
             MessageId id = message.getMessageId();
             try {
-                String problem =
-                        MessageStampCodec.deliver(message.getProperty(MessageStampCodec.HEADER_NAME), size, callback);
+                String problem = MessageStampCodec.deliver(
+                        message.getProperty(MessageStampCodec.HEADER_NAME),
+                        partitionIndex(message.getTopicName()),
+                        size,
+                        callback);
                 if (problem != null) {
                     malformedStamp(problem);
                 }
@@ -121,6 +124,25 @@ final class StampDeliveringListener implements MessageListener<byte[]> {
             stats.consumerFailures.increment();
             log.error("Consumer of {} failed: {}", description, cause.getMessage());
             callback.consumerFailed(cause);
+        }
+    }
+
+    private static final String PARTITION_SUFFIX = "-partition-";
+
+    /**
+     * The partition index in a topic name Pulsar gives a partition ({@code …-partition-3}), parsed in place;
+     * 0 for a topic without partitions, which is one ordered log.
+     */
+    static int partitionIndex(String topicName) {
+        int at = topicName == null ? -1 : topicName.lastIndexOf(PARTITION_SUFFIX);
+        if (at < 0) {
+            return 0;
+        }
+        int from = at + PARTITION_SUFFIX.length();
+        try {
+            return Integer.parseInt(topicName, from, topicName.length(), 10);
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 }

@@ -28,13 +28,14 @@ final class DeliveryLedger implements ConsumerCallbacks.Receiver {
     void send(BenchmarkProducer producer, long first, int count, int payloadBytes) {
         byte[] payload = new byte[payloadBytes];
         for (long number = first; number < first + count; number++) {
-            producer.sendAsync(null, payload, number, System.nanoTime(), 0, (intended, sent, id, error) -> {
-                if (error == null) {
-                    acknowledged.incrementAndGet();
-                } else {
-                    sendErrors.incrementAndGet();
-                }
-            });
+            producer.sendAsync(
+                    null, payload, number, System.nanoTime(), 0, 0, (intended, sent, id, sequenceNumber, error) -> {
+                        if (error == null) {
+                            acknowledged.incrementAndGet();
+                        } else {
+                            sendErrors.incrementAndGet();
+                        }
+                    });
         }
     }
 

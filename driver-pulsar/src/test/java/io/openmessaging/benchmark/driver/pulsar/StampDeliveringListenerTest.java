@@ -69,6 +69,7 @@ class StampDeliveringListenerTest {
                     case "getProperty" -> properties.get((String) args[0]);
                     case "size" -> size;
                     case "getMessageId" -> MessageId.earliest;
+                    case "getTopicName" -> "persistent://t/ns/topic-partition-0";
                     case "release" -> {
                         released.set(true);
                         yield null;
@@ -79,10 +80,21 @@ class StampDeliveringListenerTest {
     }
 
     @Test
+    void thePartitionIsTheIndexInThePartitionsTopicNameAndZeroForATopicWithoutPartitions() {
+        assertThat(StampDeliveringListener.partitionIndex("persistent://public/default/t-1-partition-12"))
+                .isEqualTo(12);
+        assertThat(StampDeliveringListener.partitionIndex("persistent://public/default/t-1"))
+                .isZero();
+        assertThat(StampDeliveringListener.partitionIndex("persistent://public/default/t-partition-x"))
+                .isZero();
+        assertThat(StampDeliveringListener.partitionIndex(null)).isZero();
+    }
+
+    @Test
     void deliversTheDecodedStampAcknowledgesAndReleases() {
         StampDeliveringListener listener = new StampDeliveringListener("t / s", callback, stats);
         FakeConsumer fake = consumer(CompletableFuture.completedFuture(null), true);
-        MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7);
+        MessageStamp stamp = new MessageStamp(1_000_000_123L, 1_000_000_456L, 7, 0);
         AtomicBoolean released = new AtomicBoolean();
 
         listener.received(
@@ -91,7 +103,7 @@ class StampDeliveringListenerTest {
                         Map.of(
                                 MessageStampCodec.HEADER_NAME,
                                 MessageStampCodec.encodeToString(
-                                        stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId())),
+                                        stamp.intendedSendEpochNanos(), stamp.sentEpochNanos(), stamp.producerId(), 0)),
                         1024,
                         released));
 

@@ -31,8 +31,10 @@ final class PendingConfirms implements ConfirmListener {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback) {
-        pending.put(sequenceNumber, new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, callback));
+        pending.put(
+                sequenceNumber, new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback));
     }
 
     /** Completes one send with {@code error} unless it completed already. */
@@ -89,9 +91,10 @@ final class PendingConfirms implements ConfirmListener {
         }
     }
 
-    private record Pending(long intendedSendEpochNanos, long sentEpochNanos, int producerId, SendCallback callback) {
+    private record Pending(
+            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, SendCallback callback) {
         void complete(Throwable error) {
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, error);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error);
         }
     }
 

@@ -206,16 +206,19 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
         }
     }
 
-    /** Hands one message to the callback with the stamp of its header (bytes or text), or unstamped. */
-    private void deliver(Map<String, Object> headers, int payloadSizeBytes) {
+    /**
+     * Hands one message to the callback with the stamp of its header (bytes or text), or unstamped; the
+     * queue's index among the subscription's queues is its partition (RabbitMQ keeps order per queue).
+     */
+    private void deliver(Map<String, Object> headers, int queueIndex, int payloadSizeBytes) {
         Object value = headers == null ? null : headers.get(MessageStampCodec.HEADER_NAME);
         String problem;
         if (value == null) {
-            problem = MessageStampCodec.deliver((byte[]) null, payloadSizeBytes, callback);
+            problem = MessageStampCodec.deliver((byte[]) null, queueIndex, payloadSizeBytes, callback);
         } else if (value instanceof byte[] bytes) {
-            problem = MessageStampCodec.deliver(bytes, payloadSizeBytes, callback);
+            problem = MessageStampCodec.deliver(bytes, queueIndex, payloadSizeBytes, callback);
         } else if (value instanceof LongString text) {
-            problem = MessageStampCodec.deliver(text.toString(), payloadSizeBytes, callback);
+            problem = MessageStampCodec.deliver(text.toString(), queueIndex, payloadSizeBytes, callback);
         } else {
             callback.unstampedMessageReceived(payloadSizeBytes);
             problem = "header of type " + value.getClass().getSimpleName();
@@ -257,7 +260,7 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
                 nextStreamOffset[queueIndex] = offset + 1;
             }
             try {
-                deliver(headers, body.length);
+                deliver(headers, queueIndex, body.length);
             } catch (RuntimeException e) {
                 fail(new DriverException("the message callback of " + description + " threw " + e, e));
                 throw e;

@@ -94,26 +94,27 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             long intendedSendEpochNanos,
             long sentEpochNanos,
             int producerId,
+            long sequence,
             SendCallback callback) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .deliveryMode(deliveryMode)
                 .headers(Map.of(
                         MessageStampCodec.HEADER_NAME,
-                        MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId)))
+                        MessageStampCodec.encode(intendedSendEpochNanos, sentEpochNanos, producerId, sequence)))
                 .build();
         String routingKey = router.routingKeyFor(key);
         if (!confirms) {
             try {
                 channel.basicPublish(exchange, routingKey, true, properties, payload);
             } catch (IOException | RuntimeException e) {
-                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, e);
+                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, e);
                 return;
             }
-            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, null);
+            callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
             return;
         }
         long sequenceNumber = channel.getNextPublishSeqNo();
-        pending.add(sequenceNumber, intendedSendEpochNanos, sentEpochNanos, producerId, callback);
+        pending.add(sequenceNumber, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
         try {
             channel.basicPublish(exchange, routingKey, true, properties, payload);
         } catch (IOException | RuntimeException e) {

@@ -75,7 +75,7 @@ class CredentialsIT {
             driver.createConsumer(topic, "sub", ledger).get();
             BenchmarkProducer producer = driver.createProducer(topic).get();
             for (int i = 0; i < 10; i++) {
-                producer.sendAsync(null, new byte[10], i, i, 1, ledger::acked);
+                producer.sendAsync(null, new byte[10], i, i, 1, 0, ledger::acked);
             }
             ledger.awaitAcks(10, Duration.ofSeconds(30));
             ledger.awaitReceived(10, Duration.ofSeconds(30));

@@ -20,7 +20,9 @@ class PendingConfirmsTest {
                     n,
                     n,
                     0,
-                    (intended, sent, id, error) -> completions.add(intended + (error == null ? " ok" : " error")));
+                    n,
+                    (intended, sent, id, sequence, error) ->
+                            completions.add(intended + (error == null ? " ok" : " error")));
         }
     }
 

@@ -102,7 +102,7 @@ class RabbitMqDriverIT {
             consumer.pause();
             BenchmarkProducer producer = driver.createProducer(topic).get();
             for (int i = 0; i < 100; i++) {
-                producer.sendAsync("same-key", new byte[10], i, i, 1, ledger::acked);
+                producer.sendAsync("same-key", new byte[10], i, i, 1, 0, ledger::acked);
             }
             ledger.awaitAcks(100, Duration.ofSeconds(30));
             int expectedPartition = Math.floorMod("same-key".hashCode(), PARTITIONS);
@@ -215,7 +215,7 @@ class RabbitMqDriverIT {
             failure.compareAndSet(null, cause);
         }
 
-        void acked(long intendedSendEpochNanos, long sentEpochNanos, int producerId, Throwable error) {
+        void acked(long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, Throwable error) {
             if (error != null) {
                 failure.compareAndSet(null, error);
             }
@@ -229,7 +229,7 @@ class RabbitMqDriverIT {
         void sendAndAwaitAcks(BenchmarkProducer producer, int from, int count) throws InterruptedException {
             long before = ackCount.sum();
             for (int i = from; i < from + count; i++) {
-                producer.sendAsync(null, new byte[100], i, i, 1, this::acked);
+                producer.sendAsync(null, new byte[100], i, i, 1, 0, this::acked);
             }
             awaitAcks(before + count, Duration.ofSeconds(30));
         }
