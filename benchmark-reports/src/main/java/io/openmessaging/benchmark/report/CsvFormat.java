@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.report;
 
+import io.openmessaging.benchmark.result.MessageIdentity;
 import io.openmessaging.benchmark.result.TestResult;
 import java.io.IOException;
 import java.io.Writer;
@@ -75,6 +76,11 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
         columns.add(text("totalMessagesDue", result -> result.totalMessagesDue));
         columns.add(text("totalMessagesNotSent", result -> result.totalMessagesNotSent));
         columns.add(text("totalMessagesUnackedAtEnd", result -> result.totalMessagesUnackedAtEnd));
+        columns.add(text("receivedUnique", result -> identity(result, id -> id.receivedUnique)));
+        columns.add(text("duplicates", result -> identity(result, id -> id.duplicates)));
+        columns.add(text("lost", result -> identity(result, id -> id.lost)));
+        columns.add(text("receivedNotAcknowledged", result -> identity(result, id -> id.receivedNotAcknowledged)));
+        columns.add(text("outOfOrder", result -> identity(result, id -> id.outOfOrder)));
         columns.add(number("publishErrorRate.avg [msg/s]", result -> average(result.publishErrorRate)));
         columns.add(text(
                 "backlog.max [messages]",
@@ -109,6 +115,11 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
             Number value = field.apply(run.result());
             return value == null ? "" : format(OptionalDouble.of(value.doubleValue()));
         });
+    }
+
+    /** A count of {@link TestResult#messageIdentity}, or {@code null} when the file has none. */
+    private static Long identity(TestResult result, Function<MessageIdentity, Long> count) {
+        return result.messageIdentity == null ? null : count.apply(result.messageIdentity);
     }
 
     private static Double average(List<Double> values) {

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.report;
 
+import io.openmessaging.benchmark.result.MessageIdentity;
 import io.openmessaging.benchmark.result.TestResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,19 @@ public final class RunSummary {
                 count(result.totalSendErrors),
                 count(result.totalMessagesNotSent),
                 count(result.totalMessagesUnackedAtEnd)));
+        MessageIdentity identity = result.messageIdentity;
+        if (identity != null) {
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  identity    %s received once, %s duplicates, %s lost, %s received unacknowledged,"
+                            + " %s out of order (whole run, %d subscription(s))",
+                    count(identity.receivedUnique),
+                    count(identity.duplicates),
+                    count(identity.lost),
+                    count(identity.receivedNotAcknowledged),
+                    count(identity.outOfOrder),
+                    identity.subscriptions.size()));
+        }
         lines.add(String.format(
                 Locale.ROOT,
                 "  %-30s %10s %10s %10s %10s %10s",

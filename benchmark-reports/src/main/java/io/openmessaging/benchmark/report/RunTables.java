@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.report;
 import static io.openmessaging.benchmark.report.Html.escape;
 
 import io.openmessaging.benchmark.result.ClockOffset;
+import io.openmessaging.benchmark.result.MessageIdentity;
 import io.openmessaging.benchmark.result.RunMetadata;
 import io.openmessaging.benchmark.result.TestResult;
 import java.util.ArrayList;
@@ -170,6 +171,17 @@ final class RunTables {
             if (result.totalSendErrors != null && result.totalSendErrors > 0) {
                 add(notes, "Sends failed.", run, Numbers.format(result.totalSendErrors));
             }
+            MessageIdentity identity = result.messageIdentity;
+            if (identity != null && identity.lost != null && identity.lost > 0) {
+                add(
+                        notes,
+                        "Acknowledged messages lost (never received by a subscription).",
+                        run,
+                        Numbers.format(identity.lost));
+            }
+            if (identity != null && identity.duplicates != null && identity.duplicates > 0) {
+                add(notes, "Messages received more than once.", run, Numbers.format(identity.duplicates));
+            }
             if (!Metric.PUBLISH_RESPONSE_TIME.isIn(result) && Metric.PUBLISH_LATENCY.isIn(result)) {
                 add(
                         notes,
@@ -305,6 +317,15 @@ final class RunTables {
                         Numbers.format(result.totalMessagesDue) + " / "
                                 + Numbers.format(Objects.requireNonNullElse(result.totalMessagesNotSent, 0L)) + " / "
                                 + Numbers.format(Objects.requireNonNullElse(result.totalMessagesUnackedAtEnd, 0L)));
+            }
+            MessageIdentity identity = result.messageIdentity;
+            if (identity != null) {
+                rows.put(
+                        "Received once / duplicates / lost / received unacknowledged / out of order",
+                        Numbers.format(identity.receivedUnique) + " / " + Numbers.format(identity.duplicates) + " / "
+                                + Numbers.format(identity.lost) + " / "
+                                + Numbers.format(identity.receivedNotAcknowledged) + " / "
+                                + Numbers.format(identity.outOfOrder));
             }
             rows.put("End-to-end values ≤ 0", result.endToEndNegativeCount);
             rows.put("Unstamped messages received", result.unstampedMessagesReceived);
