@@ -4,6 +4,7 @@ import io.openmessaging.benchmark.testing.BrokerProcess;
 import io.openmessaging.benchmark.testing.LocalBrokerScripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -42,10 +43,10 @@ public final class LocalPulsarStandalone implements AutoCloseable {
     private final Path repositoryRoot;
     private final Path dataDirectory;
     private final int port;
-    private final Properties state;
+    private volatile Properties state;
     private final String startOutput;
     private final Thread shutdownHook;
-    private final BrokerProcess process;
+    private volatile BrokerProcess process;
     private boolean closed;
 
     private LocalPulsarStandalone(
@@ -136,6 +137,33 @@ public final class LocalPulsarStandalone implements AutoCloseable {
     /** SIGKILL the standalone, without any shutdown: for tests of client behaviour on broker failure. */
     public void kill() {
         process.kill();
+    }
+
+    /**
+     * Starts the standalone again, after {@link #kill()}, on the same ports and its own data (what a broker
+     * restarted after a crash has): returns once a client can produce and consume again.
+     */
+    public synchronized void restart() {
+        List<String> command = List.of(
+                repositoryRoot.resolve(SCRIPT).toString(),
+                "pulsar",
+                "start",
+                "--port",
+                String.valueOf(port),
+                "--web-port",
+                String.valueOf(URI.create(httpUrl()).getPort()),
+                "--data-dir",
+                dataDirectory.toString(),
+                "--timeout",
+                String.valueOf(READINESS_TIMEOUT_SECONDS));
+        LocalBrokerScripts.Result result = LocalBrokerScripts.run(repositoryRoot, command, SCRIPT_TIMEOUT_SECONDS);
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException("'" + String.join(" ", command) + "' failed with exit code "
+                    + result.exitCode() + ":\n" + result.output());
+        }
+        state = LocalBrokerScripts.readProperties(
+                repositoryRoot.resolve("deployment/local/pulsar/work/run/pulsar-" + port + ".state"));
+        process = new BrokerProcess(Long.parseLong(state.getProperty("pid")), "standalone");
     }
 
     /**
