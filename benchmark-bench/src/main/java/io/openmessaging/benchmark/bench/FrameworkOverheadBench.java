@@ -29,7 +29,8 @@ import java.util.Locale;
  * producer thread. Prints, per round, msg/s, process CPU nanoseconds per message, bytes the producer
  * thread allocates per message, and whether the accounting is exact (sent = acknowledged, and = received
  * with the consumer); then the medians, what recording into and snapshotting the histograms costs ({@link
- * HistogramCostBench}), and what writing and reading a message stamp costs ({@link StampCodecCostBench}).
+ * HistogramCostBench}), what writing and reading a message stamp costs ({@link StampCodecCostBench}), and
+ * what keeping every message's sequence number costs ({@link IdentityCostBench}).
  * Rates, CPU and allocation are measured over a steady-state window that starts one second after the
  * load, so thread start, class loading and first-use allocations (the recorders' arrays) are left out.
  * Run with {@code bin/bench-overhead [seconds-per-round] [rounds]}.
@@ -91,6 +92,7 @@ public final class FrameworkOverheadBench {
         CacheEviction eviction = new CacheEviction();
         new HistogramCostBench(42, eviction).run();
         new StampCodecCostBench(eviction).run();
+        new IdentityCostBench(eviction).run();
         if (!exact) {
             System.exit(1);
         }
