@@ -129,6 +129,9 @@ public final class BenchmarkRun {
             } finally {
                 // an interrupt while the counters are read must not leave the workers running
                 ensemble.closeAll();
+                if (loadStarted) {
+                    recorder.countsLeftOut(ensemble.leftOutOfLastPoll());
+                }
                 recorder.finish(ensemble.lastTotals());
                 ensemble.shutdown();
             }

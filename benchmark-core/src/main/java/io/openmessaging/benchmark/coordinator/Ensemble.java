@@ -59,6 +59,11 @@ final class Ensemble {
     private final boolean[] givenUp;
 
     private final Counters[] totals;
+    /** Per worker: whether it answered the latest poll, so that its totals are as of now. */
+    private final boolean[] answeredLastPoll;
+    /** Per worker: when it last answered a poll (epoch ms, coordinator's clock); 0 when never. */
+    private final long[] lastAnswerEpochMillis;
+
     private String firstSendError;
     private final PeriodMerger merger;
     /** Workers cut by {@link #cutFinal} whose answer since has not been polled yet. */
@@ -86,6 +91,8 @@ final class Ensemble {
         Arrays.fill(totals, Counters.ZERO);
         this.merger = new PeriodMerger(workers.size(), samplePeriod.toNanos());
         this.cutPending = new boolean[workers.size()];
+        this.answeredLastPoll = new boolean[workers.size()];
+        this.lastAnswerEpochMillis = new long[workers.size()];
     }
 
     int size() {
@@ -197,6 +204,7 @@ final class Ensemble {
     private List<StatsSnapshot> poll(boolean failOnTrouble) throws RunFailedException, InterruptedException {
         for (int i = 0; i < workers.size(); i++) {
             WorkerHandle worker = workers.get(i);
+            answeredLastPoll[i] = false;
             if (!failOnTrouble && givenUp[i]) {
                 continue;
             }
@@ -216,6 +224,8 @@ final class Ensemble {
                 continue;
             }
             lastAnswerNanos[i] = clock.monotonicNanos();
+            answeredLastPoll[i] = true;
+            lastAnswerEpochMillis[i] = clock.epochNanos() / 1_000_000;
             if (failOnTrouble) {
                 if (epochs[i] != null && !epochs[i].equals(status.epoch())) {
                     throw new RunFailedException("worker " + worker.id()
@@ -254,6 +264,23 @@ final class Ensemble {
     /** The first send error a worker reported (with its id), or {@code null}. */
     String firstSendError() {
         return firstSendError;
+    }
+
+    /** A worker whose counters the latest poll could not read, and when they were last read (0: never). */
+    record LeftOut(String worker, long lastAnswerEpochMillis) {}
+
+    /**
+     * The workers that did not answer the latest poll: {@link #lastTotals} holds what they reported before,
+     * not what they did since. Empty when every worker answered.
+     */
+    List<LeftOut> leftOutOfLastPoll() {
+        List<LeftOut> leftOut = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            if (!answeredLastPoll[i]) {
+                leftOut.add(new LeftOut(workers.get(i).id(), lastAnswerEpochMillis[i]));
+            }
+        }
+        return leftOut;
     }
 
     /** Sum of the last running totals every worker reported. */

@@ -6,6 +6,7 @@ import io.openmessaging.benchmark.measure.HistogramSpec;
 import io.openmessaging.benchmark.measure.LatencyMetric;
 import io.openmessaging.benchmark.measure.PeriodStats;
 import io.openmessaging.benchmark.result.BacklogSummary;
+import io.openmessaging.benchmark.result.LeftOutWorker;
 import io.openmessaging.benchmark.result.MessageIdentity;
 import io.openmessaging.benchmark.result.RatePlanStep;
 import io.openmessaging.benchmark.result.RateSearchSummary;
@@ -310,6 +311,28 @@ public final class RunRecorder {
 
     public String failureReason() {
         return failureReason;
+    }
+
+    /**
+     * The workers whose last poll is missing: the totals lack what they did after their last answer; the
+     * result says so ({@link TestResult#countsPartial}) and so does the summary.
+     */
+    void countsLeftOut(List<Ensemble.LeftOut> leftOut) {
+        if (leftOut.isEmpty()) {
+            result.countsPartial = null;
+            return;
+        }
+        result.countsPartial = new ArrayList<>();
+        for (Ensemble.LeftOut worker : leftOut) {
+            LeftOutWorker entry = new LeftOutWorker();
+            entry.worker = worker.worker();
+            if (worker.lastAnswerEpochMillis() > 0) {
+                entry.lastAnswerEpochMillis = worker.lastAnswerEpochMillis();
+                entry.lastAnswerTime =
+                        ResultFiles.formatTimestamp(Instant.ofEpochMilli(worker.lastAnswerEpochMillis()));
+            }
+            result.countsPartial.add(entry);
+        }
     }
 
     void finish(Counters totals) {

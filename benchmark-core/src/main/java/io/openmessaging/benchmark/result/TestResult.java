@@ -67,6 +67,7 @@ import java.util.TreeMap;
     "latencyValuesClampedCount",
     "unstampedMessagesReceived",
     "messageIdentity",
+    "countsPartial",
     "backlogPhases",
     "publishResponseTimeMin",
     "publishResponseTimeAvg",
@@ -347,6 +348,13 @@ public class TestResult {
      * order; {@code null} when the run ended before its books closed, or in a file of an older version. Ours.
      */
     public MessageIdentity messageIdentity;
+
+    /**
+     * The workers whose last poll of their counters is missing (cut off, killed, not answering): the totals
+     * above lack what they did after their last answer, so acknowledged − received is not loss. {@code null}
+     * when every worker answered the last poll. Ours.
+     */
+    public List<LeftOutWorker> countsPartial;
 
     /** The backlog build and drain, for {@code "backlog"} and {@code "consumer-only"} runs; else {@code null}. Ours. */
     public BacklogSummary backlogPhases;

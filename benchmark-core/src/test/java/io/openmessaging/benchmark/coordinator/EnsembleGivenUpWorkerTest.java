@@ -97,6 +97,8 @@ class EnsembleGivenUpWorkerTest {
             assertThat(answering.statusCalls).hasValue(2);
             assertThat(counters).containsExactly(Map.entry("kafka.consumerFailures", 1L));
             assertThat(answering.closeCalls).hasValue(1);
+            // the totals lack what the cut worker did after its last answer (here: it never answered)
+            assertThat(ensemble.leftOutOfLastPoll()).containsExactly(new Ensemble.LeftOut("worker-1", 0));
         } finally {
             ensemble.shutdown();
         }

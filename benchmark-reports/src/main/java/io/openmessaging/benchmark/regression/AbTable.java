@@ -71,9 +71,11 @@ public final class AbTable implements ResultFormat<AbVerdicts> {
             }
         }
         out.write(
-                verdicts.passed()
-                        ? "PASSED\n"
-                        : "FAILED: " + verdicts.problems().size() + " problem(s)\n");
+                !verdicts.passed()
+                        ? "FAILED: " + verdicts.problems().size() + " problem(s)\n"
+                        : verdicts.thresholds().isEmpty()
+                                ? "No threshold given (--threshold): the verdicts above are reported, not gated\n"
+                                : "PASSED: all " + verdicts.thresholds().size() + " threshold(s) met\n");
         out.flush();
     }
 

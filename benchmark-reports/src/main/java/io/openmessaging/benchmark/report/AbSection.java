@@ -33,11 +33,10 @@ final class AbSection {
                     .append("\"><h3>")
                     .append(escape(comparison.title()))
                     .append(' ')
-                    .append(
-                            verdicts.passed()
-                                    ? "<span class=\"badge ok\">passed</span>"
-                                    : "<span class=\"badge bad\">failed</span>")
-                    .append("</h3>\n<p class=\"hint\">")
+                    .append(badge(verdicts))
+                    .append("</h3>\n")
+                    .append(sides(verdicts))
+                    .append("<p class=\"hint\">")
                     .append(escape(comparison.file().toString()))
                     .append(" · ")
                     .append(verdicts.a().runsUsed())
@@ -58,6 +57,42 @@ final class AbSection {
                     .append("</div>\n");
         }
         return html.append("</section>").toString();
+    }
+
+    /** Failed, passed (every threshold met), or not gated: "passed" without a threshold said nothing. */
+    private static String badge(AbVerdicts verdicts) {
+        if (!verdicts.passed()) {
+            return "<span class=\"badge bad\">failed</span>";
+        }
+        return verdicts.thresholds().isEmpty()
+                ? "<span class=\"badge\">no threshold given</span>"
+                : "<span class=\"badge ok\">passed</span>";
+    }
+
+    /** Which runs are A and which B: each side's label and its result files, those left out with why. */
+    private static String sides(AbVerdicts verdicts) {
+        StringBuilder html = new StringBuilder("<ul class=\"ab-sides\">");
+        for (AbVerdicts.Side side : List.of(verdicts.a(), verdicts.b())) {
+            html.append("<li><b>")
+                    .append(side == verdicts.a() ? "A" : "B")
+                    .append(" = ")
+                    .append(escape(side.label()))
+                    .append("</b>: ");
+            for (int r = 0; r < side.runs().size(); r++) {
+                AbVerdicts.Run run = side.runs().get(r);
+                html.append(r == 0 ? "" : ", ")
+                        .append("<code>")
+                        .append(escape(run.file()))
+                        .append("</code>");
+                if (run.excludedBecause() != null) {
+                    html.append(" (left out: ")
+                            .append(escape(run.excludedBecause()))
+                            .append(')');
+                }
+            }
+            html.append("</li>");
+        }
+        return html.append("</ul>\n").toString();
     }
 
     private static String table(AbVerdicts verdicts) {

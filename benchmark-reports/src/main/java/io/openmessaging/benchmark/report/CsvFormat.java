@@ -70,6 +70,8 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
         columns.add(text("sampleRateMillis", result -> result.sampleRateMillis));
         columns.add(text("periods", result -> result.publishRate.size()));
         columns.add(number("testDurationSeconds", result -> result.testDurationSeconds));
+        columns.add(number("targetRate [msg/s]", result -> result.targetRate));
+        columns.add(number("publishRate.avg/targetRate", CsvFormat::achievedShare));
         columns.add(text("totalMessagesSent", result -> result.totalMessagesSent));
         columns.add(text("totalMessagesReceived", result -> result.totalMessagesReceived));
         columns.add(text("totalSendErrors", result -> result.totalSendErrors));
@@ -128,6 +130,14 @@ public final class CsvFormat implements ResultFormat<List<ReportRun>> {
                 .mapToDouble(Double::doubleValue)
                 .average();
         return average.isPresent() ? average.getAsDouble() : null;
+    }
+
+    /** The average publish rate over {@code targetRate} (1 = on target); empty without a target. */
+    private static Double achievedShare(TestResult result) {
+        OptionalDouble achieved = Metric.PUBLISH_RATE.value(result, Stat.AVG);
+        return result.targetRate == null || result.targetRate <= 0 || achieved.isEmpty()
+                ? null
+                : achieved.getAsDouble() / result.targetRate;
     }
 
     private static Double megabytesPerSecond(TestResult result, Metric rate) {

@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  *
  * @param file the result file as given (or found in a directory given) on the command line
  * @param label short name for legends and tables: {@code <driver> · <workload>}, or, when two runs of a
- *     report would share that, {@code <driver> · <end of the file path>} (as much of the path as makes it unique)
+ *     report would share that and they are this tool's, what differs between them before it ({@code
+ *     producerRate=20000 · Kafka · w}, {@code target 20,000 msg/s · Kafka · w}), else {@code <driver> · <end of
+ *     the file path>} (as much of the path as makes it unique)
  * @param result the file's content
  */
 public record ReportRun(Path file, String label, TestResult result) {
@@ -103,8 +105,9 @@ public record ReportRun(Path file, String label, TestResult result) {
     /**
      * {@code driver · workload} when that tells every run apart; otherwise {@code driver · } the shortest
      * end of each file's path (without {@code .json}) that makes every label unique, e.g.
-     * {@code Kafka · default-sync-200k}: the names people gave their files. The same file given twice
-     * gets {@code (2)}, {@code (3)}, ….
+     * {@code Kafka · default-sync-200k}: the names people gave their files. Runs of this tool are first told
+     * apart by what differs between them ({@link #byWhatDiffers}). The same file given twice gets {@code
+     * (2)}, {@code (3)}, ….
      */
     static List<String> labels(List<Path> files, List<TestResult> results) {
         List<String> labels = new ArrayList<>();
@@ -113,6 +116,10 @@ public record ReportRun(Path file, String label, TestResult result) {
         }
         if (new HashSet<>(labels).size() == labels.size()) {
             return labels;
+        }
+        List<String> byDifference = byWhatDiffers(labels, results);
+        if (byDifference != null) {
+            return byDifference;
         }
         int longestPath = files.stream()
                 .mapToInt(file -> file.toAbsolutePath().normalize().getNameCount())
@@ -139,6 +146,88 @@ public record ReportRun(Path file, String label, TestResult result) {
             }
         }
         return labels;
+    }
+
+    /**
+     * What can tell runs of one driver and workload apart, in the order tried: the {@code --set} assignments,
+     * the target rate, the driver file, the system version, the start time.
+     */
+    private static final List<java.util.function.Function<TestResult, String>> DIFFERENCES = List.of(
+            result -> {
+                List<String> set = assignments(result.metadata.commandLine);
+                return set.isEmpty() ? "no --set" : String.join(" ", set);
+            },
+            result ->
+                    result.targetRate == null ? "no target" : "target " + Numbers.format(result.targetRate) + " msg/s",
+            result -> result.metadata.driverFile == null
+                    ? "?"
+                    : Path.of(result.metadata.driverFile).getFileName().toString(),
+            result -> "version " + name(result.version),
+            result -> "began " + name(result.beginTime));
+
+    /**
+     * Runs of this tool that share {@code driver · workload} labelled by what differs between them, before
+     * it ({@code producerRate=20000 · Kafka · w}): a label cut at the table's width then still shows it.
+     * Null when a group holds a file of another tool (no command line) or nothing above tells its runs
+     * apart: the file paths then do.
+     */
+    private static List<String> byWhatDiffers(List<String> labels, List<TestResult> results) {
+        List<String> relabelled = new ArrayList<>(labels);
+        Map<String, List<Integer>> groups = new HashMap<>();
+        for (int i = 0; i < labels.size(); i++) {
+            groups.computeIfAbsent(labels.get(i), label -> new ArrayList<>()).add(i);
+        }
+        for (List<Integer> group : groups.values()) {
+            if (group.size() < 2) {
+                continue;
+            }
+            if (group.stream()
+                    .anyMatch(i -> results.get(i).metadata == null || results.get(i).metadata.commandLine == null)) {
+                return null;
+            }
+            List<java.util.function.Function<TestResult, String>> chosen = new ArrayList<>();
+            List<String> prefixes = null;
+            for (java.util.function.Function<TestResult, String> difference : DIFFERENCES) {
+                if (group.stream()
+                                .map(i -> difference.apply(results.get(i)))
+                                .distinct()
+                                .count()
+                        < 2) {
+                    continue;
+                }
+                chosen.add(difference);
+                prefixes = group.stream()
+                        .map(i -> String.join(
+                                " · ",
+                                chosen.stream()
+                                        .map(d -> d.apply(results.get(i)))
+                                        .toList()))
+                        .toList();
+                if (new HashSet<>(prefixes).size() == group.size()) {
+                    break;
+                }
+            }
+            if (prefixes == null || new HashSet<>(prefixes).size() < group.size()) {
+                return null;
+            }
+            for (int g = 0; g < group.size(); g++) {
+                relabelled.set(group.get(g), prefixes.get(g) + " · " + labels.get(group.get(g)));
+            }
+        }
+        return relabelled;
+    }
+
+    /** The {@code --set} assignments of a recorded command line, as typed. */
+    private static List<String> assignments(List<String> commandLine) {
+        List<String> assignments = new ArrayList<>();
+        for (int i = 0; i < commandLine.size(); i++) {
+            if (commandLine.get(i).equals("--set") && i + 1 < commandLine.size()) {
+                assignments.add(commandLine.get(++i));
+            } else if (commandLine.get(i).startsWith("--set=")) {
+                assignments.add(commandLine.get(i).substring("--set=".length()));
+            }
+        }
+        return assignments;
     }
 
     private static String name(String value) {

@@ -54,6 +54,16 @@ public final class RunSummary {
                 count(result.totalMessagesNotSent),
                 count(result.totalMessagesUnackedAtEnd)));
         MessageIdentity identity = result.messageIdentity;
+        if (result.countsPartial != null && !result.countsPartial.isEmpty()) {
+            lines.add("  PARTIAL     these counts miss what "
+                    + result.countsPartial.stream()
+                            .map(worker -> "worker " + worker.worker + " did "
+                                    + (worker.lastAnswerTime == null
+                                            ? "(it never answered a poll)"
+                                            : "after its last poll at " + worker.lastAnswerTime + " UTC"))
+                            .collect(java.util.stream.Collectors.joining(" and "))
+                    + ": acknowledged − received is not loss");
+        }
         if (identity != null) {
             lines.add(String.format(
                     Locale.ROOT,

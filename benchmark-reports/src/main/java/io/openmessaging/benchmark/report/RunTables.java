@@ -35,9 +35,11 @@ final class RunTables {
             new Column("Status", run -> status(run.result())),
             new Column("Shape", run -> shape(run.result())),
             new Column("Measured", run -> Optional.of(measured(run))),
+            new Column("Target<br><small>msg/s</small>", run -> number(target(run.result()))),
             new Column(
                     "Publish<br><small>msg/s</small>",
                     run -> number(Metric.PUBLISH_RATE.value(run.result(), Stat.AVG))),
+            new Column("Publish ÷ target", run -> share(run.result())),
             new Column("Publish<br><small>MB/s</small>", run -> number(megabytes(run.result(), Metric.PUBLISH_RATE))),
             new Column(
                     "Consume<br><small>msg/s</small>",
@@ -409,6 +411,21 @@ final class RunTables {
     private static String runCell(ReportRun run, int index) {
         return "<td class=\"run\" title=\"" + escape(run.file()) + "\">" + swatch(index) + escape(run.label())
                 + "</td>";
+    }
+
+    /** The rate the measured phase aimed at ({@code targetRate}); empty in files without it (a rate plan). */
+    private static OptionalDouble target(TestResult result) {
+        return result.targetRate == null ? OptionalDouble.empty() : OptionalDouble.of(result.targetRate);
+    }
+
+    /** The average publish rate as a percentage of the target, e.g. {@code 99.9 %}. */
+    private static Optional<String> share(TestResult result) {
+        OptionalDouble achieved = Metric.PUBLISH_RATE.value(result, Stat.AVG);
+        if (result.targetRate == null || result.targetRate <= 0 || achieved.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                String.format(java.util.Locale.ROOT, "%.1f %%", 100 * achieved.getAsDouble() / result.targetRate));
     }
 
     private static Optional<String> number(OptionalDouble value) {

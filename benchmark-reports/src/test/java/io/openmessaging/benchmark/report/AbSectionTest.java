@@ -49,7 +49,12 @@ class AbSectionTest {
                         "<section id=\"ab-tests\"><h2>A/B comparisons</h2>",
                         "<td class=\"run\">endToEndResponseTime.p99</td>",
                         "<span class=\"badge bad\">slower</span>",
-                        "<span class=\"badge ok\">passed</span>");
+                        // no threshold was given: "passed" under "slower" said what was never checked
+                        "<h3>A/B comparison: A = old, B = new <span class=\"badge\">no threshold given</span></h3>",
+                        // which result files are A and which B
+                        "<li><b>A = old</b>: <code>A-old/run-01/",
+                        "<li><b>B = new</b>: <code>B-new/run-01/")
+                .doesNotContain("badge ok\">passed");
     }
 
     @Test

@@ -3,10 +3,12 @@ package io.openmessaging.benchmark.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.openmessaging.benchmark.result.RunMetadata;
 import io.openmessaging.benchmark.result.TestResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +89,42 @@ class ReportRunTest {
                 .hasMessageContaining("nope.json: no such file or directory");
         assertThatThrownBy(() -> ReportRun.load(List.of(dir)))
                 .hasMessageContaining(dir + ": directory holds no result file (*.json)");
+    }
+
+    @Test
+    void runsOfThisToolWithOneDriverAndWorkloadAreLabelledByWhatDiffersFirst() {
+        TestResult set = ours("--set", "producerRate=20000", "w.yaml");
+        set.targetRate = 20000.0;
+        TestResult plain = ours("w.yaml");
+        plain.targetRate = 10000.0;
+
+        assertThat(ReportRun.labels(
+                        List.of(
+                                Path.of("results/w-Kafka-2025-01-31-13-05-09.json"),
+                                Path.of("results/w-Kafka-2025-01-31-13-07-09.json")),
+                        List.of(set, plain)))
+                .as("before: Kafka · w-Kafka-2025-01-31-13-05-09, cut at 300 px before the time")
+                .containsExactly("producerRate=20000 · Kafka · w", "no --set · Kafka · w");
+
+        TestResult again = ours("w.yaml");
+        again.targetRate = 10000.0;
+        again.beginTime = "2025-01-31-13-09-09";
+        assertThat(ReportRun.labels(
+                        List.of(Path.of("a.json"), Path.of("b.json"), Path.of("c.json")), List.of(set, plain, again)))
+                .containsExactly(
+                        "producerRate=20000 · target 20,000 msg/s · began 2025-01-31-13-05-09 · Kafka · w",
+                        "no --set · target 10,000 msg/s · began 2025-01-31-13-05-09 · Kafka · w",
+                        "no --set · target 10,000 msg/s · began 2025-01-31-13-09-09 · Kafka · w");
+    }
+
+    /** A result of this tool (it records its command line) of Kafka and workload w, begun at 13:05:09. */
+    private static TestResult ours(String... arguments) {
+        TestResult result = result("Kafka", "w");
+        result.beginTime = "2025-01-31-13-05-09";
+        result.metadata = new RunMetadata();
+        result.metadata.commandLine = new ArrayList<>(List.of("bin/benchmark", "-d", "kafka.yaml"));
+        result.metadata.commandLine.addAll(List.of(arguments));
+        return result;
     }
 
     private static TestResult result(String driver, String workload) {

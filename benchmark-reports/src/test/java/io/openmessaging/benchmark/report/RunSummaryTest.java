@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.result.LeftOutWorker;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import java.nio.file.Files;
@@ -65,5 +66,27 @@ class RunSummaryTest {
                         + " ms (whole run): p50 ≤ 5, p99 ≤ 10, max ≤ 50");
         assertThat(RunSummary.lines(ResultFiles.read(GOLDEN_RESULT), "target 1,000 msg/s"))
                 .noneSatisfy(line -> assertThat(line).contains("transactions"));
+    }
+
+    @Test
+    void countsThatMissAWorkersLastPollAreMarkedPartialNamingItAndSince() throws Exception {
+        TestResult result = ResultFiles.read(GOLDEN_RESULT);
+        result.complete = false;
+        result.failureReason = "worker http://10.0.0.2:8080 has not answered for 10 s";
+        LeftOutWorker cut = new LeftOutWorker();
+        cut.worker = "http://10.0.0.2:8080";
+        cut.lastAnswerEpochMillis = 1_738_328_729_000L;
+        cut.lastAnswerTime = "2025-01-31-13-05-29";
+        result.countsPartial = List.of(cut);
+
+        List<String> lines = RunSummary.lines(result, "target 1,000 msg/s");
+
+        int messages = lines.indexOf(lines.stream()
+                .filter(line -> line.startsWith("  messages "))
+                .findFirst()
+                .orElseThrow());
+        assertThat(lines.get(messages + 1))
+                .isEqualTo("  PARTIAL     these counts miss what worker http://10.0.0.2:8080 did after its last poll"
+                        + " at 2025-01-31-13-05-29 UTC: acknowledged − received is not loss");
     }
 }

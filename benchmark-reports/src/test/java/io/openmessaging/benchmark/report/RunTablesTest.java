@@ -50,4 +50,24 @@ class RunTablesTest {
         assertThat(RunTables.notes(List.of(upstream, ours))).contains("End-to-end latencies are whole milliseconds");
         assertThat(RunTables.notes(List.of(ours))).doesNotContain("whole milliseconds");
     }
+
+    @Test
+    void theThroughputTableShowsTheTargetBesideWhatWasAchievedAndOnlyForFilesThatHoldIt() throws Exception {
+        ReportRun ours = new ReportRun(
+                ConfluentFixtures.ourGoldenResult(), "ours", ResultFiles.read(ConfluentFixtures.ourGoldenResult()));
+        ReportRun upstream = new ReportRun(
+                ConfluentFixtures.file("kafka/latency/sync-200k.json"),
+                "upstream",
+                ResultFiles.read(ConfluentFixtures.file("kafka/latency/sync-200k.json")));
+
+        String both = RunTables.throughput(List.of(ours, upstream));
+
+        assertThat(both)
+                .contains("<th>Target<br><small>msg/s</small></th><th>Publish<br><small>msg/s</small></th>"
+                        + "<th>Publish ÷ target</th>")
+                .contains("<td>1,000</td><td>999.9</td><td>100.0 %</td>");
+        assertThat(RunTables.throughput(List.of(upstream)))
+                .doesNotContain("Target")
+                .doesNotContain("÷ target");
+    }
 }
