@@ -12,7 +12,14 @@
 # Every node namespace holds the nftables table "inet localcluster": the set "blocked" (partitions) and
 # the loss rules. The host's own network gets no link, address, route or rule.
 
-LC_PREFIX=omblc-
+# LOCAL_CLUSTER_PREFIX gives a second cluster names of its own (with its own LOCAL_CLUSTER_WORK and --subnet),
+# so that a drill can run beside a cluster of the default prefix.
+LC_PREFIX=${LOCAL_CLUSTER_PREFIX:-omblc-}
+if ! [[ "$LC_PREFIX" =~ ^omb[a-z0-9]{1,8}-$ ]] || [ "$LC_PREFIX" = ombhost- ]; then
+  printf 'local-cluster: error: %s %s\n' "LOCAL_CLUSTER_PREFIX must be 'omb', 1 to 8 lower-case letters or digits" \
+    "and a dash, like omblc- (the default), and not ombhost- (bin/local-hosts'), got '$LC_PREFIX'" >&2
+  exit 2
+fi
 LC_TABLE=localcluster
 LC_TOXIPROXY_API=127.0.0.1:8474
 LC_WORKER_PORT=8080

@@ -28,24 +28,36 @@ import java.util.stream.Stream;
  * The cluster of {@code bin/local-cluster} (docs/distributed.md#a-multi-host-run-on-one-machine): two
  * workers, Kafka and the coordinator each in its own network namespace. Started once for all the drills of
  * a test JVM ({@link #shared()}) and removed by a shutdown hook; {@link #reset()} undoes a drill's
- * partitions, delay and loss. Needs root and the tools of the script; without them {@link #shared()}
- * aborts the test with the reason (JUnit reports it skipped, never passed).
+ * partitions, delay and loss. A drill that needs a cluster of another shape gets one of its own beside it
+ * ({@link #startOwn}: its own name prefix, address range and state directory), removed by {@link #stop()}.
+ * Needs root and the tools of the script; without them {@link #shared()} and {@link #startOwn} abort the
+ * test with the reason (JUnit reports it skipped, never passed).
  */
 final class LocalCluster {
-    static final String COORDINATOR = "omblc-coordinator";
-    static final String BROKER = "omblc-broker";
+    /** The name prefix of the shared cluster's namespaces (the script's default). */
+    private static final String SHARED_PREFIX = "omblc-";
+
+    static final String BROKER = SHARED_PREFIX + "broker";
     /** The broker's own listener inside its namespace (toxiproxy on its address:9092 fronts it). */
     static final String BROKER_LISTENER = "127.0.0.1:19092";
 
     private static final String SCRIPT = "bin/local-cluster";
+    /** A worker's own listener inside its namespace (toxiproxy on its address:8080 fronts it). */
+    private static final int WORKER_LISTENER_PORT = 18080;
+
     private static LocalCluster shared;
 
     private final Path root;
-    private final Properties state;
+    private final String prefix;
+    /** The script's environment: the prefix and state directory of a cluster of its own; empty for the shared one. */
+    private final Map<String, String> env;
 
-    private LocalCluster(Path root, Properties state) {
+    private Properties state;
+
+    private LocalCluster(Path root, String prefix, Map<String, String> env) {
         this.root = root;
-        this.state = state;
+        this.prefix = prefix;
+        this.env = env;
     }
 
     /** The running cluster, started on first use; skips the calling test when this machine cannot run it. */
@@ -53,20 +65,51 @@ final class LocalCluster {
         Path root = LocalBrokerScripts.repositoryRoot();
         assumePrerequisites(root);
         if (shared == null) {
-            assertThat(root.resolve("benchmark-framework/target/lib"))
-                    .as("bin/benchmark runs the built project: build it first (mvn -DskipTests package)")
-                    .isDirectory();
-            LocalBrokerScripts.Result started =
-                    LocalBrokerScripts.run(root, List.of(SCRIPT, "start", "--workers", "2"), 300);
-            assertThat(started.exitCode()).as(started.output()).isZero();
-            shared = new LocalCluster(
-                    root,
-                    LocalBrokerScripts.readProperties(root.resolve("deployment/local/cluster/work/cluster.state")));
-            Runtime.getRuntime()
-                    .addShutdownHook(new Thread(
-                            () -> LocalBrokerScripts.run(root, List.of(SCRIPT, "stop"), 120), "local-cluster-stop"));
+            LocalCluster cluster = new LocalCluster(root, SHARED_PREFIX, Map.of());
+            cluster.start(root.resolve("deployment/local/cluster/work"), "--workers", "2");
+            shared = cluster;
+            Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "local-cluster-stop"));
         }
         return shared;
+    }
+
+    /**
+     * A cluster of the calling drill's own, started now beside the shared one: namespaces named {@code
+     * prefix…} (e.g. {@code omblcut-}: "omb", up to 8 letters or digits and a dash, none of another
+     * drill's), the address range {@code subnet}.0/24 and its state under {@code cluster-drills/target};
+     * {@code options} are {@code bin/local-cluster start}'s. The caller removes it with {@link #stop()}.
+     */
+    static LocalCluster startOwn(String prefix, String subnet, String... options) {
+        Path root = LocalBrokerScripts.repositoryRoot();
+        assumePrerequisites(root);
+        Path work = root.resolve("cluster-drills/target/local-cluster-" + prefix.replace("-", ""));
+        LocalCluster cluster = new LocalCluster(
+                root, prefix, Map.of("LOCAL_CLUSTER_PREFIX", prefix, "LOCAL_CLUSTER_WORK", work.toString()));
+        List<String> start = new ArrayList<>(List.of("--subnet", subnet));
+        start.addAll(List.of(options));
+        cluster.start(work, start.toArray(String[]::new));
+        return cluster;
+    }
+
+    private void start(Path work, String... options) {
+        assertThat(root.resolve("benchmark-framework/target/lib"))
+                .as("bin/benchmark runs the built project: build it first (mvn -DskipTests package)")
+                .isDirectory();
+        List<String> command = new ArrayList<>(List.of(SCRIPT, "start"));
+        command.addAll(List.of(options));
+        LocalBrokerScripts.Result started = LocalBrokerScripts.run(root, command, 300, env);
+        assertThat(started.exitCode()).as(started.output()).isZero();
+        state = LocalBrokerScripts.readProperties(work.resolve("cluster.state"));
+    }
+
+    /** Removes the cluster: its processes, namespaces and state. */
+    void stop() {
+        LocalBrokerScripts.run(root, List.of(SCRIPT, "stop"), 120, env);
+    }
+
+    /** The namespace of {@code node} (coordinator, broker, worker-{@code i}). */
+    String namespace(String node) {
+        return prefix + node;
     }
 
     /** Aborts the calling test (reported skipped) when not root or a tool is missing, naming what is. */
@@ -114,7 +157,7 @@ final class LocalCluster {
     void cluster(String... args) {
         List<String> command = new ArrayList<>(List.of(SCRIPT));
         command.addAll(List.of(args));
-        LocalBrokerScripts.Result result = LocalBrokerScripts.run(root, command, 60);
+        LocalBrokerScripts.Result result = LocalBrokerScripts.run(root, command, 60, env);
         assertThat(result.exitCode()).as("%s: %s", command, result.output()).isZero();
     }
 
@@ -142,7 +185,7 @@ final class LocalCluster {
                         "ip",
                         "netns",
                         "exec",
-                        COORDINATOR,
+                        namespace("coordinator"),
                         "curl",
                         "-s",
                         "-m",
@@ -151,6 +194,41 @@ final class LocalCluster {
                         "Authorization: Bearer " + token,
                         workerUrl(i) + "/v1/health")
                 .output();
+    }
+
+    /**
+     * worker-{@code i}'s {@code GET /v1/health}, asked inside its own namespace (its listener on 127.0.0.1), so
+     * that it answers whatever partition the drill made ("" when it does not).
+     */
+    String workerHealthInside(int i) {
+        return exec(
+                        20,
+                        "ip",
+                        "netns",
+                        "exec",
+                        namespace("worker-" + i),
+                        "curl",
+                        "-s",
+                        "-m",
+                        "5",
+                        "-H",
+                        "Authorization: Bearer " + readToken(),
+                        "http://127.0.0.1:" + WORKER_LISTENER_PORT + "/v1/health")
+                .output();
+    }
+
+    /**
+     * Kills every process of the coordinator's namespace with SIGKILL (the coordinator of {@link #benchmark}:
+     * no shutdown hook, no stop sent to anyone), as a lost machine or {@code kill -9} would.
+     */
+    void killCoordinator() {
+        LocalBrokerScripts.Result pids = exec(20, "ip", "netns", "pids", namespace("coordinator"));
+        assertThat(pids.exitCode()).as(pids.output()).isZero();
+        for (String pid : pids.output().trim().split("\\s+")) {
+            if (!pid.isEmpty()) {
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
     }
 
     private String readToken() {
@@ -173,7 +251,7 @@ final class LocalCluster {
                 "ip",
                 "netns",
                 "exec",
-                COORDINATOR,
+                namespace("coordinator"),
                 root.resolve("bin/benchmark").toString(),
                 "--workers",
                 workers(),
@@ -223,7 +301,7 @@ final class LocalCluster {
                 "ip",
                 "netns",
                 "exec",
-                BROKER,
+                namespace("broker"),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m",
                 "-cp",
@@ -270,7 +348,7 @@ final class LocalCluster {
      * its nftables rules count the packets they drop, each way, until the loss is set again.
      */
     Loss loss(String node) {
-        LocalBrokerScripts.Result status = exec(60, SCRIPT, "status");
+        LocalBrokerScripts.Result status = LocalBrokerScripts.run(root, List.of(SCRIPT, "status"), 60, env);
         assertThat(status.exitCode()).as(status.output()).isZero();
         Matcher line = Pattern.compile("(?m)^loss\\.now\\." + Pattern.quote(node)
                         + "=([0-9.]+)% each way, dropped ([0-9]+) packets in and ([0-9]+) out$")

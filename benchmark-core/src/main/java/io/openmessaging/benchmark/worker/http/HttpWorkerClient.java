@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.worker.http;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.openmessaging.benchmark.driver.Clock;
 import io.openmessaging.benchmark.driver.DriverException;
+import io.openmessaging.benchmark.driver.SystemClock;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.measure.SequenceReport;
 import io.openmessaging.benchmark.result.ClockOffset;
@@ -47,6 +48,8 @@ public final class HttpWorkerClient implements WorkerHandle {
 
     private final Duration lease;
     private ScheduledExecutorService heartbeat;
+    /** Stamps each request with its send time ({@link WorkerServer#SENT_HEADER}). */
+    private final Clock clock = SystemClock.INSTANCE;
 
     /** This client's run id ({@link WorkerServer#RUN_HEADER}): the worker takes orders only from its owner. */
     private final String runId = Long.toHexString(new java.security.SecureRandom().nextLong());
@@ -353,6 +356,8 @@ public final class HttpWorkerClient implements WorkerHandle {
         }
         request.header(WorkerServer.RUN_HEADER, runId);
         headers.forEach(request::header);
+        // when it is sent, on this process's clock: a request delivered late renews the lease only from then
+        request.header(WorkerServer.SENT_HEADER, Long.toString(clock.monotonicNanos()));
         HttpResponse<byte[]> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

@@ -54,9 +54,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The run is the coordinator's only while it keeps calling: its {@code POST /v1/driver} may set a lease
  * ({@value #LEASE_HEADER}, else {@link #DEFAULT_LEASE_MILLIS}), every request carrying its run id renews it
- * (the coordinator's client renews it with {@code POST /v1/lease} every second), and when the lease runs out
- * with no request of the owner in progress the worker stops the load, closes the run, says why in its log
- * and in {@code GET /v1/health} ({@code lastRunEnd}), and is idle again. An operator ends a run whose
+ * from when it was sent ({@value #SENT_HEADER}, {@link RunLease}; the coordinator's client renews it with
+ * {@code POST /v1/lease} every second), and when the lease runs out with no request of the owner being
+ * worked on the worker stops the load, closes the run, says why in its log and in {@code GET /v1/health}
+ * ({@code lastRunEnd}), and is idle again. An operator ends a run whose
  * coordinator is gone with {@code POST /v1/stop} and the header {@value #FORCE_HEADER}{@code : true}.
  *
  * <p>A known path asked with another method gets 405 with an {@code Allow} header; {@code HEAD} works
@@ -81,6 +82,13 @@ public final class WorkerServer implements AutoCloseable {
 
     /** Header of {@code POST /v1/driver}: the run's lease in milliseconds ({@link #MIN_LEASE_MILLIS} to 1 day). */
     public static final String LEASE_HEADER = "X-OMB-Lease-Millis";
+
+    /**
+     * Header of every request of a coordinator: its own monotonic clock when it sent the request, in
+     * nanoseconds (any origin: the worker compares only one coordinator's stamps), so that a request delivered
+     * late renews the run's lease only from when it was sent ({@link RunLease}).
+     */
+    public static final String SENT_HEADER = "X-OMB-Sent-Nanos";
 
     /** Header of {@code POST /v1/stop}: {@code true} stops a run of any coordinator (an operator's stop). */
     public static final String FORCE_HEADER = "X-OMB-Force";
@@ -112,12 +120,8 @@ public final class WorkerServer implements AutoCloseable {
     private String driverName;
     /** The run id of the coordinator that owns {@link #worker}; {@code null} for a client that sent none. */
     private String ownerRunId;
-    /** The current run's lease, and when its owner's last request began or ended (monotonic). */
-    private long leaseNanos;
-
-    private long lastOwnerCallNanos;
-    /** Requests of the owner being answered now: the lease never runs out during one. */
-    private int ownerCallsInFlight;
+    /** The current run's lease; {@code null} while idle. */
+    private RunLease lease;
     /** How the last run ended when the worker ended it itself (lease, operator), for health; or null. */
     private String lastRunEnd;
     /** The run id of a run the worker ended itself, to tell its coordinator why when it comes back. */
@@ -168,7 +172,21 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     /** One request and its response, as the routes see them. */
-    private record Exchange(Request request, Response response) {
+    private static final class Exchange {
+        private final Request request;
+        private final Response response;
+        /** The whole body, once {@link #readBody} has read it. */
+        private byte[] body;
+
+        Exchange(Request request, Response response) {
+            this.request = request;
+            this.response = response;
+        }
+
+        Response response() {
+            return response;
+        }
+
         String method() {
             String method = request.getMethod();
             return "HEAD".equals(method) ? "GET" : method; // HEAD: GET without the body (Jetty drops it)
@@ -186,8 +204,18 @@ public final class WorkerServer implements AutoCloseable {
             return request.getHeaders().get(name);
         }
 
-        InputStream body() {
-            return Content.Source.asInputStream(request);
+        /** Reads the whole body, waiting for the network as long as the connection lives; once. */
+        void readBody() throws IOException {
+            if (body == null) {
+                try (InputStream in = Content.Source.asInputStream(request)) {
+                    body = in.readAllBytes();
+                }
+            }
+        }
+
+        /** The body {@link #readBody} read. */
+        byte[] bodyBytes() {
+            return body;
         }
     }
 
@@ -237,9 +265,12 @@ public final class WorkerServer implements AutoCloseable {
     private record Answer(int status, Object body) {}
 
     private Answer answer(String method, String path, String route, Exchange exchange) {
-        boolean ownerCall = false;
+        RunLease.Call ownerCall = null;
         try {
             checkOwner(method, route, exchange);
+            // the body first: a request counts for the lease once it has arrived whole, not while its rest is
+            // stuck in a dead connection (until the idle timeout)
+            exchange.readBody();
             ownerCall = ownerCallStarted(exchange);
             Object response = route(method, route, exchange);
             return new Answer(200, response == null ? Map.of() : response);
@@ -263,8 +294,8 @@ public final class WorkerServer implements AutoCloseable {
             return new Answer(
                     500, new Wire.Error("internal", "the worker failed on this request; its log has the" + " details"));
         } finally {
-            if (ownerCall) {
-                ownerCallEnded();
+            if (ownerCall != null) {
+                ownerCall.ended();
             }
         }
     }
@@ -280,7 +311,7 @@ public final class WorkerServer implements AutoCloseable {
                             worker == null ? "idle" : "busy",
                             driverName,
                             epoch,
-                            worker == null ? null : TimeUnit.NANOSECONDS.toMillis(leaseNanos),
+                            worker == null ? null : TimeUnit.NANOSECONDS.toMillis(lease.leaseNanos()),
                             lastRunEnd);
                 }
             case "GET clock":
@@ -298,7 +329,9 @@ public final class WorkerServer implements AutoCloseable {
                     throw new IllegalArgumentException(e.getMessage(), e); // the request's text: a bad request
                 }
                 long leaseMillis = leaseMillis(exchange);
+                Long sentNanos = sentNanos(exchange);
                 LocalWorker fresh;
+                RunLease.Call loading;
                 synchronized (this) {
                     if (worker != null) {
                         throw new IllegalStateException(
@@ -308,9 +341,9 @@ public final class WorkerServer implements AutoCloseable {
                     worker = fresh;
                     driverName = configuration.name();
                     ownerRunId = runId(exchange);
-                    leaseNanos = TimeUnit.MILLISECONDS.toNanos(leaseMillis);
-                    lastOwnerCallNanos = clock.monotonicNanos();
-                    ownerCallsInFlight = 1; // this request: the lease does not run out while the driver loads
+                    lease = new RunLease(clock, TimeUnit.MILLISECONDS.toNanos(leaseMillis));
+                    // this request: the lease does not run out while the driver loads
+                    loading = lease.started(sentNanos);
                     endedRunId = null;
                 }
                 try {
@@ -319,7 +352,7 @@ public final class WorkerServer implements AutoCloseable {
                     stopWorker();
                     throw e;
                 } finally {
-                    ownerCallEnded();
+                    loading.ended();
                 }
             }
             case "POST topics": {
@@ -401,7 +434,7 @@ public final class WorkerServer implements AutoCloseable {
             }
             case "POST lease":
                 synchronized (this) {
-                    return Map.of("leaseMillis", TimeUnit.NANOSECONDS.toMillis(leaseNanos));
+                    return Map.of("leaseMillis", lease == null ? 0 : TimeUnit.NANOSECONDS.toMillis(lease.leaseNanos()));
                 }
             case "POST stop":
                 if (forced(exchange)) {
@@ -453,38 +486,30 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
-    /** Counts a request of the current run's owner as in progress; whether it was one. */
-    private synchronized boolean ownerCallStarted(Exchange exchange) {
+    /**
+     * Counts a request of the current run's owner, arrived whole, as being worked on; {@code null} when it is
+     * not one.
+     */
+    private synchronized RunLease.Call ownerCallStarted(Exchange exchange) {
         if (worker == null || ownerRunId == null || !ownerRunId.equals(exchange.header(RUN_HEADER))) {
-            return false;
+            return null;
         }
-        ownerCallsInFlight++;
-        lastOwnerCallNanos = clock.monotonicNanos();
-        return true;
+        return lease.started(sentNanos(exchange));
     }
 
-    private synchronized void ownerCallEnded() {
-        ownerCallsInFlight = Math.max(0, ownerCallsInFlight - 1);
-        lastOwnerCallNanos = clock.monotonicNanos();
-    }
-
-    /** The lease watch: ends the run when its owner has not called for longer than the lease. */
+    /** The lease watch: ends the run when its owner has sent nothing for longer than the lease. */
     private void endRunIfLeaseExpired() {
-        long silentNanos;
+        String expiry;
         synchronized (this) {
-            if (worker == null || ownerCallsInFlight > 0) {
+            if (worker == null) {
                 return;
             }
-            silentNanos = clock.monotonicNanos() - lastOwnerCallNanos;
-            if (silentNanos <= leaseNanos) {
+            expiry = lease.expiry();
+            if (expiry == null) {
                 return;
             }
         }
-        endRun(String.format(
-                java.util.Locale.ROOT,
-                "lease expired: no request from its coordinator for %.1f s (lease %.1f s); the load was stopped",
-                silentNanos / 1e9,
-                leaseNanos / 1e9));
+        endRun("lease expired: " + expiry + "; the load was stopped");
     }
 
     /**
@@ -537,6 +562,21 @@ public final class WorkerServer implements AutoCloseable {
                 + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS + ", got '" + text + "'");
     }
 
+    /** The request's {@value #SENT_HEADER}, or {@code null} when it has none. */
+    private static Long sentNanos(Exchange exchange) {
+        String text = exchange.header(SENT_HEADER);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(SENT_HEADER
+                    + " must be the sender's monotonic clock in whole nanoseconds (a signed 64-bit number), got '"
+                    + text + "'");
+        }
+    }
+
     private static String runId(Exchange exchange) {
         String runId = exchange.header(RUN_HEADER);
         if (runId != null && runId.length() > 100) {
@@ -560,7 +600,7 @@ public final class WorkerServer implements AutoCloseable {
             worker = null;
             driverName = null;
             ownerRunId = null;
-            ownerCallsInFlight = 0;
+            lease = null;
         }
         if (metrics != null) {
             metrics.runEnded();
@@ -583,15 +623,11 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private static <T> T read(Exchange exchange, Class<T> type) throws IOException {
-        try (InputStream in = exchange.body()) {
-            return present(Wire.MAPPER.readValue(in, type));
-        }
+        return present(Wire.MAPPER.readValue(exchange.bodyBytes(), type));
     }
 
     private static <T> T read(Exchange exchange, TypeReference<T> type) throws IOException {
-        try (InputStream in = exchange.body()) {
-            return present(Wire.MAPPER.readValue(in, type));
-        }
+        return present(Wire.MAPPER.readValue(exchange.bodyBytes(), type));
     }
 
     /** What is wrong with a request body, in the protocol's terms: where, and no Java type names. */
