@@ -116,8 +116,8 @@ public final class ConfigSchema {
                         sourceName,
                         entry.keyLine(),
                         entry.keyColumn(),
-                        key.name() + " and " + other.name() + " (line "
-                                + mapping.get(other.name()).keyLine() + ") set the same thing; keep one"));
+                        key.name() + " and " + other.name() + " ("
+                                + mapping.get(other.name()).place() + ") set the same thing; keep one"));
             }
             if (key.required()
                     && (!mapping.has(key.name()) || (key.absentWhenEmpty() && empty(mapping.get(key.name()))))

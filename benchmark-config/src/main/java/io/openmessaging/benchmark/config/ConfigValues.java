@@ -36,10 +36,13 @@ public final class ConfigValues {
         return entries.get(field);
     }
 
-    /** The key as a message should name it: {@code key (line N)} as written, or the key alone. */
+    /**
+     * The key as a message should name it: {@code key (line N)} as written, {@code key (--set key=value)} from
+     * the command line, or the key alone.
+     */
     public String showKey(ConfigKey<?> field) {
         YamlMapping.Entry entry = entries.get(field);
-        return entry == null ? field.name() : entry.key() + " (line " + entry.keyLine() + ")";
+        return entry == null ? field.name() : entry.key() + " (" + entry.place() + ")";
     }
 
     /**

@@ -62,6 +62,18 @@ public final class YamlMapping {
                 default -> text;
             };
         }
+
+        /**
+         * Where the key was given, as an error message names it beside another key: {@code line 12} in the
+         * file, or the assignment {@code --set producerRate=5000} for one from the command line ({@code --set
+         * producerRateSteps=…} for a list or mapping, whose text is not kept).
+         */
+        public String place() {
+            if (keyLine != FROM_COMMAND_LINE) {
+                return "line " + keyLine;
+            }
+            return "--set " + key + "=" + (nested == null && text != null ? text : "…");
+        }
     }
 
     /** Stands for a list item that is a nested mapping or list (kept apart from any text by identity). */
@@ -182,6 +194,18 @@ public final class YamlMapping {
     }
 
     /**
+     * Why {@code assignment} is no {@code key=value} (a {@code --set} without {@code =}, or with nothing before
+     * it), in one line naming it; {@code null} when it has that shape. The value is checked later, against
+     * the key's type.
+     */
+    public static String assignmentProblem(String assignment) {
+        return assignment.indexOf('=') > 0
+                        && !assignment.substring(0, assignment.indexOf('=')).isBlank()
+                ? null
+                : "--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000";
+    }
+
+    /**
      * This mapping with {@code assignments} ({@code key=value}, the value in YAML) put over it, each
      * marked as {@link #FROM_COMMAND_LINE}; a key in {@code replacedBy} of an assigned key is dropped
      * (e.g. {@code testDurationMinutes} when {@code testDuration} is assigned).
@@ -193,11 +217,11 @@ public final class YamlMapping {
             throws ConfigException {
         Map<String, Entry> merged = new LinkedHashMap<>(entries);
         for (String assignment : assignments) {
-            int equals = assignment.indexOf('=');
-            if (equals <= 0) {
-                throw new ConfigException(
-                        "--set '" + assignment + "': expected key=value, e.g. --set producerRate=5000");
+            String problem = assignmentProblem(assignment);
+            if (problem != null) {
+                throw new ConfigException(problem);
             }
+            int equals = assignment.indexOf('=');
             String key = assignment.substring(0, equals).strip();
             String value = assignment.substring(equals + 1);
             Entry given =

@@ -147,4 +147,22 @@ class ConfigSchemaTest {
     private static ConfigValues read(String yaml) throws ConfigException {
         return SCHEMA.read(YamlMapping.read(yaml, "f.yaml"), "f.yaml");
     }
+
+    @Test
+    void aKeyIsPlacedByItsLineOrByTheSetAssignmentThatGaveIt() throws ConfigException {
+        YamlMapping mapping = YamlMapping.read("rate: 5\nname: x\n", "w.yaml")
+                .withAssignments(List.of("size=1024", "steps=[{rate: 1}]"), key -> List.of());
+
+        assertThat(mapping.get("name").place()).isEqualTo("line 2");
+        assertThat(mapping.get("size").place()).isEqualTo("--set size=1024");
+        assertThat(mapping.get("steps").place()).isEqualTo("--set steps=…");
+    }
+
+    @Test
+    void anAssignmentWithoutKeyOrEqualsSignIsNamed() {
+        assertThat(YamlMapping.assignmentProblem("rate=5")).isNull();
+        assertThat(YamlMapping.assignmentProblem("rate"))
+                .isEqualTo("--set 'rate': expected key=value, e.g. --set producerRate=5000");
+        assertThat(YamlMapping.assignmentProblem(" =5")).isNotNull();
+    }
 }

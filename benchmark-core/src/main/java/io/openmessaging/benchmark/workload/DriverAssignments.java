@@ -32,6 +32,23 @@ public final class DriverAssignments {
     }
 
     /**
+     * Why {@code assignment} (one for the driver files) is no {@code driver.KEY[.PROPERTY]=VALUE}, in one line
+     * naming it; {@code null} when it has that shape.
+     */
+    public static String syntaxProblem(String assignment) {
+        int equals = assignment.indexOf('=');
+        String path = equals < PREFIX.length()
+                ? ""
+                : assignment.substring(PREFIX.length(), equals).strip();
+        if (path.isEmpty() || path.startsWith(".") || path.endsWith(".")) {
+            return "--set " + assignment + ": expected driver.KEY=VALUE (a top-level key of the"
+                    + " driver file) or driver.BLOCK.PROPERTY=VALUE (a property in one of its blocks, e.g."
+                    + " driver.producerConfig.linger.ms=5)";
+        }
+        return null;
+    }
+
+    /**
      * The driver file's text with {@code assignments} ({@code driver.…=…}, in order) applied.
      *
      * @throws ConfigException naming the assignment when it is not {@code driver.KEY[.PROPERTY]=VALUE}, or sets
@@ -43,15 +60,12 @@ public final class DriverAssignments {
             lines.remove(lines.size() - 1);
         }
         for (String assignment : assignments) {
-            int equals = assignment.indexOf('=');
-            String path = equals < 0
-                    ? ""
-                    : assignment.substring(PREFIX.length(), equals).strip();
-            if (equals < 0 || path.isEmpty() || path.startsWith(".") || path.endsWith(".")) {
-                throw new ConfigException("--set " + assignment + ": expected driver.KEY=VALUE (a top-level key of the"
-                        + " driver file) or driver.BLOCK.PROPERTY=VALUE (a property in one of its blocks, e.g."
-                        + " driver.producerConfig.linger.ms=5)");
+            String problem = syntaxProblem(assignment);
+            if (problem != null) {
+                throw new ConfigException(problem);
             }
+            int equals = assignment.indexOf('=');
+            String path = assignment.substring(PREFIX.length(), equals).strip();
             String value = assignment.substring(equals + 1).strip();
             int dot = path.indexOf('.');
             if (dot < 0) {

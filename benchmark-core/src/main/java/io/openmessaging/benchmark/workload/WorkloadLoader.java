@@ -16,6 +16,13 @@ import java.util.List;
  */
 public final class WorkloadLoader {
 
+    /**
+     * Top-level keys that only a driver file has ({@code driver: kafka}, upstream's {@code driverClass: …}): a
+     * file with one is a driver file, whatever else it holds, and reading it as a workload would list every one
+     * of its keys as unknown.
+     */
+    private static final List<String> DRIVER_FILE_KEYS = List.of("driver", "driverClass");
+
     private WorkloadLoader() {}
 
     /** Reads and checks the workload file at {@code file}; its path as given names it in messages. */
@@ -46,6 +53,16 @@ public final class WorkloadLoader {
      */
     public static Workload parse(String yaml, String sourceName, List<String> assignments) throws ConfigException {
         YamlMapping file = YamlMapping.read(yaml, sourceName);
+        for (String driverKey : DRIVER_FILE_KEYS) {
+            if (file.has(driverKey)) {
+                throw new ConfigException(ConfigException.at(
+                        sourceName,
+                        file.get(driverKey).keyLine(),
+                        file.get(driverKey).keyColumn(),
+                        "this is a driver file (it has the key '" + driverKey + "'), given where a workload file"
+                                + " goes; give driver files with --drivers (-d) and workload files after the options"));
+            }
+        }
         YamlMapping mapping = file.withAssignments(assignments, WorkloadSchema.SCHEMA::otherFormsOf);
         ConfigValues values = WorkloadSchema.SCHEMA.readKeys(mapping, sourceName);
         foldMinutesIntoDuration(values, WorkloadSchema.WARMUP_DURATION_MINUTES, WorkloadSchema.WARMUP_DURATION);

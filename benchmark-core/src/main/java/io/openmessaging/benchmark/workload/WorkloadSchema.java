@@ -372,12 +372,8 @@ public final class WorkloadSchema {
                             && values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
                                     != values.get(EXISTING_CONSUME_TOPIC_LIST).isEmpty(),
                     values -> (values.get(EXISTING_PRODUCE_TOPIC_LIST).isEmpty()
-                                    ? "existingConsumeTopicList (line "
-                                            + values.entry(EXISTING_CONSUME_TOPIC_LIST)
-                                                    .keyLine() + ") has no existingProduceTopicList"
-                                    : "existingProduceTopicList (line "
-                                            + values.entry(EXISTING_PRODUCE_TOPIC_LIST)
-                                                    .keyLine() + ") has no existingConsumeTopicList")
+                                    ? values.showKey(EXISTING_CONSUME_TOPIC_LIST) + " has no existingProduceTopicList"
+                                    : values.showKey(EXISTING_PRODUCE_TOPIC_LIST) + " has no existingConsumeTopicList")
                             + "; give both, or put topics used both ways in existingTopicList"),
             new ConfigRule(
                     "Give one of `producerRate`, `producerRateSteps` and `producerRateRamp`.",
@@ -641,7 +637,7 @@ public final class WorkloadSchema {
     private static String existingListsShown(ConfigValues values) {
         return List.of(EXISTING_TOPIC_LIST, EXISTING_PRODUCE_TOPIC_LIST, EXISTING_CONSUME_TOPIC_LIST).stream()
                 .filter(values::given)
-                .map(field -> field.name() + " on line " + values.entry(field).keyLine())
+                .map(field -> field.name() + " on " + values.entry(field).place())
                 .collect(Collectors.joining(", "));
     }
 

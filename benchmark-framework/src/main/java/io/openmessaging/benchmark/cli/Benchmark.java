@@ -15,8 +15,9 @@ import java.util.List;
  * run the command line inside their JVM; only {@link #main} exits.
  *
  * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}, {@code
- * completion}) are chosen by the first argument; anything else runs benchmarks, but a bare word that is no file ({@code
- * reprot}) is an unknown command (exit code 2, with the nearest command).
+ * completion}, and {@code help} and {@code version}, the same as {@code --help} and {@code --version}) are chosen by
+ * the first argument; anything else runs benchmarks, but a bare word that is no file ({@code reprot}) is an unknown
+ * command (exit code 2, with the nearest command).
  *
  * <p>Exit codes: 0 every run complete (or every file valid, every threshold met), 1 a run failed, a file
  * is invalid or unreadable, or a {@code compare} threshold is broken, 2 bad command line, 130 interrupted
@@ -41,9 +42,16 @@ public final class Benchmark {
     public static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         String command = args.length > 0 ? args[0] : "";
         String[] commandArgs = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
-        if (command.equals("--version") || command.equals("-V")) {
+        if (command.equals("--version") || command.equals("-V") || command.equals(VERSION_COMMAND)) {
+            if (command.equals(VERSION_COMMAND) && commandArgs.length > 0) {
+                err.println("error: 'version' takes no arguments, got '" + String.join(" ", commandArgs) + "'");
+                return EXIT_USAGE;
+            }
             out.println(version());
             return EXIT_OK;
+        }
+        if (command.equals(HELP_COMMAND)) {
+            return help(commandArgs, out, err, installSignalHandler);
         }
         return switch (command) {
             case ValidateCommand.NAME ->
@@ -71,6 +79,12 @@ public final class Benchmark {
         };
     }
 
+    /** {@code bin/benchmark help [COMMAND]}: the same as {@code --help} (of the command). */
+    static final String HELP_COMMAND = "help";
+
+    /** {@code bin/benchmark version}: the same as {@code --version}. */
+    static final String VERSION_COMMAND = "version";
+
     /** The subcommands, chosen by the first argument. */
     static final List<String> COMMANDS = List.of(
             ValidateCommand.NAME,
@@ -79,7 +93,25 @@ public final class Benchmark {
             CompareCommand.NAME,
             SweepCommand.NAME,
             StopCommand.NAME,
-            CompletionCommand.NAME);
+            CompletionCommand.NAME,
+            HELP_COMMAND,
+            VERSION_COMMAND);
+
+    /** {@code help} alone is {@code --help}; {@code help COMMAND} is {@code COMMAND --help}. */
+    private static int help(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        if (args.length == 0) {
+            return run(new String[] {"--help"}, out, err, installSignalHandler);
+        }
+        List<String> helped = COMMANDS.stream()
+                .filter(name -> !name.equals(HELP_COMMAND) && !name.equals(VERSION_COMMAND))
+                .toList();
+        if (args.length > 1 || !helped.contains(args[0])) {
+            err.println("error: no help for '" + String.join(" ", args) + "'" + Suggestions.didYouMean(args[0], helped)
+                    + "; give one of " + String.join(", ", helped) + ", or nothing for the run's options");
+            return EXIT_USAGE;
+        }
+        return run(new String[] {args[0], "--help"}, out, err, installSignalHandler);
+    }
 
     /**
      * Whether a first argument that names no subcommand is a mistyped command rather than a workload file:
@@ -173,8 +205,9 @@ public final class Benchmark {
                                     "                                           one run per value; summary, peak stable throughput, fit",
                                     "  bin/benchmark stop --workers URL,… [--token-file FILE]",
                                     "                                           end the runs on these workers (a coordinator that is gone)",
-                                    "  bin/benchmark completion [bash]          a bash completion script: source <(bin/benchmark completion)",
-                                    "  bin/benchmark COMMAND --help             every option of one command",
+                                    "  bin/benchmark completion [bash|zsh]      a completion script: source <(bin/benchmark completion)",
+                                    "  bin/benchmark help [COMMAND]             this help, or every option of one command (also: COMMAND --help)",
+                                    "  bin/benchmark version                    the version and commit (also --version)",
                                     "Examples:",
                                     "  bin/benchmark --drivers driver-kafka/kafka-local.yaml workloads/1-topic-16-partitions-1kb.yaml",
                                     "  bin/benchmark validate workloads/*.yaml driver-kafka/*.yaml",

@@ -170,6 +170,13 @@ final class CompareCommand {
     }
 
     private int execute(PrintStream out, PrintStream err) {
+        List<Path> inputs = new ArrayList<>(base);
+        inputs.addAll(candidate);
+        String inputProblem = OutputFile.inputProblem(inputs);
+        if (inputProblem != null) {
+            err.println("error: " + inputProblem);
+            return Benchmark.EXIT_USAGE;
+        }
         Comparison comparison;
         try {
             comparison = Comparison.of(ReportRun.load(base), ReportRun.load(candidate), thresholds);

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.cli;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParametersDelegate;
 import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.coordinator.Defaults;
 import io.openmessaging.benchmark.coordinator.FaultSchedule;
 import io.openmessaging.benchmark.coordinator.RunOptions;
@@ -127,6 +128,13 @@ final class RunCommand {
     List<String> typedArguments = List.of(TypedCommandLine.PROGRAM);
 
     @Parameter(
+            names = "--dry-run",
+            description = "Check the options, every workload and driver file (as a run reads them, --set included)"
+                    + " and the output directory, then stop: no driver connects, nothing runs; exit code 0 when the"
+                    + " command line would start")
+    boolean dryRun;
+
+    @Parameter(
             names = {"-h", "--help"},
             help = true,
             description = "Show this help")
@@ -150,6 +158,10 @@ final class RunCommand {
         } catch (CommandFailure e) {
             err.println("error: " + e.getMessage());
             return e.exitCode();
+        }
+        if (dryRun) {
+            out.println(dryRunSummary(setup));
+            return Benchmark.EXIT_OK;
         }
         RunOptions options = runOptions(outputFile());
         int exitCode = Benchmark.EXIT_OK;
@@ -211,6 +223,14 @@ final class RunCommand {
             faults = faultTexts.stream().map(FaultSchedule::parse).toList();
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, e.getMessage());
+        }
+        for (String assignment : assignments) {
+            String problem = DriverAssignments.isDriverAssignment(assignment)
+                    ? DriverAssignments.syntaxProblem(assignment)
+                    : YamlMapping.assignmentProblem(assignment);
+            if (problem != null) {
+                throw new CommandFailure(Benchmark.EXIT_USAGE, problem);
+            }
         }
         if (workerOptions.bothGiven()) {
             throw new CommandFailure(Benchmark.EXIT_USAGE, "give either --workers or --workers-file, not both");
@@ -280,6 +300,12 @@ final class RunCommand {
         }
         checkOutputDirectory();
         return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers, configWarnings);
+    }
+
+    /** What {@code --dry-run} prints when the command line would start: what was checked, and that nothing ran. */
+    static String dryRunSummary(Setup setup) {
+        return "dry run: the options, " + setup.workloads().size() + " workload file(s) and "
+                + setup.drivers().size() + " driver file(s) are valid; nothing ran";
     }
 
     /** The {@code --set} assignments of workload keys, as typed (the others are {@code driver.…}). */

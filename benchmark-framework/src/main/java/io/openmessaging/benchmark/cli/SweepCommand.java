@@ -166,6 +166,10 @@ final class SweepCommand {
             }
             return Benchmark.EXIT_FAILED;
         }
+        if (run.dryRun) {
+            out.println(RunCommand.dryRunSummary(setup) + " (" + stepWorkloads.size() + " sweep steps)");
+            return Benchmark.EXIT_OK;
+        }
         Thread hook = new Thread(this::awaitSummaryOnShutdown, "sweep-shutdown");
         if (installSignalHandler) {
             Runtime.getRuntime().addShutdownHook(hook);

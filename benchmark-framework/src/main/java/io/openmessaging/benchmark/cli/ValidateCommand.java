@@ -60,12 +60,23 @@ final class ValidateCommand implements Subcommand {
         problems.forEach(problem -> err.println("error: " + problem));
         String warned = warnings == 0 ? "" : " and " + warnings + " warning(s)";
         if (!problems.isEmpty()) {
-            err.printf("%d problem(s)%s in %d file(s) checked%n", problems.size(), warned, countFiles(paths));
+            err.printf("%d problem(s)%s in %d file(s) checked%n", problemCount(problems), warned, countFiles(paths));
             return Benchmark.EXIT_FAILED;
         }
         out.printf(
                 "%d file(s) valid%s%n", countFiles(paths), warnings == 0 ? "" : ", with " + warnings + " warning(s)");
         return Benchmark.EXIT_OK;
+    }
+
+    /**
+     * The problems found: a file's entry holds one line per problem ({@code file:line:column: …}), so a file
+     * with six problems counts six, not one (an indented line continues the one before).
+     */
+    static long problemCount(List<String> problems) {
+        return problems.stream()
+                .flatMap(String::lines)
+                .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
+                .count();
     }
 
     /** Files checked: a directory stands for the YAML files directly in it, as in {@code Validation}. */

@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commands as separate processes, where a test inside this JVM cannot see them: {@code bin/benchmark-worker
- * --version} and {@code bin/quick-start --help}, which must answer and start nothing.
+ * --version}, {@code bin/quick-start --help} and {@code bin/generate-payloads --help}, which must answer and
+ * start or write nothing.
  */
 class CommandProcessTest {
 
@@ -66,5 +70,40 @@ class CommandProcessTest {
                 .doesNotContain("Starting a local Kafka broker")
                 .doesNotContain("Usage: bin/benchmark");
         assertThat(finished.stderr()).isEmpty();
+    }
+
+    @Test
+    void generatePayloadsHelpPrintsItsOwnUsageAndWritesNothing(@TempDir Path directory) throws Exception {
+        Path script = Path.of("../bin/generate-payloads").toAbsolutePath();
+        ProcessBuilder builder =
+                new ProcessBuilder("/bin/bash", script.toString(), "--help").directory(directory.toFile());
+
+        Finished finished = run(builder);
+
+        assertThat(finished.exitCode()).as(finished.stderr()).isZero();
+        assertThat(finished.stdout()).startsWith("usage: bin/generate-payloads [DIRECTORY]");
+        assertThat(finished.stderr()).isEmpty();
+        try (var written = Files.list(directory)) {
+            assertThat(written)
+                    .as("nothing made in the working directory (no '--help' directory)")
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void generatePayloadsRefusesAnUnknownOptionInOneLine(@TempDir Path directory) throws Exception {
+        Path script = Path.of("../bin/generate-payloads").toAbsolutePath();
+        ProcessBuilder builder =
+                new ProcessBuilder("/bin/bash", script.toString(), "--bogus").directory(directory.toFile());
+
+        Finished finished = run(builder);
+
+        assertThat(finished.exitCode()).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(finished.stderr())
+                .isEqualTo(
+                        "error: unknown option '--bogus'; bin/generate-payloads takes only a directory (or --help)\n");
+        try (var written = Files.list(directory)) {
+            assertThat(written).isEmpty();
+        }
     }
 }

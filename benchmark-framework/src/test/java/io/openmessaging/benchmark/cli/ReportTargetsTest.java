@@ -14,9 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What {@code report} and {@code csv} read and write besides regular files: a named pipe as input is refused
- * at once, {@code -o /dev/stdout} is standard output, and a device is written as it is (the "-1" suffix is for
- * existing regular files only).
+ * What {@code report}, {@code csv} and {@code compare} read and write besides regular files: a named pipe as input
+ * is refused at once, {@code -o /dev/stdout} is standard output, and a device is written as it is (the "-1" suffix
+ * is for existing regular files only).
  */
 class ReportTargetsTest {
 
@@ -26,14 +26,17 @@ class ReportTargetsTest {
     Path dir;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"report", "csv"})
+    @ValueSource(strings = {"report", "csv", "compare"})
     @Timeout(60) // a safety net: before the fix the read waited on the pipe for ever
     void aNamedPipeAsInputIsRefusedWithOneLineInsteadOfWaitingForAWriter(String command) throws Exception {
-        Path fifo = dir.resolve("result.json");
+        Path fifo = dir.resolve("pipe.json");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
                 .isZero();
 
-        int exitCode = cli.run(command, fifo.toString());
+        // compare: the pipe on one side and a good file on the other
+        int exitCode = command.equals("compare")
+                ? cli.run(command, fixture(), "--", fifo.toString())
+                : cli.run(command, fifo.toString());
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(cli.stderr())

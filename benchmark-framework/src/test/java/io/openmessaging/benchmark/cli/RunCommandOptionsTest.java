@@ -167,4 +167,62 @@ class RunCommandOptionsTest {
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo("note: swarm.yaml names a driverClass that places workers SWARM; --topology SPLIT wins\n");
     }
+
+    @Test
+    void aDriverFileWhereAWorkloadGoesIsOneLineSayingSo() {
+        CommandLineRun cli = new CommandLineRun();
+
+        int exitCode = cli.run(
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.toString(),
+                "../driver-kafka/kafka-local.yaml");
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr())
+                .isEqualTo(
+                        "error: ../driver-kafka/kafka-local.yaml:4:1: this is a driver file (it has the key 'driver'),"
+                                + " given where a workload file goes; give driver files with --drivers (-d) and workload files"
+                                + " after the options\n");
+    }
+
+    @Test
+    void aDryRunChecksTheCommandLineAndRunsNothing() throws IOException {
+        CommandLineRun cli = new CommandLineRun();
+        Path results = dir.resolve("results");
+
+        int exitCode = cli.run(
+                "--dry-run",
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--set",
+                "producerRate=500",
+                "--output-dir",
+                results.toString(),
+                "../workloads/quick-start.yaml");
+
+        assertThat(exitCode).as(cli.stderr()).isZero();
+        assertThat(cli.stdout())
+                .isEqualTo("dry run: the options, 1 workload file(s) and 1 driver file(s) are valid; nothing ran\n");
+        try (var written = Files.list(results)) {
+            assertThat(written).as("no result file").isEmpty();
+        }
+    }
+
+    @Test
+    void aDryRunRefusesWhatTheRunRefuses() {
+        CommandLineRun cli = new CommandLineRun();
+
+        int exitCode = cli.run(
+                "--dry-run",
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--latency-digits",
+                "9",
+                "../workloads/quick-start.yaml");
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).isEqualTo("error: --latency-digits must be 1 to 5, got 9\n");
+    }
 }

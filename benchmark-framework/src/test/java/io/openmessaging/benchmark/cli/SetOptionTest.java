@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --set KEY=VALUE} takes its value whole, commas included, in {@code bin/benchmark} and in {@code sweep},
@@ -170,5 +172,64 @@ class SetOptionTest {
         assertThat(cli.stderr())
                 .startsWith("error: --set producerRate=300: the sweep sets producerRate at every step (--rates)");
         assertThat(dir.resolve("results")).doesNotExist();
+    }
+
+    @Test
+    void aConflictWithAnAssignmentNamesTheAssignmentNotLineMinusOne() {
+        CommandLineRun cli = new CommandLineRun();
+
+        int exitCode = cli.run(
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.toString(),
+                "--set",
+                "existingProduceTopicList=[orders]",
+                "../workloads/quick-start.yaml");
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr())
+                .contains("existing ones are given (existingProduceTopicList on --set existingProduceTopicList=…)")
+                .contains("existingProduceTopicList (--set existingProduceTopicList=…) has no existingConsumeTopicList")
+                .doesNotContain("line -1");
+    }
+
+    @Test
+    void aRatePlanGivenWithSetOverAFileWithARateNamesBothPlaces() {
+        CommandLineRun cli = new CommandLineRun();
+
+        int exitCode = cli.run(
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.toString(),
+                "--set",
+                "producerRateSteps=[{rate: 10, duration: 1m}]",
+                "../workloads/quick-start.yaml");
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(cli.stderr())
+                .contains("producerRate (line 18) and producerRateSteps (--set producerRateSteps=…) both set the"
+                        + " producer rate")
+                .doesNotContain("line -1");
+    }
+
+    @ParameterizedTest(name = "--set {0}")
+    @ValueSource(strings = {"=5000", "producerRate", " =1", "driver.", "driver.linger.ms", "driver..x=1"})
+    void anAssignmentThatIsNotKeyEqualsValueIsAUsageErrorOfOneLine(String assignment) {
+        CommandLineRun cli = new CommandLineRun();
+
+        int exitCode = cli.run(
+                "-d",
+                "../driver-loopback/loopback.yaml",
+                "--output-dir",
+                dir.toString(),
+                "--set",
+                assignment,
+                "../workloads/quick-start.yaml");
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(cli.stderr()).startsWith("error: --set ").contains("expected ");
+        assertThat(cli.stderr().lines()).hasSize(1);
     }
 }

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.testing.CommandLineRun;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,5 +43,34 @@ class UnknownCommandTest {
         assertThat(cli.run(workload)).isEqualTo(Benchmark.EXIT_USAGE);
 
         assertThat(cli.stderr()).startsWith("error: give at least one driver").doesNotContain("unknown command");
+    }
+
+    @Test
+    void helpAsACommandPrintsTheRunsHelp() {
+        assertThat(cli.run("help")).as(cli.stderr()).isZero();
+        String command = cli.stdout();
+        cli.reset();
+        assertThat(cli.run("--help")).isZero();
+
+        assertThat(command).startsWith("Usage: bin/benchmark").isEqualTo(cli.stdout());
+    }
+
+    @Test
+    void helpOfACommandIsThatCommandsHelp() {
+        assertThat(cli.run("help", "report")).as(cli.stderr()).isZero();
+        String command = cli.stdout();
+        cli.reset();
+        assertThat(cli.run("report", "--help")).isZero();
+
+        assertThat(command).startsWith("Usage: bin/benchmark report").isEqualTo(cli.stdout());
+    }
+
+    @Test
+    void helpOfNoCommandIsAUsageErrorNamingTheCommands() {
+        assertThat(cli.run("help", "reprot")).isEqualTo(Benchmark.EXIT_USAGE);
+
+        assertThat(cli.stderr())
+                .isEqualTo("error: no help for 'reprot' (did you mean 'report'?); give one of validate, report, csv,"
+                        + " compare, sweep, stop, completion, or nothing for the run's options\n");
     }
 }

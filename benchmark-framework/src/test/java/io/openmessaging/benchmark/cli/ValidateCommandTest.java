@@ -158,4 +158,17 @@ class ValidateCommandTest {
         assertThat(cli.run("validate", latin1.toString())).isEqualTo(Benchmark.EXIT_FAILED);
         assertThat(cli.stderr()).contains(latin1 + " is not UTF-8 text");
     }
+
+    @Test
+    void theSummaryCountsEveryProblemNotEveryBadFile(@TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "name: x\ntopics: -1\nfoo: 1\nbar: 2\n");
+
+        assertThat(cli.run("validate", bad.toString(), "../workloads/quick-start.yaml"))
+                .isEqualTo(Benchmark.EXIT_FAILED);
+
+        // topics out of range, two unknown keys, three required keys missing: six lines, one file of the two bad
+        assertThat(cli.stderr().lines().filter(line -> line.contains("bad.yaml")))
+                .hasSize(6);
+        assertThat(cli.stderr()).endsWith("6 problem(s) in 2 file(s) checked\n");
+    }
 }

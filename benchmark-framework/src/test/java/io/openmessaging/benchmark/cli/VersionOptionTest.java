@@ -30,4 +30,14 @@ class VersionOptionTest {
 
         assertThat(shortForm).isNotBlank().isEqualTo(cli.stdout());
     }
+
+    @Test
+    void theVersionCommandPrintsTheSame() {
+        assertThat(cli.run("version")).as(cli.stderr()).isZero();
+        String command = cli.stdout();
+        cli.reset();
+        assertThat(cli.run("--version")).isZero();
+
+        assertThat(command).isNotBlank().isEqualTo(cli.stdout());
+    }
 }
