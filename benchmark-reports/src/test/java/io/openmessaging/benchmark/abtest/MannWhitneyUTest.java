@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** The test against published values: Hollander &amp; Wolfe's exact example and R's documented tied example. */
+/**
+ * The test against published values (Hollander &amp; Wolfe's exact example, R's documented tied example) and
+ * against small examples worked out by hand below, and the choice of method the A/B documents promise.
+ */
 class MannWhitneyUTest {
 
     @Test
@@ -40,6 +44,59 @@ class MannWhitneyUTest {
         assertThat(result.method()).isEqualTo(MannWhitneyU.Method.NORMAL_APPROXIMATION);
         assertThat(result.u()).isEqualTo(127.5);
         assertThat(result.pValue()).isCloseTo(0.0001208, within(5e-8));
+    }
+
+    @Test
+    void exactPValueMatchesAHandCountedExample() {
+        // 4 against 6 values, no tie: only 4.0 > 3.1, so U = 1. Of the C(10, 4) = 210 equally likely rank
+        // assignments, U <= 1 in 2 (U = 0 and U = 1), so the two-sided p is 2 * 2 / 210 = 0.0190476; R's
+        // wilcox.test(c(1.1, 2.3, 2.9, 4.0), c(3.1, 4.4, 5.2, 5.9, 6.3, 7.0)) gives W = 1, p-value = 0.01905.
+        double[] first = {1.1, 2.3, 2.9, 4.0};
+        double[] second = {3.1, 4.4, 5.2, 5.9, 6.3, 7.0};
+
+        MannWhitneyU.Result result = MannWhitneyU.test(first, second);
+
+        assertThat(result.method()).isEqualTo(MannWhitneyU.Method.EXACT);
+        assertThat(result.u()).isEqualTo(1.0);
+        assertThat(result.pValue()).isCloseTo(4.0 / 210, within(1e-12));
+    }
+
+    @Test
+    void tiedExampleMatchesTheCorrectedNormalApproximationWorkedByHand() {
+        // Pooled ranks: 12 -> 1, 14 -> 2, the three 15s -> 4 each, 18 -> 6, 20 -> 7, 21 .. 27 -> 8 .. 11.
+        // First sample: rank sum 1 + 4 + 4 + 6 + 7 = 22, U = 22 - 5 * 6 / 2 = 7 (mean 5 * 6 / 2 = 15).
+        // Tie term: 3^3 - 3 = 24; variance = 5 * 6 / 12 * ((11 + 1) - 24 / (11 * 10)) = 29.454545.
+        // z = (7 - 15 + 0.5) / sqrt(29.454545) = -1.3819270; two-sided p = 2 * Phi(-1.3819270) = 0.1669941,
+        // what R's wilcox.test(c(12, 15, 15, 18, 20), c(14, 15, 21, 22, 25, 27)) computes (W = 7, with its
+        // warning that ties rule out the exact p-value).
+        double[] first = {12, 15, 15, 18, 20};
+        double[] second = {14, 15, 21, 22, 25, 27};
+
+        MannWhitneyU.Result result = MannWhitneyU.test(first, second);
+
+        assertThat(result.method()).isEqualTo(MannWhitneyU.Method.NORMAL_APPROXIMATION);
+        assertThat(result.u()).isEqualTo(7.0);
+        assertThat(result.pValue()).isCloseTo(0.1669941, within(1e-7));
+    }
+
+    @Test
+    void exactUpToFiftyValuesInAllThenTheNormalApproximation() {
+        // 25 against 25, complete separation, no tie: exact, 2 / C(50, 25)
+        MannWhitneyU.Result fifty = MannWhitneyU.test(values(0, 25), values(25, 50));
+        assertThat(fifty.method()).isEqualTo(MannWhitneyU.Method.EXACT);
+        assertThat(fifty.pValue()).isCloseTo(1.5821457e-14, within(1e-20));
+
+        // 10 against 45, no tie: 55 values, so the normal approximation, although each sample has fewer than
+        // 50 (the library's automatic choice would count per sample). U = 0, mean 225, variance
+        // 10 * 45 / 12 * 56 = 2100, z = (0 - 225 + 0.5) / sqrt(2100) = -4.8989916, p = 9.632974e-7.
+        MannWhitneyU.Result fiftyFive = MannWhitneyU.test(values(0, 10), values(10, 55));
+        assertThat(fiftyFive.method()).isEqualTo(MannWhitneyU.Method.NORMAL_APPROXIMATION);
+        assertThat(fiftyFive.u()).isZero();
+        assertThat(fiftyFive.pValue()).isCloseTo(9.632974e-7, within(1e-12));
+    }
+
+    private static double[] values(int fromInclusive, int toExclusive) {
+        return IntStream.range(fromInclusive, toExclusive).asDoubleStream().toArray();
     }
 
     @Test
