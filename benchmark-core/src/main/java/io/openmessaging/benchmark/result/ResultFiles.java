@@ -63,7 +63,7 @@ public final class ResultFiles {
      * com.fasterxml.jackson.annotation.JsonPropertyOrder}), not databind. A benchmark run writes a result
      * and reads none, and writing with databind (its mapper, serializer introspection and the code the JIT
      * compiles for them) costs a run about 0.5 s of CPU; jackson-jr writes the same bytes for about 0.2 s
-     * (docs/performance.md). Null fields are written, as upstream's files have them.
+     * (docs/measurements/kafka-floor-changes.md). Null fields are written, as upstream's files have them.
      */
     private static final class Writer {
         static final JSON JSON_WRITER = JSON.builder()

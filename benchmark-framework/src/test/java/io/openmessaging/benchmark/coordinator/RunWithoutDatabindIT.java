@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A benchmark run with its worker in-process loads no class of Jackson databind: the run writes its result
  * with jackson-jr, and writing it with databind (the mapper, serializer introspection and the code the JIT
  * then compiles) cost a run 0.3-0.4 s of CPU more, the largest single part of what the tool spent beyond the
- * bare client library's floor outside the load (docs/performance.md). The run is a separate JVM that logs
+ * bare client library's floor outside the load (docs/measurements/kafka-floor-changes.md). The run is a separate JVM that logs
  * every class it loads.
  */
 class RunWithoutDatabindIT {
