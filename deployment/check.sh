@@ -28,15 +28,19 @@
 #                 against the schemas of Kubernetes DEPLOY_KUBERNETES_VERSIONS (the oldest the chart supports
 #                 and the newest), and how the objects fit together (tools/chart_render.py: workers file =
 #                 one URL per StatefulSet pod, token Secret, mounted files, driver and workload files in the
-#                 package); and it must fail: values the schema refuses, a driver file the package lacks, a
-#                 rendered object with an unknown field
-#   docker        hadolint on deployment/docker/Dockerfile, and every COPY source exists in the build context
+#                 package); the chart README's values table names every value of values.yaml
+#                 (tools/chart_values_doc.py); and it must fail: values the schema refuses, a driver file the
+#                 package lacks, a rendered object with an unknown field, a README missing a value
+#   docker        hadolint on deployment/docker/Dockerfile, its org.opencontainers.image.revision and .source
+#                 labels (build.sh must pass the package's commit), and every COPY source exists in the build context
 #                 or the package's layout (tools/dockerfile_layout.py: from the assembly descriptor, and from
 #                 the package when there is one); must fail for a Dockerfile copying a missing path. The image
 #                 itself is built only where a builder exists (deployment/docker/build.sh), not here
 #   dashboard     every PromQL expression of the Grafana dashboard selects a metric, and the
 #                 selectors do not match an empty scrape (the localhost run checks them against the
-#                 deployed worker's /metrics)
+#                 deployed worker's /metrics); the data source is the ${datasource} variable, never a
+#                 uid, every worker selector is scoped to $namespace and $release, every rate window is
+#                 $__rate_interval (dashboard_metrics.py lint; must fail for a hard-coded uid)
 #   localhost     a real run against this machine: disks on two loop devices, tuning, Kafka (KRaft)
 #                 from a local artifact built from Maven Central jars, the worker from the packaged
 #                 benchmark (distribution module), started with its token; a second run must change
@@ -349,6 +353,12 @@ check_helm() {
 
   echo "--- the options: ServiceMonitor, Grafana dashboard, the Job's end"
   check_helm_options
+  echo "--- the chart README's values table names every value"
+  offline "$k8s_venv/bin/python" "$here/tools/chart_values_doc.py" "$chart/values.yaml" "$chart/README.md"
+  grep -v '^| `workers.replicas` |' "$chart/README.md" >"$work/chart-README-missing-row.md"
+  if offline "$k8s_venv/bin/python" "$here/tools/chart_values_doc.py" "$chart/values.yaml" "$work/chart-README-missing-row.md"; then
+    echo "the values table check accepted a README without workers.replicas"; return 1
+  fi
   echo "--- must fail: values the schema refuses"
   if offline "$helm" template omb "$chart" -f "$here/kubernetes/check/broken-values.yaml" >"$work/helm-broken.yaml" 2>&1; then
     echo "helm template accepted kubernetes/check/broken-values.yaml"; return 1
@@ -371,7 +381,8 @@ check_helm() {
 # check_helm_options: the chart's opt-in objects and the coordinator's defaults, each rendered with the
 # option off (the default) and on: (a) the ServiceMonitor of the workers' metrics, (b) the Grafana dashboard
 # ConfigMap, whose JSON must be the one file the Ansible monitoring role installs too, (c) a Job that
-# completes right after the run (keepResultsSeconds 0) and is deleted a day later.
+# completes right after the run (keepResultsSeconds 0), prints its results to its log (printResults) and
+# is deleted a day later.
 check_helm_options() {
   local helm="$go_bin/helm" off="$work/helm-options-off.yaml" on="$work/helm-options-on.yaml"
   offline "$helm" template omb "$chart" --namespace bench >"$off"
@@ -405,6 +416,11 @@ if kinds(off, "ServiceMonitor"):
 dashboards = lambda docs: [d for d in kinds(docs, "ConfigMap") if "grafana_dashboard" in d["metadata"].get("labels", {})]
 if dashboards(off):
     problems.append("a dashboard ConfigMap with monitoring.grafanaDashboard.enabled off")
+def print_results(docs):
+    env = job(docs)["spec"]["template"]["spec"]["containers"][0]["env"]
+    return next(e["value"] for e in env if e["name"] == "PRINT_RESULTS")
+if print_results(off) != "true":
+    problems.append("the Job does not print its results to the log by default: PRINT_RESULTS " + print_results(off))
 if keep_seconds(off) != "0":
     problems.append("the Job keeps its pod after the run by default: KEEP_RESULTS_SECONDS " + keep_seconds(off))
 if job(off)["spec"].get("ttlSecondsAfterFinished") != 86400:
@@ -419,6 +435,8 @@ else:
         problems.append("the ServiceMonitor lacks monitoring.serviceMonitor.labels")
     if [e["port"] for e in m["spec"]["endpoints"]] != ["metrics"]:
         problems.append("the ServiceMonitor does not scrape the port 'metrics'")
+    elif not any(r.get("targetLabel") == "release" for r in m["spec"]["endpoints"][0].get("relabelings", [])):
+        problems.append("the ServiceMonitor does not label the series with the release (the dashboard's $release)")
     selector = m["spec"]["selector"]["matchLabels"]
     if not any(selector.items() <= s["metadata"]["labels"].items()
                and "metrics" in [p["name"] for p in s["spec"]["ports"]] for s in services):
@@ -446,11 +464,18 @@ check_docker() {
   local dockerfile="$here/docker/Dockerfile" layout=(--context "$here/docker" --provided messaging-benchmark.tar.gz)
   offline "$k8s_venv/bin/hadolint" --no-color --failure-threshold style "$dockerfile"
   echo "hadolint $("$k8s_venv/bin/hadolint" --version | sed 's/.* //'): no finding"
+  local label
+  for label in 'org.opencontainers.image.revision="${REVISION}"' 'org.opencontainers.image.source="${SOURCE}"'; do
+    grep -qF "$label" "$dockerfile" || { echo "the Dockerfile lacks the label $label"; return 1; }
+  done
   offline python3 "$here/tools/dockerfile_layout.py" "$dockerfile" "${layout[@]}" --assembly "$assembly"
   if [ -n "$package" ] && [ -f "$package" ]; then
     offline python3 "$here/tools/dockerfile_layout.py" "$dockerfile" "${layout[@]}" --package "$package"
-    # The context build.sh assembles holds what the Dockerfile copies from it.
-    offline bash "$here/docker/build.sh" --package "$package" --context "$work/docker-context"
+    # The context build.sh assembles holds what the Dockerfile copies from it, and the image's revision
+    # label gets the commit the package's jars record.
+    offline bash "$here/docker/build.sh" --package "$package" --context "$work/docker-context" | tee "$work/docker-context.out"
+    grep -Eq -- '--build-arg REVISION=[0-9a-f]{40}(-dirty)? ' "$work/docker-context.out" \
+      || { echo "build.sh passes no commit of the package as REVISION"; return 1; }
     offline python3 "$here/tools/dockerfile_layout.py" "$dockerfile" --context "$work/docker-context" --package "$package"
   fi
   echo "--- must fail: a Dockerfile copying a path the package lacks, and one hadolint refuses"
@@ -493,9 +518,17 @@ dashboard="$here/kubernetes/helm/benchmark/dashboards/benchmark-workers.json"
 
 check_dashboard() {
   python3 "$here/tools/dashboard_metrics.py" list "$dashboard"
-  # The check must be able to fail: an empty scrape matches no selector.
+  python3 "$here/tools/dashboard_metrics.py" lint "$dashboard"
+  # The checks must be able to fail: an empty scrape matches no selector, and a data source uid written
+  # into a panel binds the dashboard to one Grafana.
   if python3 "$here/tools/dashboard_metrics.py" check "$dashboard" /dev/null; then
     echo "the dashboard check passed against an empty scrape"
+    return 1
+  fi
+  sed '0,/"uid": "\${datasource}"/s//"uid": "prometheus"/' "$dashboard" >"$work/dashboard-fixed-uid.json"
+  ! cmp -s "$dashboard" "$work/dashboard-fixed-uid.json" || { echo "nothing to break"; return 1; }
+  if python3 "$here/tools/dashboard_metrics.py" lint "$work/dashboard-fixed-uid.json"; then
+    echo "the dashboard lint accepted a hard-coded data source uid"
     return 1
   fi
 }

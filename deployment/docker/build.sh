@@ -5,29 +5,36 @@
 # counts when `<builder> info` works (a docker CLI without a reachable daemon does not).
 #
 # usage: deployment/docker/build.sh [--package FILE] [--tag IMAGE] [--builder docker|podman|buildah]
-#                                   [--base IMAGE] [--context DIR] [--require-builder]
+#                                   [--base IMAGE] [--source URL] [--context DIR] [--require-builder]
 #   --package FILE  the packaged benchmark (default: the one distribution/target/ holds; build it with
 #                   mvn -B -DskipTests package)
 #   --tag IMAGE     the image's name (default messaging-benchmark:<version of the package>)
 #   --base IMAGE    another base image than the Dockerfile's pinned BASE_IMAGE
-#   --context DIR   only assemble the build context in DIR (empty or new), build nothing
+#   --source URL    the image's org.opencontainers.image.source (default: the URL of this repository's
+#                   git remote "origin", if it has one)
+#   --context DIR   only assemble the build context in DIR (empty or new) and print the build arguments,
+#                   build nothing
+# The image's labels: org.opencontainers.image.version (the package's version), .revision (the git commit
+# the package was built from, read from its benchmark-core jar; "-dirty" appended when the tree differed)
+# and .source.
 # The build context is a scratch directory: the Dockerfile, its two scripts and the package as
 # messaging-benchmark.tar.gz; nothing else of the repository is sent to the builder.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
-package="" tag="" builder="" base="" context="" require=false
-usage="usage: deployment/docker/build.sh [--package FILE] [--tag IMAGE] [--builder docker|podman|buildah] [--base IMAGE] [--context DIR] [--require-builder]"
+package="" tag="" builder="" base="" source="" context="" require=false
+usage="usage: deployment/docker/build.sh [--package FILE] [--tag IMAGE] [--builder docker|podman|buildah] [--base IMAGE] [--source URL] [--context DIR] [--require-builder]"
 while [ $# -gt 0 ]; do
   case $1 in
-    --package | --tag | --builder | --base | --context)
+    --package | --tag | --builder | --base | --source | --context)
       [ $# -ge 2 ] || { echo "build.sh: $1 needs a value; $usage" >&2; exit 2; }
       case $1 in
         --package) package=$2 ;;
         --tag) tag=$2 ;;
         --builder) builder=$2 ;;
         --base) base=$2 ;;
+        --source) source=$2 ;;
         --context) context=$2 ;;
       esac
       shift ;;
@@ -54,6 +61,27 @@ version=$(basename "$package" .tar.gz)
 version=${version#messaging-benchmark-}
 [ -n "$tag" ] || tag="messaging-benchmark:$version"
 
+# revision_of <package>: the commit its benchmark-core jar records (bin/build-identity.sh), "-dirty"
+# appended when the tree differed from it; "unknown" when the package does not say.
+revision_of() {
+  local scratch properties commit dirty
+  scratch=$(mktemp -d "${TMPDIR:-/tmp}/omb-revision.XXXXXX")
+  properties=""
+  if tar -xzf "$1" -C "$scratch" --wildcards '*/lib/benchmark-core-*.jar' 2>/dev/null; then
+    properties=$(unzip -p "$scratch"/*/lib/benchmark-core-*.jar \
+      io/openmessaging/benchmark/result/build-identity.properties 2>/dev/null || true)
+  fi
+  rm -rf "$scratch"
+  commit=$(sed -n 's/^commit=//p' <<<"$properties")
+  dirty=$(sed -n 's/^dirty=//p' <<<"$properties")
+  [ -n "$commit" ] || commit=unknown
+  if [ "$commit" != unknown ] && [ "$dirty" = true ]; then commit="$commit-dirty"; fi
+  echo "$commit"
+}
+[ -n "$source" ] || source=$(git -C "$repo" remote get-url origin 2>/dev/null || echo unknown)
+build_args=(--build-arg "VERSION=$version" --build-arg "REVISION=$(revision_of "$package")" --build-arg "SOURCE=$source")
+[ -z "$base" ] || build_args+=(--build-arg "BASE_IMAGE=$base")
+
 # assemble <dir>: the build context.
 assemble() {
   mkdir -p "$1"
@@ -68,6 +96,7 @@ if [ -n "$context" ]; then
   fi
   assemble "$context"
   echo "build context of $tag in $context"
+  echo "build arguments: ${build_args[*]}"
   exit 0
 fi
 
@@ -93,8 +122,6 @@ command -v "$builder" >/dev/null || { echo "build.sh: $builder is not on the PAT
 work=$(mktemp -d "${TMPDIR:-/tmp}/omb-image.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 assemble "$work"
-build_args=(--build-arg "VERSION=$version")
-[ -z "$base" ] || build_args+=(--build-arg "BASE_IMAGE=$base")
 echo "building $tag with $builder from $(basename "$package")" >&2
 case $builder in
   docker | podman) "$builder" build "${build_args[@]}" -t "$tag" -f "$work/Dockerfile" "$work" ;;

@@ -9,9 +9,16 @@ usage:
       fails unless every selector of a benchmark worker metric matches at least one series of SCRAPE
       (Prometheus text exposition format): same name, every label matcher satisfied. Names starting
       with node_ are node_exporter's and are left out; every other name must come from the worker.
+      A dashboard variable ($name or ${name}) in a matcher stands for its "All" value (.*).
+  dashboard_metrics.py lint DASHBOARD.json
+      fails when the dashboard is bound to one Grafana or one release: a panel, target or query
+      variable whose data source uid is not a variable (${datasource}), no datasource variable of type prometheus, a rate
+      window other than $__rate_interval, or a worker selector without namespace=~"$namespace" and
+      release=~"$release" (the dashboard's variables of those names).
 
-deployment/check.sh runs `list` (and `check` against an empty scrape, which must fail) in its
-`dashboard` step, and `check` against the deployed worker's /metrics in its `localhost` step.
+deployment/check.sh runs `list` and `lint` (and `check` against an empty scrape, and `lint` of a copy
+with a hard-coded data source uid, which must both fail) in its `dashboard` step, and `check` against
+the deployed worker's /metrics in its `localhost` step.
 """
 import json
 import re
@@ -132,15 +139,72 @@ def selectors(expr):
 
 
 def dashboard_expressions(path):
-    with open(path, encoding="utf-8") as file:
-        dashboard = json.load(file)
-    panels = list(dashboard.get("panels", []))
-    for panel in list(panels):  # rows may nest panels
-        panels.extend(panel.get("panels", []))
-    for panel in panels:
+    for panel in all_panels(load(path)):
         for target in panel.get("targets", []):
             if "expr" in target:
                 yield f"panel {panel.get('title')!r} target {target.get('refId')}", target["expr"]
+
+
+VARIABLE = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+RANGE = re.compile(r"\[([^\]]*)\]")
+RELEASE_MATCHERS = {("namespace", "=~", "$namespace"), ("release", "=~", "$release")}
+
+
+def load(path):
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def all_panels(dashboard):
+    panels = list(dashboard.get("panels", []))
+    for panel in list(panels):  # rows may nest panels
+        panels.extend(panel.get("panels", []))
+    return panels
+
+
+def all_values(dashboard):
+    """What each variable of the dashboard stands for when "All" is chosen (.* unless it says otherwise)."""
+    return {v["name"]: v.get("allValue") or ".*" for v in dashboard.get("templating", {}).get("list", [])}
+
+
+def substitute(value, variables):
+    return VARIABLE.sub(lambda m: variables.get(m.group(1) or m.group(2), ".*"), value)
+
+
+def lint_command(path):
+    dashboard = load(path)
+    problems = []
+    variables = dashboard.get("templating", {}).get("list", [])
+    sources = [v for v in variables if v.get("type") == "datasource" and v.get("query") == "prometheus"]
+    if not sources:
+        problems.append("no variable of type datasource querying prometheus")
+    names = {v["name"] for v in variables}
+    for needed in ("namespace", "release"):
+        if needed not in names:
+            problems.append(f"no variable ${needed}")
+    owners = [(v, f"variable ${v.get('name')}") for v in variables if v.get("type") != "datasource"]
+    for panel in all_panels(dashboard):
+        owners += [(panel, f"panel {panel.get('title')!r}")] + [
+            (t, f"panel {panel.get('title')!r} target {t.get('refId')}") for t in panel.get("targets", [])]
+    for owner, what in owners:
+        uid = (owner.get("datasource") or {}).get("uid")
+        if owner.get("datasource") is not None and not (isinstance(uid, str) and uid.startswith("$")):
+            problems.append(f"{what}: data source uid {uid!r} is hard-coded; use ${{datasource}}")
+    for where, expr in dashboard_expressions(path):
+        for window in RANGE.findall(expr):
+            if window != "$__rate_interval":
+                problems.append(f"{where}: range [{window}]; use [$__rate_interval]")
+        for selector in selectors(expr):
+            if selector.name.startswith(NODE_EXPORTER_PREFIX):
+                continue
+            if not RELEASE_MATCHERS <= set(selector.matchers):
+                problems.append(f'{where}: {selector} lacks namespace=~"$namespace", release=~"$release"')
+    for problem in problems:
+        print(f"{path}: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"{path}: data source from ${{datasource}}, every worker selector scoped to $namespace and $release,"
+              " every rate over $__rate_interval")
+    return 1 if problems else 0
 
 
 def read_scrape(path):
@@ -173,11 +237,14 @@ def list_command(dashboard):
 
 def check_command(dashboard, scrape):
     series = read_scrape(scrape)
+    variables = all_values(load(dashboard))
     missing, checked = [], 0
     for where, expr in dashboard_expressions(dashboard):
         for selector in selectors(expr):
             if selector.name.startswith(NODE_EXPORTER_PREFIX):
                 continue
+            selector = Selector(selector.name,
+                                [(label, op, substitute(value, variables)) for label, op, value in selector.matchers])
             checked += 1
             count = sum(selector.matches(name, labels) for name, labels in series)
             print(f"{selector}: {count} series")
@@ -198,6 +265,8 @@ def check_command(dashboard, scrape):
 def main(argv):
     if len(argv) == 3 and argv[1] == "list":
         return list_command(argv[2])
+    if len(argv) == 3 and argv[1] == "lint":
+        return lint_command(argv[2])
     if len(argv) == 4 and argv[1] == "check":
         return check_command(argv[2], argv[3])
     print(__doc__, file=sys.stderr)

@@ -15,6 +15,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.openmessaging.benchmark.measure.Counters;
 import io.openmessaging.benchmark.measure.LatencyMetric;
+import io.openmessaging.benchmark.result.BuildIdentity;
 import io.openmessaging.benchmark.worker.LocalWorker;
 import io.openmessaging.benchmark.worker.StatsSnapshot;
 import io.prometheus.metrics.model.registry.Collector;
@@ -22,6 +23,8 @@ import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -38,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * buckets, see {@link LatencyBuckets}), so that Prometheus can add up the workers before it takes a
  * quantile. Every run meter is tagged with the worker id, workload and driver. Besides, from start to end,
  * the worker process's own JVM (memory, GC, threads, classes), CPU, uptime and file descriptors, tagged with
- * the worker id. When a run ends its meters keep their final values until the next run starts.
+ * the worker id; its CPU time also as {@code process_cpu_seconds_total}, the name Prometheus' Java client
+ * gives it, and {@code omb_build_info} (always 1) with the {@code version} and {@code commit} of the build
+ * ({@link BuildIdentity}). When a run ends its meters keep their final values until the next run starts.
  *
  * <p>The histograms are folded from the worker's sampling periods when they are scraped (and once more when
  * the run ends): the worker keeps its last {@code 1000} periods, so scrapes further apart than that many
@@ -69,6 +74,10 @@ public final class WorkerMetrics {
     private long foldedSeq;
 
     public WorkerMetrics(String workerId) {
+        this(workerId, BuildIdentity.ofThisBuild());
+    }
+
+    WorkerMetrics(String workerId, BuildIdentity build) {
         this.workerId = workerId;
         // the worker process itself, from start to end, also between runs: is the load generator the bottleneck?
         Tags worker = Tags.of("worker", workerId);
@@ -79,6 +88,19 @@ public final class WorkerMetrics {
         new ProcessorMetrics(worker).bindTo(registry);
         new UptimeMetrics(worker).bindTo(registry);
         new FileDescriptorMetrics(worker).bindTo(registry);
+        Gauge.builder("omb.build.info", () -> 1)
+                .description("Always 1: the version and git commit this worker was built from")
+                .tags(worker.and("version", build.version(), "commit", build.commit()))
+                .register(registry);
+        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean hotSpot && hotSpot.getProcessCpuTime() >= 0) {
+            // Micrometer's ProcessorMetrics exports a usage ratio; a counter of CPU seconds is what rate() wants
+            FunctionCounter.builder("process.cpu", hotSpot, bean -> bean.getProcessCpuTime() / 1e9)
+                    .description("Total user and system CPU time spent in seconds")
+                    .baseUnit("seconds")
+                    .tags(worker)
+                    .register(registry);
+        }
         registry.getPrometheusRegistry().register(new Collector() {
             @Override
             public MetricSnapshot collect() {
