@@ -75,6 +75,15 @@ class LocalHostsIT {
             assertThat(ssh("host-1", "timeout 3 bash -c '</dev/tcp/" + SUBNET + ".12/22' && echo open"))
                     .isEqualTo("open");
             assertThat(ssh("host-1", "ip route get 203.0.113.1 2>&1 || true")).contains("unreachable");
+            // cut: host-2 answers nothing (no reset either: the connection attempt times out); heal: it answers
+            LocalBrokerScripts.Result cut = script(60, "cut", "host-2");
+            assertThat(cut.exitCode()).as(cut.output()).isZero();
+            assertThat(ssh("host-1", "timeout 3 bash -c '</dev/tcp/" + SUBNET + ".12/22' && echo open || echo silent"))
+                    .isEqualTo("silent");
+            LocalBrokerScripts.Result heal = script(60, "heal", "host-2");
+            assertThat(heal.exitCode()).as(heal.output()).isZero();
+            assertThat(ssh("host-1", "timeout 3 bash -c '</dev/tcp/" + SUBNET + ".12/22' && echo open"))
+                    .isEqualTo("open");
             // the time source the chrony role expects answers (chronyd -Q measures once, sets nothing)
             assertThat(ssh("host-2", "sudo chronyd -Q -t 20 'server 169.254.169.123 iburst maxsamples 4' 2>&1"))
                     .contains("System clock wrong by");

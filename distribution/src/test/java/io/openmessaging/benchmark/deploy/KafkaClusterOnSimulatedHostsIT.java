@@ -2,20 +2,15 @@ package io.openmessaging.benchmark.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.FaultRecord;
-import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
-import io.openmessaging.benchmark.testing.LocalBrokerScripts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -46,7 +41,6 @@ class KafkaClusterOnSimulatedHostsIT {
     private static final int BROKERS = 3;
     private static final String TOPIC = "failover";
     private static final SimulatedHosts hosts = new SimulatedHosts();
-    private static boolean up;
     private static String deployOutput;
 
     @TempDir
@@ -55,25 +49,12 @@ class KafkaClusterOnSimulatedHostsIT {
     @BeforeAll
     static void deploy() throws Exception {
         hosts.assumePrerequisites();
-        long started = System.nanoTime();
-        LocalBrokerScripts.Result result = hosts.run(1800, "up", "--layout", "kafka", "--subnet", SUBNET);
-        up = true;
-        assertThat(result.exitCode()).as(result.output()).isZero();
-        System.out.printf("bin/local-hosts up --layout kafka: %d s%n", seconds(started));
-        Path packageFile = packageFile();
-        started = System.nanoTime();
-        result = hosts.run(2400, "deploy", "--package", packageFile.toString());
-        assertThat(result.exitCode()).as(result.output()).isZero();
-        deployOutput = result.output();
-        System.out.printf("bin/local-hosts deploy: %d s%n%s%n", seconds(started), deployOutput);
+        deployOutput = hosts.upAndDeploy("kafka", SUBNET);
     }
 
     @AfterAll
     static void down() {
-        if (up) {
-            LocalBrokerScripts.Result result = hosts.run(300, "down");
-            assertThat(result.exitCode()).as(result.output()).isZero();
-        }
+        hosts.downIfUp();
     }
 
     @Test
@@ -127,7 +108,7 @@ class KafkaClusterOnSimulatedHostsIT {
             leader = topic.partitions().get(0).leader().id();
         }
         String killed = "host-" + leader; // broker_id i runs on host-i
-        String ssh = hosts.root().resolve(SimulatedHosts.SCRIPT) + " ssh " + killed;
+        String ssh = hosts.sshCommand(killed);
         Path driver = Files.writeString(
                 dir.resolve("kafka-latency.yaml"),
                 hosts.ssh("host-4", "sudo cat /etc/benchmark/drivers/kafka-latency.yaml") + "\n");
@@ -145,41 +126,22 @@ class KafkaClusterOnSimulatedHostsIT {
                 testDuration: 60s
                 sampleRateMillis: 1000
                 """);
-        Path result = dir.resolve("failover-result.json");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                Benchmark.class.getName(),
-                "--workers",
-                "http://" + SUBNET + ".14:8080,http://" + SUBNET + ".15:8080",
-                "--token-file",
-                hosts.work().resolve("secrets/worker-token").toString(),
-                "-d",
-                driver.toString(),
-                "-o",
-                result.toString(),
-                "--fault",
-                "20s=" + ssh + " 'sudo systemctl kill -s KILL --kill-who=main kafka; sudo systemctl stop kafka'",
-                "--fault",
-                "30s=" + ssh + " 'sudo systemctl start kafka'",
-                workload.toString()));
-        Path log = dir.resolve("failover.log");
-        Process run = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        boolean ended = run.waitFor(300, TimeUnit.SECONDS);
-        if (!ended) {
-            run.destroyForcibly().waitFor();
-        }
-        String output = Files.readString(log);
-        System.out.println(output);
-        assertThat(ended).as("the run ended within 300 s: %s", output).isTrue();
-        assertThat(run.exitValue()).as(output).isZero();
+        SimulatedHosts.Run run = hosts.benchmark(
+                dir,
+                SUBNET,
+                driver,
+                workload,
+                List.of(
+                        "20s=" + ssh
+                                + " 'sudo systemctl kill -s KILL --kill-who=main kafka; sudo systemctl stop kafka'",
+                        "30s=" + ssh + " 'sudo systemctl start kafka'"),
+                300);
+        assertThat(run.ended())
+                .as("the run ended within 300 s: %s", run.output())
+                .isTrue();
+        assertThat(run.exitCode()).as(run.output()).isZero();
 
-        TestResult failover = ResultFiles.read(result);
+        TestResult failover = run.result();
         assertThat(failover.complete).as(failover.failureReason).isTrue();
         assertThat(failover.faults).hasSize(2);
         for (FaultRecord fault : failover.faults) {
@@ -245,18 +207,5 @@ class KafkaClusterOnSimulatedHostsIT {
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap.toString());
         properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "15000");
         return Admin.create(properties);
-    }
-
-    /** The packaged benchmark this module built (mvn package comes before the integration tests). */
-    private static Path packageFile() throws Exception {
-        try (Stream<Path> files = Files.list(hosts.root().resolve("distribution/target"))) {
-            return files.filter(f -> f.getFileName().toString().matches("messaging-benchmark-.*\\.tar\\.gz"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no packaged benchmark in distribution/target"));
-        }
-    }
-
-    private static long seconds(long startedNanos) {
-        return TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedNanos);
     }
 }

@@ -1,11 +1,13 @@
 package io.openmessaging.benchmark.driver.rabbitmq;
 
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.ConnectionFactory;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
+import java.util.Objects;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -94,6 +96,16 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
      * any body the broker delivers ({@link #MAX_INBOUND_BODY_BYTES}).
      */
     public ConnectionFactory connectionFactory(int connectionTimeoutMs) {
+        return connectionFactory(connectionTimeoutMs, 0);
+    }
+
+    /**
+     * As {@link #connectionFactory(int)}, with the client's automatic recovery when {@code recoveryIntervalMs}
+     * is above 0: a lost connection is reopened every that many milliseconds until it succeeds, with its
+     * channels and their subscriptions (topology recovery). Queues and exchanges are declared on the admin
+     * connections and outlive the loss (durable), so only this connection's own state is reopened.
+     */
+    public ConnectionFactory connectionFactory(int connectionTimeoutMs, int recoveryIntervalMs) {
         ConnectionFactory factory = new ConnectionFactory();
         factory.setMaxInboundMessageBodySize(MAX_INBOUND_BODY_BYTES);
         factory.setExceptionHandler(new LostConnectionHandler());
@@ -114,13 +126,33 @@ public record BrokerEndpoint(String host, int port, boolean tls, String virtualH
             }
             factory.enableHostnameVerification();
         }
-        factory.setAutomaticRecoveryEnabled(false);
-        factory.setTopologyRecoveryEnabled(false);
+        boolean recovery = recoveryIntervalMs > 0;
+        factory.setAutomaticRecoveryEnabled(recovery);
+        factory.setTopologyRecoveryEnabled(recovery);
+        if (recovery) {
+            factory.setNetworkRecoveryInterval(recoveryIntervalMs);
+        }
         factory.setConnectionTimeout(connectionTimeoutMs);
         factory.setHandshakeTimeout(connectionTimeoutMs);
         factory.setShutdownTimeout(RabbitMqDefaults.CLOSE_TIMEOUT_MS);
         factory.setRequestedHeartbeat(RabbitMqDefaults.HEARTBEAT_SECONDS);
         return factory;
+    }
+
+    /** The host and port, as the client library addresses a broker. */
+    Address address() {
+        return new Address(host, port);
+    }
+
+    /**
+     * Whether a connection made for this endpoint may fall back to {@code other}: the same TLS, virtual host
+     * and credentials, so only the address differs.
+     */
+    boolean sameLogin(BrokerEndpoint other) {
+        return tls == other.tls
+                && Objects.equals(virtualHost, other.virtualHost)
+                && Objects.equals(username, other.username)
+                && Objects.equals(password, other.password);
     }
 
     /** {@code amqp://user@host:port/vhost} without the password, for logs and result metadata. */

@@ -1,21 +1,30 @@
 package io.openmessaging.benchmark.driver.rabbitmq;
 
+import com.rabbitmq.client.Address;
+import com.rabbitmq.client.AddressResolver;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.openmessaging.benchmark.driver.DriverException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A fixed number of connections ({@code connectionsPerEndpoint} per broker) from which channels are
  * handed out round-robin: producers and consumers each get a channel of their own, and the number of
- * connections stays bounded however many clients a workload has. Connections open on first use and
- * are never reopened: a lost connection fails the clients on it, as a benchmark should report.
- * Thread-safe.
+ * connections stays bounded however many clients a workload has. Connections open on first use.
+ * Without recovery ({@code connectionRecovery: false}) they are never reopened: a lost connection fails
+ * the clients on it, as a benchmark should report. With recovery the client library reopens a lost
+ * connection, its channels and their subscriptions, trying the connection's own broker first and then the
+ * file's other brokers (those with the same credentials and virtual host), and each loss and recovery is
+ * logged once and counted. Thread-safe.
  */
 final class ConnectionPool {
 
@@ -24,16 +33,25 @@ final class ConnectionPool {
     private final String purpose;
     private final List<BrokerEndpoint> endpoints;
     private final int connectionTimeoutMs;
+    private final int recoveryIntervalMs;
+    private final RabbitMqDriverStats stats;
     private final Connection[] connections;
     private int nextSlot; // guarded by this
     private boolean closed; // guarded by this
 
     /** @param purpose {@code producers} or {@code consumers}: names the connections on the broker */
     ConnectionPool(
-            String purpose, List<BrokerEndpoint> endpoints, int connectionsPerEndpoint, int connectionTimeoutMs) {
+            String purpose,
+            List<BrokerEndpoint> endpoints,
+            int connectionsPerEndpoint,
+            int connectionTimeoutMs,
+            int recoveryIntervalMs,
+            RabbitMqDriverStats stats) {
         this.purpose = purpose;
         this.endpoints = List.copyOf(endpoints);
         this.connectionTimeoutMs = connectionTimeoutMs;
+        this.recoveryIntervalMs = recoveryIntervalMs;
+        this.stats = stats;
         this.connections = new Connection[endpoints.size() * connectionsPerEndpoint];
     }
 
@@ -48,7 +66,7 @@ final class ConnectionPool {
         Connection connection = connections[slot];
         if (connection == null) {
             String name = "omb-" + purpose + "-" + slot;
-            connection = connect(endpoint, name, connectionTimeoutMs);
+            connection = connect(endpoint, endpoints, name, connectionTimeoutMs, recoveryIntervalMs, stats);
             connection.addBlockedListener(
                     reason -> log.warn(
                             "Broker {} blocks connection {}: {} (a resource alarm; publishing on it"
@@ -60,7 +78,10 @@ final class ConnectionPool {
             connections[slot] = connection;
         } else if (!connection.isOpen()) {
             throw new DriverException("the connection omb-" + purpose + "-" + slot + " to " + endpoint + " is closed ("
-                    + describe(connection.getCloseReason()) + "); the driver does not reconnect");
+                    + describe(connection.getCloseReason()) + ")"
+                    + (recoveryIntervalMs > 0
+                            ? " and being reopened; try again"
+                            : "; the driver does not reconnect" + " (connectionRecovery: false)"));
         }
         try {
             Channel channel = connection.createChannel();
@@ -107,12 +128,105 @@ final class ConnectionPool {
         }
     }
 
-    /** Opens one named connection, with a message a person can act on when it fails. */
+    /** Opens one named connection without recovery, with a message a person can act on when it fails. */
     static Connection connect(BrokerEndpoint endpoint, String name, int connectionTimeoutMs) throws DriverException {
+        return connect(endpoint, List.of(endpoint), name, connectionTimeoutMs, 0, null);
+    }
+
+    /**
+     * Opens one named connection to {@code endpoint}. With {@code recoveryIntervalMs} above 0 the connection
+     * reopens itself when lost, to {@code endpoint} first and then to the other {@code endpoints} with the same
+     * login, in the file's order; its losses and recoveries are logged and counted in {@code stats}.
+     */
+    static Connection connect(
+            BrokerEndpoint endpoint,
+            List<BrokerEndpoint> endpoints,
+            String name,
+            int connectionTimeoutMs,
+            int recoveryIntervalMs,
+            RabbitMqDriverStats stats)
+            throws DriverException {
+        Connection connection;
         try {
-            return endpoint.connectionFactory(connectionTimeoutMs).newConnection(name);
+            if (recoveryIntervalMs <= 0) {
+                connection = endpoint.connectionFactory(connectionTimeoutMs).newConnection(name);
+            } else {
+                connection = endpoint.connectionFactory(connectionTimeoutMs, recoveryIntervalMs)
+                        .newConnection(null, new InOrder(addresses(endpoint, endpoints)), name);
+            }
         } catch (IOException | TimeoutException | RuntimeException e) {
             throw new DriverException("cannot connect to " + endpoint + ": " + describe(e) + hint(e), e);
+        }
+        if (recoveryIntervalMs > 0 && connection instanceof Recoverable recoverable) {
+            watchRecovery(connection, recoverable, name, recoveryIntervalMs, stats);
+        }
+        return connection;
+    }
+
+    /** {@code endpoint}'s address, then those of the other endpoints it may fall back to, without repeats. */
+    static List<Address> addresses(BrokerEndpoint endpoint, List<BrokerEndpoint> endpoints) {
+        List<Address> addresses = new ArrayList<>();
+        addresses.add(endpoint.address());
+        for (BrokerEndpoint other : endpoints) {
+            Address address = other.address();
+            if (endpoint.sameLogin(other) && !addresses.contains(address)) {
+                addresses.add(address);
+            }
+        }
+        return List.copyOf(addresses);
+    }
+
+    /** One WARN line when a connection is lost, one INFO line when it is back, and the count of recoveries. */
+    private static void watchRecovery(
+            Connection connection,
+            Recoverable recoverable,
+            String name,
+            int recoveryIntervalMs,
+            RabbitMqDriverStats stats) {
+        AtomicLong lostAtNanos = new AtomicLong();
+        connection.addShutdownListener(cause -> {
+            if (!cause.isInitiatedByApplication()) {
+                lostAtNanos.set(System.nanoTime());
+                log.warn(
+                        "Connection {} to {} lost ({}); reopening it every {} ms",
+                        name,
+                        connection.getAddress().getHostAddress() + ":" + connection.getPort(),
+                        describe(cause),
+                        recoveryIntervalMs);
+            }
+        });
+        recoverable.addRecoveryListener(new RecoveryListener() {
+            @Override
+            public void handleRecovery(Recoverable recovered) {
+                if (stats != null) {
+                    stats.connectionRecoveries.increment();
+                }
+                long lost = lostAtNanos.get();
+                log.info(
+                        "Connection {} reopened to {}:{}{}",
+                        name,
+                        connection.getAddress().getHostAddress(),
+                        connection.getPort(),
+                        lost == 0 ? "" : " " + (System.nanoTime() - lost) / 1_000_000 + " ms after its loss");
+            }
+
+            @Override
+            public void handleRecoveryStarted(Recoverable recovering) {
+                // the loss is logged by the shutdown listener
+            }
+        });
+    }
+
+    /** The addresses in the given order: the client library would shuffle them. */
+    private record InOrder(List<Address> addresses) implements AddressResolver {
+        @Override
+        public List<Address> getAddresses() {
+            return addresses;
+        }
+
+        @Override
+        public List<Address> maybeShuffle(List<Address> input) {
+            return input;
         }
     }
 

@@ -1,7 +1,9 @@
 package io.openmessaging.benchmark.driver.rabbitmq;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.ConfirmListener;
 import io.openmessaging.benchmark.driver.SendCallback;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -33,8 +35,27 @@ final class PendingConfirms implements ConfirmListener {
             int producerId,
             long sequence,
             SendCallback callback) {
-        pending.put(
-                sequenceNumber, new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback));
+        add(
+                sequenceNumber,
+                new Pending(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback, null, null, null));
+    }
+
+    /** Tracks one send under its publish sequence number. */
+    void add(long sequenceNumber, Pending send) {
+        pending.put(sequenceNumber, send);
+    }
+
+    /** Removes and returns the send of one publish sequence number, or null when it completed already. */
+    Pending remove(long sequenceNumber) {
+        return pending.remove(sequenceNumber);
+    }
+
+    /** Removes every pending send, uncompleted, into {@code into}, in publish order. */
+    void drainTo(Collection<Pending> into) {
+        Map.Entry<Long, Pending> entry;
+        while ((entry = pending.pollFirstEntry()) != null) {
+            into.add(entry.getValue());
+        }
     }
 
     /** Completes one send with {@code error} unless it completed already. */
@@ -91,8 +112,20 @@ final class PendingConfirms implements ConfirmListener {
         }
     }
 
-    private record Pending(
-            long intendedSendEpochNanos, long sentEpochNanos, int producerId, long sequence, SendCallback callback) {
+    /**
+     * One send not yet confirmed; with connection recovery it also holds what to publish again ({@code
+     * routingKey}, {@code properties}, {@code body}: references to what was published, nothing copied), else
+     * those are null.
+     */
+    record Pending(
+            long intendedSendEpochNanos,
+            long sentEpochNanos,
+            int producerId,
+            long sequence,
+            SendCallback callback,
+            String routingKey,
+            AMQP.BasicProperties properties,
+            byte[] body) {
         void complete(Throwable error) {
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, error);
         }

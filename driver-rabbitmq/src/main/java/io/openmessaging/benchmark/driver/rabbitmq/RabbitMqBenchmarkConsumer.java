@@ -39,7 +39,9 @@ import org.slf4j.LoggerFactory;
  * stream), so nothing is skipped or repeated across a pause.
  *
  * <p>Failure: a channel or connection shutdown this driver did not ask for, or a subscription the
- * broker cancelled (queue deleted), is reported once through {@link ConsumerCallback#consumerFailed}.
+ * broker cancelled (queue deleted), is reported once through {@link ConsumerCallback#consumerFailed};
+ * with connection recovery, the loss of the connection is not a failure: the client reopens it and
+ * subscribes again.
  *
  * <p>Threading: {@link #pause}, {@link #resume} and {@link #close} from the control thread;
  * deliveries (and acks) on the connection's dispatch threads, in order per channel.
@@ -56,6 +58,7 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
     private final boolean autoAck;
     private final boolean stream;
     private final RabbitMqDriverStats stats;
+    private final boolean recovery;
     /** Next stream offset to read per queue; -1 before the first delivery. Written by dispatch threads. */
     private final long[] nextStreamOffset;
 
@@ -79,6 +82,26 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
             boolean stream,
             RabbitMqDriverStats stats)
             throws DriverException {
+        this(channel, description, queues, callback, autoAck, prefetchCount, stream, false, stats);
+    }
+
+    /**
+     * @param recovery whether the channel's connection reopens itself: then a lost connection is waited out
+     *     (the client subscribes again; deliveries not acknowledged before the loss come again) instead of
+     *     failing this consumer
+     */
+    RabbitMqBenchmarkConsumer(
+            Channel channel,
+            String description,
+            List<String> queues,
+            ConsumerCallback callback,
+            boolean autoAck,
+            int prefetchCount,
+            boolean stream,
+            boolean recovery,
+            RabbitMqDriverStats stats)
+            throws DriverException {
+        this.recovery = recovery;
         this.channel = channel;
         this.description = description;
         this.queues = List.copyOf(queues);
@@ -191,10 +214,18 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
     }
 
     private void channelShutDown(ShutdownSignalException cause) {
+        if (recovery && cause.isHardError()) {
+            return; // the connection is reopened and the subscriptions with it (ConnectionPool logs the loss)
+        }
         if (!closing && !cause.isInitiatedByApplication()) {
             fail(new DriverException(
                     "the channel of " + description + " shut down: " + ConnectionPool.describe(cause), cause));
         }
+    }
+
+    private boolean lostConnection() {
+        ShutdownSignalException reason = channel.getCloseReason();
+        return reason == null || reason.isHardError();
     }
 
     private void fail(Throwable cause) {
@@ -269,7 +300,8 @@ public final class RabbitMqBenchmarkConsumer implements BenchmarkConsumer {
                 try {
                     getChannel().basicAck(envelope.getDeliveryTag(), false);
                 } catch (IOException | ShutdownSignalException e) {
-                    if (!closing) {
+                    // with recovery, a delivery whose ack did not reach the broker comes again (a duplicate)
+                    if (!closing && !(recovery && lostConnection())) {
                         throw e;
                     }
                 }

@@ -107,9 +107,19 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
         }
         adminConnections = List.copyOf(admins);
         producerConnections = new ConnectionPool(
-                "producers", cfg.endpoints(), cfg.producerConnectionsPerUri(), cfg.connectionTimeoutMs());
+                "producers",
+                cfg.endpoints(),
+                cfg.producerConnectionsPerUri(),
+                cfg.connectionTimeoutMs(),
+                cfg.recoveryIntervalMs(),
+                stats);
         consumerConnections = new ConnectionPool(
-                "consumers", cfg.endpoints(), cfg.consumerConnectionsPerUri(), cfg.connectionTimeoutMs());
+                "consumers",
+                cfg.endpoints(),
+                cfg.consumerConnectionsPerUri(),
+                cfg.connectionTimeoutMs(),
+                cfg.recoveryIntervalMs(),
+                stats);
     }
 
     @Override
@@ -166,6 +176,7 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
                             ThreadLocalRandom.current().nextInt(partitions)),
                     cfg.publisherConfirms(),
                     cfg.messagePersistence(),
+                    cfg.connectionRecovery(),
                     stats);
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);
@@ -215,6 +226,7 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
                     cfg.autoAck(),
                     cfg.prefetchCount(),
                     stream,
+                    cfg.connectionRecovery(),
                     stats);
             consumers.add(consumer);
             consumer.start();
@@ -251,6 +263,11 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
                     cfg.autoAck() ? "unused (auto-ack)" : Integer.toString(cfg.prefetchCount()));
             facts.put("rabbitmq.queueArguments", cfg.queueArguments().toString());
             facts.put(
+                    "rabbitmq.connectionRecovery",
+                    cfg.connectionRecovery()
+                            ? "every " + cfg.connectionRecoveryIntervalMs() + " ms, unconfirmed messages republished"
+                            : "off (a lost connection fails the run)");
+            facts.put(
                     "rabbitmq.connectionsPerUri",
                     "producers " + cfg.producerConnectionsPerUri() + ", consumers " + cfg.consumerConnectionsPerUri()
                             + ", admin 1");
@@ -260,7 +277,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
 
     /**
      * {@code rabbitmq.malformedStamps}, {@code rabbitmq.consumerFailures}, {@code rabbitmq.confirmNacks},
-     * {@code rabbitmq.unroutableMessages}.
+     * {@code rabbitmq.unroutableMessages}, {@code rabbitmq.connectionRecoveries}, {@code
+     * rabbitmq.republishedMessages}.
      */
     @Override
     public Map<String, Long> counters() {
@@ -272,7 +290,11 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
                 "rabbitmq.confirmNacks",
                 stats.confirmNacks.sum(),
                 "rabbitmq.unroutableMessages",
-                stats.unroutableMessages.sum());
+                stats.unroutableMessages.sum(),
+                "rabbitmq.connectionRecoveries",
+                stats.connectionRecoveries.sum(),
+                "rabbitmq.republishedMessages",
+                stats.republishedMessages.sum());
     }
 
     /** Connections this driver holds open right now (admin, producer and consumer). */
@@ -311,8 +333,11 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             return;
         }
         RabbitMqDriverConfig cfg = config;
-        if (cfg.deleteTopologyOnClose() && admins.get(0).isOpen()) {
-            deleteTopology(admins, cfg);
+        // any admin connection still open will do (its broker may have been lost during the run)
+        Connection deleter =
+                admins.stream().filter(Connection::isOpen).findFirst().orElse(null);
+        if (cfg.deleteTopologyOnClose() && deleter != null) {
+            deleteTopology(deleter, cfg);
         }
         for (Connection admin : admins) {
             try {
@@ -327,18 +352,18 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
         }
     }
 
-    private void deleteTopology(List<Connection> admins, RabbitMqDriverConfig cfg) {
+    private void deleteTopology(Connection admin, RabbitMqDriverConfig cfg) {
         List<String> queues = new ArrayList<>(declaredQueues);
         List<String> exchanges = new ArrayList<>(declaredExchanges);
         try {
             runBatches(
-                    admins.get(0),
+                    admin,
                     queues,
                     cfg.topologyBatchSize(),
                     (channel, queue) -> channel.queueDeleteNoWait(queue, false, false),
                     "delete queues");
             runBatches(
-                    admins.get(0),
+                    admin,
                     exchanges,
                     cfg.topologyBatchSize(),
                     (channel, exchange) -> channel.exchangeDeleteNoWait(exchange, false),

@@ -2,12 +2,17 @@ package io.openmessaging.benchmark.driver.rabbitmq;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.DriverException;
 import io.openmessaging.benchmark.driver.MessageStampCodec;
 import io.openmessaging.benchmark.driver.SendCallback;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,9 +29,16 @@ import org.slf4j.LoggerFactory;
  * Messages are published {@code mandatory}, so one that no queue takes is returned and counted
  * ({@code rabbitmq.unroutableMessages}) rather than dropped silently.
  *
- * <p>Threading: the channel is not thread-safe for publishing; only the producer thread publishes
- * ({@link #sendAsync}). Confirms, returns and the channel's shutdown arrive on the connection's
- * thread.
+ * <p>Connection recovery ({@code connectionRecovery: true}, publisher confirms on): when the connection is
+ * lost, the sends the broker has not confirmed are held instead of failed, and so is every send made while
+ * the connection is being reopened; once the channel is back they are published again, in the producer's
+ * order, and complete on their new confirms. A message the broker had stored before the loss then arrives
+ * twice (the consumers' identity accounting counts it); none is lost for want of a confirm. Without
+ * confirms a publish on a lost connection fails: nothing tells which written messages the broker kept.
+ *
+ * <p>Threading: the channel is not thread-safe for publishing; the producer thread ({@link #sendAsync})
+ * and, after a recovery, the recovery thread publish under one lock. Confirms, returns and the channel's
+ * shutdown arrive on the connection's thread.
  */
 public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
 
@@ -35,13 +47,23 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
     private static final int DELIVERY_MODE_PERSISTENT = 2;
 
     private final Channel channel;
+    private final String topic;
     private final String exchange;
     private final PartitionRouter router;
     private final boolean confirms;
+    private final boolean recovery;
     private final int deliveryMode;
     private final PendingConfirms pending;
+    private final RabbitMqDriverStats stats;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean unroutableLogged = new AtomicBoolean();
+
+    /** Guards publishing and {@link #held}: the channel is published on by one thread at a time. */
+    private final Object publishLock = new Object();
+    /** Sends waiting for the channel to be reopened, with recovery on. Guarded by {@link #publishLock}. */
+    private final List<PendingConfirms.Pending> held = new ArrayList<>();
+    /** The channel is lost and not reopened yet. Guarded by {@link #publishLock}. */
+    private boolean recovering;
 
     RabbitMqBenchmarkProducer(
             Channel channel,
@@ -51,12 +73,28 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             boolean persistent,
             RabbitMqDriverStats stats)
             throws DriverException {
+        this(channel, topic, router, confirms, persistent, false, stats);
+    }
+
+    /** @param recovery whether the channel's connection reopens itself (see the class comment) */
+    RabbitMqBenchmarkProducer(
+            Channel channel,
+            String topic,
+            PartitionRouter router,
+            boolean confirms,
+            boolean persistent,
+            boolean recovery,
+            RabbitMqDriverStats stats)
+            throws DriverException {
         this.channel = channel;
+        this.topic = topic;
         this.exchange = Topology.exchangeName(topic);
         this.router = router;
         this.confirms = confirms;
+        this.recovery = recovery && confirms && channel instanceof Recoverable;
         this.deliveryMode = persistent ? DELIVERY_MODE_PERSISTENT : DELIVERY_MODE_TRANSIENT;
         this.pending = new PendingConfirms(stats.confirmNacks);
+        this.stats = stats;
         channel.addReturnListener(returned -> {
             stats.unroutableMessages.increment();
             if (unroutableLogged.compareAndSet(false, true)) {
@@ -68,14 +106,20 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
                         returned.getReplyText());
             }
         });
-        channel.addShutdownListener(cause -> pending.failAll(
-                cause.isInitiatedByApplication()
-                        ? new DriverException(
-                                "the producer of " + topic + " was closed before the broker confirmed this message")
-                        : new DriverException(
-                                "the channel of the producer of " + topic + " shut down: "
-                                        + ConnectionPool.describe(cause),
-                                cause)));
+        channel.addShutdownListener(this::channelShutDown);
+        if (this.recovery) {
+            ((Recoverable) channel).addRecoveryListener(new RecoveryListener() {
+                @Override
+                public void handleRecovery(Recoverable recovered) {
+                    publishHeld();
+                }
+
+                @Override
+                public void handleRecoveryStarted(Recoverable recovering) {
+                    // the sends are held from the loss on (channelShutDown)
+                }
+            });
+        }
         if (confirms) {
             try {
                 channel.confirmSelect();
@@ -113,13 +157,129 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
             return;
         }
-        long sequenceNumber = channel.getNextPublishSeqNo();
-        pending.add(sequenceNumber, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
-        try {
-            channel.basicPublish(exchange, routingKey, true, properties, payload);
-        } catch (IOException | RuntimeException e) {
-            pending.fail(sequenceNumber, e);
+        if (!recovery) {
+            long sequenceNumber = channel.getNextPublishSeqNo();
+            pending.add(sequenceNumber, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
+            try {
+                channel.basicPublish(exchange, routingKey, true, properties, payload);
+            } catch (IOException | RuntimeException e) {
+                pending.fail(sequenceNumber, e);
+            }
+            return;
         }
+        PendingConfirms.Pending send = new PendingConfirms.Pending(
+                intendedSendEpochNanos,
+                sentEpochNanos,
+                producerId,
+                sequence,
+                callback,
+                routingKey,
+                properties,
+                payload);
+        synchronized (publishLock) {
+            if (closed.get()) {
+                send.complete(closedError());
+            } else if (recovering) {
+                held.add(send);
+            } else {
+                publish(send);
+            }
+        }
+    }
+
+    /**
+     * Publishes one send with recovery on; a publish that fails because the connection is gone holds the send
+     * (and every later one) until the channel is back. Caller holds {@link #publishLock}.
+     */
+    private void publish(PendingConfirms.Pending send) {
+        long sequenceNumber = channel.getNextPublishSeqNo();
+        pending.add(sequenceNumber, send);
+        try {
+            channel.basicPublish(exchange, send.routingKey(), true, send.properties(), send.body());
+        } catch (IOException | RuntimeException e) {
+            PendingConfirms.Pending unsent = pending.remove(sequenceNumber);
+            if (unsent == null) {
+                return; // completed meanwhile
+            }
+            if (connectionLost(e)) {
+                recovering = true;
+                held.add(unsent);
+            } else {
+                unsent.complete(e);
+            }
+        }
+    }
+
+    /** Whether a failed publish is the connection's loss (to be waited out) rather than this message's fault. */
+    private boolean connectionLost(Exception e) {
+        ShutdownSignalException reason = channel.getCloseReason();
+        if (reason != null) {
+            return reason.isHardError() && !reason.isInitiatedByApplication();
+        }
+        return e instanceof IOException; // a socket write failed: the connection's shutdown follows
+    }
+
+    private void channelShutDown(ShutdownSignalException cause) {
+        if (recovery && !closed.get() && cause.isHardError() && !cause.isInitiatedByApplication()) {
+            synchronized (publishLock) {
+                recovering = true;
+                pending.drainTo(held);
+            }
+            return;
+        }
+        pending.failAll(
+                cause.isInitiatedByApplication()
+                        ? new DriverException(
+                                "the producer of " + topic + " was closed before the broker confirmed this message")
+                        : new DriverException(
+                                "the channel of the producer of " + topic + " shut down: "
+                                        + ConnectionPool.describe(cause),
+                                cause));
+        failHeld(
+                cause.isInitiatedByApplication()
+                        ? closedError()
+                        : new DriverException(
+                                "the channel of the producer of " + topic + " shut down: "
+                                        + ConnectionPool.describe(cause),
+                                cause));
+    }
+
+    /** After a recovery: publishes the held sends again, in the producer's order, on the reopened channel. */
+    private void publishHeld() {
+        synchronized (publishLock) {
+            if (closed.get()) {
+                return;
+            }
+            List<PendingConfirms.Pending> again = new ArrayList<>(held);
+            held.clear();
+            recovering = false;
+            again.sort(Comparator.comparingInt(PendingConfirms.Pending::producerId)
+                    .thenComparingLong(PendingConfirms.Pending::sequence));
+            if (!again.isEmpty()) {
+                log.info("Producer of {}: publishing {} unconfirmed message(s) again", topic, again.size());
+            }
+            for (PendingConfirms.Pending send : again) {
+                if (recovering) {
+                    held.add(send); // lost again while republishing
+                } else {
+                    stats.republishedMessages.increment();
+                    publish(send);
+                }
+            }
+        }
+    }
+
+    private void failHeld(Throwable error) {
+        List<PendingConfirms.Pending> failing;
+        synchronized (publishLock) {
+            failing = new ArrayList<>(held);
+            held.clear();
+        }
+        failing.forEach(send -> send.complete(error));
+    }
+
+    private DriverException closedError() {
+        return new DriverException("the producer was closed before the broker confirmed this message");
     }
 
     /** Closes the channel without waiting for outstanding confirms: those sends fail. Idempotent. */
@@ -135,7 +295,8 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
         } catch (IOException | TimeoutException | ShutdownSignalException e) {
             log.debug("closing a producer channel: {}", ConnectionPool.describe(e));
         } finally {
-            pending.failAll(new DriverException("the producer was closed before the broker confirmed this message"));
+            pending.failAll(closedError());
+            failHeld(closedError());
         }
     }
 }

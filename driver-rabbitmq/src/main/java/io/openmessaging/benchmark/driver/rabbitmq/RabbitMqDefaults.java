@@ -37,6 +37,12 @@ public final class RabbitMqDefaults {
     /** TCP connect timeout, and bound of the AMQP handshake. */
     public static final int CONNECTION_TIMEOUT_MS = 10_000;
 
+    /** A lost connection fails its clients (the run reports it) unless the driver file asks for recovery. */
+    public static final boolean CONNECTION_RECOVERY = false;
+
+    /** Wait between two attempts to reopen a lost connection, when recovery is on. */
+    public static final int CONNECTION_RECOVERY_INTERVAL_MS = 1_000;
+
     /**
      * Heartbeat interval requested from the broker, seconds: a broker that vanished without closing
      * the TCP connection is noticed after about two intervals.

@@ -142,6 +142,24 @@ public final class RabbitMqDriverConfig {
             .meaning("This driver's own: bound on the TCP connect and the AMQP handshake.")
             .build();
 
+    static final ConfigKey<Boolean> CONNECTION_RECOVERY = bool("connectionRecovery")
+            .byDefault(RabbitMqDefaults.CONNECTION_RECOVERY)
+            .meaning("This driver's own: when a connection is lost, reopen it (to its own broker first, then to the"
+                    + " file's other brokers in turn), reopen its channels and subscriptions, and publish again"
+                    + " every message the broker had not confirmed; counted in `rabbitmq.connectionRecoveries` and"
+                    + " `rabbitmq.republishedMessages`. False: a lost connection fails its producers' unconfirmed"
+                    + " sends and its consumers, and the run fails.")
+            .build();
+
+    static final ConfigKey<Integer> CONNECTION_RECOVERY_INTERVAL_MS = integer(
+                    "connectionRecoveryIntervalMs", "milliseconds")
+            .atLeast(10)
+            .atMost(600_000)
+            .byDefault(RabbitMqDefaults.CONNECTION_RECOVERY_INTERVAL_MS)
+            .meaning("This driver's own: wait between two attempts to reopen a lost connection"
+                    + " (with `connectionRecovery`).")
+            .build();
+
     /** Upstream's creation throttles: accepted so upstream files load, without effect (creation is pipelined). */
     static final List<ConfigKey<Integer>> UPSTREAM_IGNORED = List.of(
             ignored("producerCreationDelay", "milliseconds"),
@@ -167,6 +185,8 @@ public final class RabbitMqDriverConfig {
     private final int topologyBatchSize;
     private final boolean deleteTopologyOnClose;
     private final int connectionTimeoutMs;
+    private final boolean connectionRecovery;
+    private final int connectionRecoveryIntervalMs;
     private final List<String> ignoredUpstreamKeys;
 
     private RabbitMqDriverConfig(String sourceName, List<BrokerEndpoint> endpoints, ConfigValues values) {
@@ -185,6 +205,8 @@ public final class RabbitMqDriverConfig {
         this.topologyBatchSize = values.get(TOPOLOGY_BATCH_SIZE);
         this.deleteTopologyOnClose = values.get(DELETE_TOPOLOGY_ON_CLOSE);
         this.connectionTimeoutMs = values.get(CONNECTION_TIMEOUT_MS);
+        this.connectionRecovery = values.get(CONNECTION_RECOVERY);
+        this.connectionRecoveryIntervalMs = values.get(CONNECTION_RECOVERY_INTERVAL_MS);
         this.ignoredUpstreamKeys = UPSTREAM_IGNORED.stream()
                 .filter(values::given)
                 .map(ConfigKey::name)
@@ -276,6 +298,19 @@ public final class RabbitMqDriverConfig {
         return connectionTimeoutMs;
     }
 
+    public boolean connectionRecovery() {
+        return connectionRecovery;
+    }
+
+    public int connectionRecoveryIntervalMs() {
+        return connectionRecoveryIntervalMs;
+    }
+
+    /** The wait between reconnection attempts, or 0 when a lost connection is not reopened. */
+    int recoveryIntervalMs() {
+        return connectionRecovery ? connectionRecoveryIntervalMs : 0;
+    }
+
     /** Upstream creation keys the file set, which have no effect. */
     public List<String> ignoredUpstreamKeys() {
         return ignoredUpstreamKeys;
@@ -308,7 +343,9 @@ public final class RabbitMqDriverConfig {
                 TOPIC_PREFIX,
                 TOPOLOGY_BATCH_SIZE,
                 DELETE_TOPOLOGY_ON_CLOSE,
-                CONNECTION_TIMEOUT_MS));
+                CONNECTION_TIMEOUT_MS,
+                CONNECTION_RECOVERY,
+                CONNECTION_RECOVERY_INTERVAL_MS));
         keys.addAll(UPSTREAM_IGNORED);
         return keys;
     }
@@ -349,7 +386,16 @@ public final class RabbitMqDriverConfig {
                         values -> values.get(QUEUE_TYPE) == QueueType.STREAM && values.get(PREFETCH_COUNT) == 0,
                         values -> values.show(PREFETCH_COUNT) + ", which is unlimited, cannot be used with "
                                 + values.show(QUEUE_TYPE)
-                                + ": RabbitMQ refuses stream consumers without a prefetch of 1 or more"));
+                                + ": RabbitMQ refuses stream consumers without a prefetch of 1 or more"),
+                new ConfigRule(
+                        "With `queueType: STREAM`, `connectionRecovery` is false (a reopened subscription would"
+                                + " start again from the offset of the first one and read the stream twice).",
+                        List.of(CONNECTION_RECOVERY, QUEUE_TYPE),
+                        values -> values.get(QUEUE_TYPE) == QueueType.STREAM && values.get(CONNECTION_RECOVERY),
+                        values -> values.show(CONNECTION_RECOVERY) + " cannot be used with "
+                                + values.show(QUEUE_TYPE)
+                                + ": a reopened stream subscription would read the stream again from its first"
+                                + " offset"));
     }
 
     /** Why a URI of the file cannot be used with the file's credentials, or null. */

@@ -12,4 +12,8 @@ final class RabbitMqDriverStats {
     final LongAdder confirmNacks = new LongAdder();
     /** Messages returned as unroutable: no queue was bound for their routing key. */
     final LongAdder unroutableMessages = new LongAdder();
+    /** Connections reopened after a loss ({@code connectionRecovery}). */
+    final LongAdder connectionRecoveries = new LongAdder();
+    /** Messages published again after a connection loss because the broker had not confirmed them. */
+    final LongAdder republishedMessages = new LongAdder();
 }

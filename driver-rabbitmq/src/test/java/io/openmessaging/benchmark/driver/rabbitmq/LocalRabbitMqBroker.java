@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -46,9 +47,12 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
 
     private final Path repositoryRoot;
     private final int port;
-    private final Properties state;
+    private Properties state;
     private final Thread shutdownHook;
-    private final BrokerProcess process;
+    private BrokerProcess process;
+    /** The data directory start made (deleted by close), once a restart has taken it over; else null. */
+    private Path createdDataDir;
+
     private boolean closed;
 
     private LocalRabbitMqBroker(Path repositoryRoot, int port, Properties state) {
@@ -164,6 +168,37 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
     }
 
     /**
+     * Starts the node again on its own data and ports after {@link #kill()} (kills it first if it still
+     * runs): durable queues and the messages they stored are back, as after a crash of a real node.
+     */
+    public synchronized void restart() {
+        process.kill();
+        String dataDir = state.getProperty("data.dir");
+        if (createdDataDir == null && Boolean.parseBoolean(state.getProperty("data.dir.created"))) {
+            createdDataDir = Path.of(dataDir);
+        }
+        List<String> command = List.of(
+                repositoryRoot.resolve(SCRIPT).toString(),
+                "rabbitmq",
+                "start",
+                "--port",
+                String.valueOf(port),
+                "--data-dir",
+                dataDir,
+                "--timeout",
+                String.valueOf(READINESS_TIMEOUT_SECONDS));
+        LocalBrokerScripts.Result result =
+                LocalBrokerScripts.run(repositoryRoot, command, SCRIPT_TIMEOUT_SECONDS, Map.of());
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException("'" + String.join(" ", command) + "' failed with exit code "
+                    + result.exitCode() + ":\n" + result.output());
+        }
+        state = LocalBrokerScripts.readProperties(
+                repositoryRoot.resolve("deployment/local/rabbitmq/work/run/rabbitmq-" + port + ".state"));
+        process = new BrokerProcess(Long.parseLong(state.getProperty("pid")), "node");
+    }
+
+    /**
      * SIGSTOP the node: it keeps its sockets open but answers nothing (a stall, like a long GC pause
      * or a frozen VM) until {@link #resume()}. {@link #close()} resumes a paused node before
      * stopping it.
@@ -196,6 +231,7 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
             // The hook itself is running or about to: nothing to remove.
         }
         LocalBrokerScripts.Result result = stop();
+        deleteCreatedDataDir();
         if (result.exitCode() != 0) {
             ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroyForcibly);
             throw new IllegalStateException("stopping the node on port " + port + " failed with exit code "
@@ -213,6 +249,20 @@ public final class LocalRabbitMqBroker implements AutoCloseable {
             closed = true;
             process.resumeQuietly();
             stop();
+            deleteCreatedDataDir();
+        }
+    }
+
+    /** After a restart the script keeps the data directory it was given: delete the one start made. */
+    private void deleteCreatedDataDir() {
+        if (createdDataDir == null) {
+            return;
+        }
+        try (var paths = Files.walk(createdDataDir)) {
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory: left for the system to clear
         }
     }
 

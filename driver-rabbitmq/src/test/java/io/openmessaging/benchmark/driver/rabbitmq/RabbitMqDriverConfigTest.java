@@ -101,6 +101,21 @@ class RabbitMqDriverConfigTest {
         assertThat(config.topicPrefix()).isEqualTo("test-topic");
         assertThat(config.deleteTopologyOnClose()).isTrue();
         assertThat(config.queueArguments()).isEmpty();
+        assertThat(config.connectionRecovery()).isFalse();
+        assertThat(config.recoveryIntervalMs()).as("no recovery: no interval").isZero();
+    }
+
+    @Test
+    void connectionRecoveryIsAnOptionWithItsIntervalButNotForStreams() throws Exception {
+        RabbitMqDriverConfig config =
+                parse("amqpUris: [amqp://h]\nconnectionRecovery: true\nconnectionRecoveryIntervalMs: 250\n");
+        assertThat(config.connectionRecovery()).isTrue();
+        assertThat(config.recoveryIntervalMs()).isEqualTo(250);
+        assertThat(parse("amqpUris: [amqp://h]\nconnectionRecovery: true\n").recoveryIntervalMs())
+                .isEqualTo(RabbitMqDefaults.CONNECTION_RECOVERY_INTERVAL_MS);
+        assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nqueueType: STREAM\nconnectionRecovery: true\n"))
+                .hasMessageStartingWith("test.yaml:3:1: connectionRecovery: true (line 3) cannot be used with"
+                        + " queueType: STREAM (line 2): a reopened stream subscription would read the stream again");
     }
 
     @Test
