@@ -244,6 +244,8 @@ public final class WorkloadRunner {
                 if (warning != null) {
                     err.println("warning: " + warning);
                 }
+            } catch (HttpWorkerClient.TokenRefused e) {
+                return e.getMessage();
             } catch (IOException e) {
                 return "worker " + worker.id() + " is not reachable: " + e.getMessage();
             } catch (InterruptedException e) {

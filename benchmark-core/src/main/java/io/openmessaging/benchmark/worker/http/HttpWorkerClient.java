@@ -367,6 +367,9 @@ public final class HttpWorkerClient implements WorkerHandle {
                             + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
                     e);
         }
+        if (response.statusCode() == 401) {
+            throw new TokenRefused(id(), token != null);
+        }
         if (response.statusCode() != 200) {
             Wire.Error error;
             try {
@@ -377,6 +380,25 @@ public final class HttpWorkerClient implements WorkerHandle {
             throw new WorkerError(id(), method, path, response.statusCode(), error.error(), error.detail());
         }
         return Wire.MAPPER.readValue(response.body(), type);
+    }
+
+    /**
+     * A worker refused the request's token (HTTP 401): the worker was started with a token ({@code --token-file}
+     * or {@value WorkerServer#TOKEN_ENV}) and this client gave another one, or none. The worker was reached: it
+     * is not "unreachable".
+     */
+    public static final class TokenRefused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TokenRefused(String worker, boolean tokenGiven) {
+            super(
+                    tokenGiven
+                            ? "worker " + worker + " refused the token (HTTP 401): check --token-file (or "
+                                    + WorkerServer.TOKEN_ENV + "): it must hold the token the worker was started with"
+                            : "worker " + worker + " requires a token (HTTP 401) and none was given: pass the"
+                                    + " worker's token file with --token-file (or the token in "
+                                    + WorkerServer.TOKEN_ENV + ")");
+        }
     }
 
     /** A worker answered with an error status. */
