@@ -21,9 +21,10 @@ import org.HdrHistogram.HistogramLogWriter;
  * The run's HdrHistogram interval logs, one per latency metric: written period by period into a hidden
  * {@code .in-progress-*} directory of the directory the result goes to, and renamed beside the result JSON
  * when that is written, so a run that dies leaves what it measured. Nothing touches the disk before the
- * first interval (or the move, for a run that measured nothing: its logs then hold only their headers).
+ * first interval.
  * When the result goes to a fallback directory instead, the logs are copied there and the hidden directory
- * is removed ({@link #discard}).
+ * is removed ({@link #discard}). A run that recorded no interval (it failed before its load started, or in
+ * its warm-up) has no logs: nothing of them is written.
  *
  * <p>A failure to write (a full disk) never stops the run: the first one is kept, the logs stop growing,
  * and {@link #close} reports it, so that the result is not published as if its logs were whole.
@@ -93,7 +94,6 @@ final class IntervalLogs {
      *     left on device}); what was written stays in {@link #directory()}
      */
     void close() throws IOException {
-        open();
         if (!closed) {
             writers.values().forEach(HistogramLogWriter::close);
             closed = true;
@@ -105,6 +105,11 @@ final class IntervalLogs {
                             + ResultFiles.reason(failure),
                     failure);
         }
+    }
+
+    /** Whether any interval was taken, so that there are logs to keep. */
+    boolean written() {
+        return directory != null;
     }
 
     /** The log file names, by metric field prefix, of the result file {@code json}. */
@@ -119,10 +124,14 @@ final class IntervalLogs {
 
     /**
      * Closes the logs and renames them beside {@code json} (in the same directory as they are: an atomic
-     * rename), named after it ({@link LatencyMetric#hlogFileName}); returns the file names by metric field prefix.
+     * rename), named after it ({@link LatencyMetric#hlogFileName}); returns the file names by metric field prefix,
+     * none when no interval was taken.
      */
     Map<String, String> moveBeside(Path json) throws IOException {
         close();
+        if (directory == null) {
+            return Map.of();
+        }
         Map<String, String> names = namesBeside(json);
         for (LatencyMetric metric : LatencyMetric.values()) {
             Files.move(

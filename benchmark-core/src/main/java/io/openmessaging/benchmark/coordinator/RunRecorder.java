@@ -335,10 +335,30 @@ public final class RunRecorder {
         }
     }
 
+    /**
+     * Ends the result with the run's totals. A run whose load never started (it failed while the driver,
+     * the topics or the clients were being set up) measured nothing: its counts and latencies stay empty
+     * ({@code null}), not zero, and the summary prints them as missing.
+     */
     void finish(Counters totals) {
         if (workload.ratePlan() != null) {
             result.rateSteps = stepTable(workload.ratePlan());
         }
+        if (loadStartEpochNanos != 0) {
+            fillTotals(totals);
+        }
+        Instant end = Instant.ofEpochSecond(0, booksClosedEpochNanos != 0 ? booksClosedEpochNanos : clock.epochNanos());
+        result.endTime = ResultFiles.formatTimestamp(end);
+        result.metadata.endTimeEpochMillis = end.toEpochMilli();
+        if (measuredEndEpochNanos == 0 && result.testDurationSeconds == null && measuredStartEpochNanos != 0) {
+            result.testDurationSeconds = (clock.epochNanos() - measuredStartEpochNanos) / 1e9;
+        }
+        result.complete = failureReason == null;
+        result.failureReason = failureReason;
+        progress.finished(result.rateSteps, result.rateSearch);
+    }
+
+    private void fillTotals(Counters totals) {
         for (LatencyMetric metric : LatencyMetric.values()) {
             if (measures(metric)) {
                 ResultFiller.setAggregate(result, metric, aggregates.get(metric));
@@ -356,15 +376,6 @@ public final class RunRecorder {
         result.endToEndNegativeCount = totals.endToEndNonPositive();
         result.latencyValuesClampedCount = totals.valuesClamped();
         result.unstampedMessagesReceived = totals.unstampedReceived();
-        Instant end = Instant.ofEpochSecond(0, booksClosedEpochNanos != 0 ? booksClosedEpochNanos : clock.epochNanos());
-        result.endTime = ResultFiles.formatTimestamp(end);
-        result.metadata.endTimeEpochMillis = end.toEpochMilli();
-        if (measuredEndEpochNanos == 0 && result.testDurationSeconds == null && measuredStartEpochNanos != 0) {
-            result.testDurationSeconds = (clock.epochNanos() - measuredStartEpochNanos) / 1e9;
-        }
-        result.complete = failureReason == null;
-        result.failureReason = failureReason;
-        progress.finished(result.rateSteps, result.rateSearch);
     }
 
     private List<RatePlanStep> stepTable(RatePlan plan) {
@@ -406,7 +417,7 @@ public final class RunRecorder {
 
     /**
      * Writes the JSON where asked (never overwriting: a taken name gets {@code -1}, {@code -2}, …) and renames
-     * the interval logs beside it; returns the JSON path. The JSON is written in full to a temporary file
+     * the interval logs beside it (a run that took no interval has none); returns the JSON path. The JSON is written in full to a temporary file
      * and then published under its name, so a failure (a full disk) leaves nothing under that name.
      *
      * @throws IOException when the result or its interval logs could not be written in full; then nothing
@@ -416,7 +427,9 @@ public final class RunRecorder {
         intervalLogs.close();
         Path json = ResultFiles.write(result, requestedFile(), file -> {
             result.hlogFiles.clear();
-            result.hlogFiles.putAll(IntervalLogs.namesBeside(file));
+            if (intervalLogs.written()) {
+                result.hlogFiles.putAll(IntervalLogs.namesBeside(file));
+            }
         });
         try {
             intervalLogs.moveBeside(json);

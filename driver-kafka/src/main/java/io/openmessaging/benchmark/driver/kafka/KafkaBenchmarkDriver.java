@@ -37,6 +37,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -439,7 +440,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         DescribeClusterResult cluster = client.describeCluster(
                 new DescribeClusterOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)));
         try {
-            String clusterId = cluster.clusterId().get(timeoutMs, TimeUnit.MILLISECONDS);
+            String clusterId = awaitFirstAnswer(cluster.clusterId(), cfg);
             int brokers = cluster.nodes().get(timeoutMs, TimeUnit.MILLISECONDS).size();
             synchronized (clusterFacts) {
                 clusterFacts.put("clusterId", String.valueOf(clusterId));
@@ -493,6 +494,33 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while asking " + cfg.bootstrapServers() + " for its features", e);
+        }
+    }
+
+    /**
+     * Waits up to {@code initializeTimeoutMs} for the cluster's first answer, probing the bootstrap addresses
+     * meanwhile ({@link BootstrapRefusal}): when every one refuses connections for {@value
+     * BootstrapRefusal#REFUSED_FOR_MS} ms, fails at once, naming them.
+     */
+    private <T> T awaitFirstAnswer(KafkaFuture<T> answer, KafkaDriverConfig cfg)
+            throws DriverException, ExecutionException, TimeoutException, InterruptedException {
+        BootstrapRefusal refusal = new BootstrapRefusal(cfg.bootstrapServers(), BootstrapRefusal.Connector.TCP);
+        long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(cfg.initializeTimeoutMs());
+        while (true) {
+            try {
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, deadlineNanos - System.nanoTime()));
+                return answer.get(Math.min(BootstrapRefusal.PROBE_INTERVAL_MS, leftMs), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException slice) {
+                if (System.nanoTime() - deadlineNanos >= 0) {
+                    throw slice;
+                }
+            }
+            if (refusal.probed(refusal.probe(), System.nanoTime())) {
+                throw new DriverException(cfg.sourceName() + ": connection refused by every bootstrap server ("
+                        + refusal.refusedAddresses() + ") for " + BootstrapRefusal.REFUSED_FOR_MS
+                        + " ms: no broker listens there; start it, or correct bootstrap.servers in "
+                        + KafkaDriverConfig.COMMON_CONFIG);
+            }
         }
     }
 
