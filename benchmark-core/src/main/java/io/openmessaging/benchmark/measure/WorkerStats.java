@@ -40,6 +40,7 @@ public final class WorkerStats {
     private final LongAdder duplicatesReceived = new LongAdder();
     private final LongAdder messagesNotSent = new LongAdder();
     private final LongAdder messagesUnackedAtEnd = new LongAdder();
+    private final LongAdder sendsEndedAfterBooksClosed = new LongAdder();
     private volatile LongSupplier messagesDue = () -> 0;
     private volatile int endToEndCopies = 1;
     private volatile boolean booksClosed;
@@ -119,15 +120,20 @@ public final class WorkerStats {
     /**
      * A send failed. Its response times, publish and end-to-end, are failed − intended: the producer waited
      * that long for nothing. It has no service time. Any thread.
+     *
+     * @return whether it was recorded as a send error: not after {@link #closeBooks}, when the failure is the
+     *     closing client's cancellation of a send already written off ({@link #sendsEndedAfterBooksClosed})
      */
-    public void recordSendError(long intendedEpochNanos, long failedEpochNanos) {
+    public boolean recordSendError(long intendedEpochNanos, long failedEpochNanos) {
         if (booksClosed) {
-            return;
+            sendsEndedAfterBooksClosed.increment();
+            return false;
         }
         sendErrors.increment();
         ThreadRecorders recorders = threadRecorders.get();
         recorders.inFlight(intendedEpochNanos, -1);
         recordUndelivered(recorders, failedEpochNanos - intendedEpochNanos, 1);
+        return true;
     }
 
     /** The response times of {@code count} messages that will never arrive, each {@code ageNanos} old. */
@@ -147,6 +153,14 @@ public final class WorkerStats {
          * with the latest intended time in the group.
          */
         void forEach(InFlightLedger.Visitor each);
+    }
+
+    /**
+     * Sends that failed after {@link #closeBooks} (those the closing of their client cancelled): they were
+     * written off with the books, so they are no send errors.
+     */
+    public long sendsEndedAfterBooksClosed() {
+        return sendsEndedAfterBooksClosed.sum();
     }
 
     /** Whether {@link #closeBooks} ran: nothing is recorded any more. */

@@ -643,6 +643,7 @@ public final class LocalWorker implements WorkerHandle {
                 sampler = null;
             }
         }
+        long endedBefore = stats.sendsEndedAfterBooksClosed();
         closeAll(producers, "producer");
         closeAll(consumers, "consumer");
         if (driver != null) {
@@ -652,6 +653,13 @@ public final class LocalWorker implements WorkerHandle {
                 log.warn("Closing the driver failed: {}", e.toString());
             }
             driver = null;
+        }
+        long cancelled = stats.sendsEndedAfterBooksClosed() - endedBefore;
+        if (cancelled > 0) {
+            log.info(
+                    "Closing the producers cancelled {} send(s) still in flight; they were written off when the"
+                            + " books closed, as unacknowledged at the end, not as send errors",
+                    cancelled);
         }
         producerThreads.clear();
         threads.clear();

@@ -201,9 +201,8 @@ final class ProducerThread implements Runnable {
                 if (!stats.booksClosed()) {
                     acknowledged.add(sequence); // as the counters: an acknowledgement after the books closed is not one
                 }
-            } else {
-                stats.recordSendError(intendedSendEpochNanos, clock.epochNanos());
-                onSendError.accept(error);
+            } else if (stats.recordSendError(intendedSendEpochNanos, clock.epochNanos())) {
+                onSendError.accept(error); // not after the books closed: a send the closing client cancelled
             }
         }
     }

@@ -47,6 +47,8 @@ import org.slf4j.LoggerFactory;
 public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
+    /** How much longer than its close deadline and one poll {@link #close} waits for the poll thread. */
+    private static final long JOIN_MARGIN_MS = 500;
 
     private final Consumer<String, byte[]> consumer;
     private final String topic;
@@ -61,6 +63,9 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private final AtomicLong assignments = new AtomicLong();
 
     private volatile boolean running = true;
+    /** When the poll thread's final commit and the client's close must be done by ({@code System.nanoTime()}). */
+    private volatile long closeDeadlineNanos;
+
     private volatile Throwable failure;
     private volatile Set<TopicPartition> assignment = Set.of();
 
@@ -111,24 +116,34 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     }
 
     /**
-     * Asks the poll thread to stop without waiting for it, so that a driver closing many consumers
-     * lets them all wind down at once.
+     * Asks the poll thread to stop without waiting for it, so that a driver closing many consumers lets them
+     * all wind down at once: its final offset commit and the client's close are done by {@code
+     * deadlineNanos} ({@code System.nanoTime()}), whether the broker answers or not.
      */
-    void requestStop() {
-        running = false;
+    void requestStop(long deadlineNanos) {
+        if (running) {
+            closeDeadlineNanos = deadlineNanos;
+            running = false;
+        }
     }
 
-    /** Stops the poll thread, commits the last positions and closes the client, each step bounded. */
+    /**
+     * Stops the poll thread, commits the last positions and closes the client, all within {@link
+     * KafkaDriverDefaults#CLOSE_TIMEOUT_MS} (from the driver's {@link #requestStop}, when it came first) plus
+     * one poll.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        running = false;
+        requestStop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaDriverDefaults.CLOSE_TIMEOUT_MS));
         if (Thread.currentThread() == pollThread || !pollThread.isAlive()) {
             return;
         }
-        long boundMs = KafkaDriverDefaults.POLL_TIMEOUT_MS + 3 * KafkaDriverDefaults.CLOSE_TIMEOUT_MS;
+        long boundMs = KafkaDriverDefaults.POLL_TIMEOUT_MS
+                + Math.max(0, TimeUnit.NANOSECONDS.toMillis(closeDeadlineNanos - System.nanoTime()))
+                + JOIN_MARGIN_MS;
         try {
             pollThread.join(boundMs);
         } catch (InterruptedException e) {
@@ -188,7 +203,8 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 }
             }
             if (manualCommit) {
-                commitSync(commits.allOffsets(), "final");
+                // half the time left: the client's close (leaving the group) gets the rest
+                commitSync(commits.allOffsets(), "final", untilCloseDeadline().dividedBy(2));
             }
         } catch (Throwable t) {
             failure = t;
@@ -272,12 +288,17 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         }
     }
 
-    private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets, String what) {
+    /** What is left until the close deadline of {@link #requestStop}; poll thread only, once the loop ended. */
+    private Duration untilCloseDeadline() {
+        return Duration.ofNanos(Math.max(0, closeDeadlineNanos - System.nanoTime()));
+    }
+
+    private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets, String what, Duration timeout) {
         if (offsets.isEmpty()) {
             return;
         }
         try {
-            consumer.commitSync(offsets, Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS));
+            consumer.commitSync(offsets, timeout);
         } catch (RuntimeException e) {
             commitFailed(what, e);
         }
@@ -330,7 +351,9 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     private void closeClient() {
         try {
-            consumer.close(CloseOptions.timeout(Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS)));
+            // after a failure of the loop no stop was asked for: the client gets the whole bound
+            consumer.close(CloseOptions.timeout(
+                    running ? Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS) : untilCloseDeadline()));
         } catch (RuntimeException e) {
             log.warn(
                     "Consumer of topic {} in subscription {}: closing the client failed: {}",
@@ -348,8 +371,12 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 return;
             }
             revocations.incrementAndGet();
-            if (manualCommit) {
-                commitSync(commits.offsetsOf(partitions), "revocation");
+            // the client's close revokes every partition: the final commit just took their positions
+            if (manualCommit && running) {
+                commitSync(
+                        commits.offsetsOf(partitions),
+                        "revocation",
+                        Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS));
             }
             commits.forget(partitions);
             Set<TopicPartition> remaining = new HashSet<>(consumer.assignment());

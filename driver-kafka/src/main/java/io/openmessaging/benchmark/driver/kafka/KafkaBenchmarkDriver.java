@@ -391,9 +391,15 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         return counters;
     }
 
-    /** Closes every producer and consumer this driver created, then the admin client. Idempotent. */
+    /**
+     * Closes every producer and consumer this driver created, then the admin client, all within {@link
+     * KafkaDriverDefaults#CLOSE_TIMEOUT_MS} (and one consumer poll) whether the cluster answers or not: producers
+     * at once (their sends still in flight fail), consumers together, each committing its last positions and
+     * leaving its group as far as the time allows. Idempotent.
+     */
     @Override
     public void close() throws DriverException {
+        long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaDriverDefaults.CLOSE_TIMEOUT_MS);
         List<Throwable> errors = new ArrayList<>();
         ScheduledExecutorService timer = transactionTimer;
         transactionTimer = null;
@@ -404,7 +410,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
             closeQuietly(producer, errors);
         }
         producers.clear();
-        consumers.forEach(KafkaBenchmarkConsumer::requestStop);
+        consumers.forEach(consumer -> consumer.requestStop(deadlineNanos));
         for (KafkaBenchmarkConsumer consumer : consumers) {
             closeQuietly(consumer, errors);
         }
@@ -414,7 +420,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         if (executor != null) {
             executor.shutdownNow();
             try {
-                executor.awaitTermination(KafkaDriverDefaults.CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                executor.awaitTermination(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -423,7 +429,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
         admin = null;
         topicManager = null;
         if (client != null) {
-            client.close(Duration.ofMillis(KafkaDriverDefaults.CLOSE_TIMEOUT_MS));
+            client.close(Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
         }
         if (!errors.isEmpty()) {
             DriverException e = new DriverException(

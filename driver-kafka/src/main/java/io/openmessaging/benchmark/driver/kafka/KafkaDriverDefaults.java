@@ -49,8 +49,12 @@ public record KafkaDriverDefaults(
     /** Timeout of one consumer poll; also bounds how quickly pause, resume and close take effect. */
     public static final long POLL_TIMEOUT_MS = 100;
 
-    /** Bound of the final synchronous offset commit and of closing one client. */
-    public static final long CLOSE_TIMEOUT_MS = 5_000;
+    /**
+     * Bound of closing the driver's clients, the consumers' final offset commits included (they share it), and
+     * of a synchronous offset commit when partitions are revoked. Closing follows the run's verdict, often
+     * against a broker that is gone, so it is short: the process ends within this of the verdict.
+     */
+    public static final long CLOSE_TIMEOUT_MS = 2_000;
 
     /** How long {@code pause()} and {@code resume()} wait for the poll thread to apply them. */
     public static final long PAUSE_RESUME_TIMEOUT_MS = 10_000;

@@ -52,8 +52,11 @@ public final class PulsarDriverDefaults {
      */
     public static final double MANAGED_LEDGER_MAX_MARK_DELETE_RATE = 1.0;
 
-    /** Bound of closing one producer, one consumer, the client or the admin client. */
-    public static final long CLOSE_TIMEOUT_MS = 5_000;
+    /**
+     * Bound of closing one producer, one consumer, the client or the admin client. Closing follows the run's
+     * verdict, often against a broker that is gone, so it is short.
+     */
+    public static final long CLOSE_TIMEOUT_MS = 2_000;
 
     private PulsarDriverDefaults() {}
 }

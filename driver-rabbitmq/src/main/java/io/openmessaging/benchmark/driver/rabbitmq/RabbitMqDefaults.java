@@ -49,8 +49,11 @@ public final class RabbitMqDefaults {
      */
     public static final int HEARTBEAT_SECONDS = 10;
 
-    /** Bound of closing one connection or channel. */
-    public static final int CLOSE_TIMEOUT_MS = 5_000;
+    /**
+     * Bound of closing one connection or channel. Closing follows the run's verdict, often against a broker
+     * that is gone, so it is short.
+     */
+    public static final int CLOSE_TIMEOUT_MS = 2_000;
 
     /** How long {@code pause()} waits for the broker to confirm that every subscription is cancelled. */
     public static final long CANCEL_TIMEOUT_MS = 10_000;
