@@ -113,6 +113,13 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
             newClient = buildClient(cfg);
         } catch (PulsarAdminException e) {
             newAdmin.close();
+            if (connectionRefused(e)) {
+                throw new DriverException(
+                        cfg.sourceName() + ": connection refused at " + c.httpUrl()
+                                + " (client.httpUrl): no Pulsar broker listens there; start it, or correct"
+                                + " client.httpUrl",
+                        e);
+            }
             throw new DriverException(
                     cfg.sourceName() + ": cannot reach the Pulsar admin API at " + c.httpUrl() + " (client.httpUrl): "
                             + PulsarNamespaceSetup.describe(e) + hint(e, cfg),
@@ -444,6 +451,20 @@ public class PulsarBenchmarkDriver implements BenchmarkDriver {
                     + " and the driver cannot choose");
         }
         return clusters.get(0);
+    }
+
+    /**
+     * Whether the admin client gave up because every connection was refused (nothing listens at the address):
+     * its own message then reads "Number of retries has been exhausted. Failed reason: Connection refused: …".
+     */
+    private static boolean connectionRefused(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof java.net.ConnectException
+                    || (cause.getMessage() != null && cause.getMessage().contains("Connection refused"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String hint(PulsarAdminException e, PulsarDriverConfig cfg) {

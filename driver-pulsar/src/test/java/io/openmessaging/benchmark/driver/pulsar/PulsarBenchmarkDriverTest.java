@@ -101,8 +101,8 @@ class PulsarBenchmarkDriverTest {
             long started = System.nanoTime();
             assertThatThrownBy(driver::initialize)
                     .isInstanceOf(DriverException.class)
-                    .hasMessageContaining("my.yaml")
-                    .hasMessageContaining("http://127.0.0.1:" + port + " (client.httpUrl)");
+                    .hasMessage("my.yaml: connection refused at http://127.0.0.1:" + port + " (client.httpUrl): no"
+                            + " Pulsar broker listens there; start it, or correct client.httpUrl");
             assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(20_000);
         }
     }
