@@ -78,6 +78,9 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     /** The pause state the client is in; poll thread only. */
     private boolean paused;
 
+    /** The client is being closed (its close revokes every partition); poll thread only. */
+    private boolean closingClient;
+
     private boolean commitFailureLogged;
     private boolean malformedStampLogged;
 
@@ -350,6 +353,7 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     }
 
     private void closeClient() {
+        closingClient = true;
         try {
             // after a failure of the loop no stop was asked for: the client gets the whole bound
             consumer.close(CloseOptions.timeout(
@@ -372,7 +376,7 @@ public final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             }
             revocations.incrementAndGet();
             // the client's close revokes every partition: the final commit just took their positions
-            if (manualCommit && running) {
+            if (manualCommit && !closingClient) {
                 commitSync(
                         commits.offsetsOf(partitions),
                         "revocation",
