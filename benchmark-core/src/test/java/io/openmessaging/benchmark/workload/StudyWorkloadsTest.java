@@ -33,9 +33,6 @@ class StudyWorkloadsTest {
         "pulsar-latency-2019/1-topic-1-partition-100b.yaml, 1, 1, 1, 50000, 100, 15",
         "pulsar-latency-2019/1-topic-6-partition-100b.yaml, 6, 1, 1, 50000, 100, 15",
         "pulsar-latency-2019/1-topic-16-partition-100b.yaml, 16, 1, 1, 50000, 100, 15",
-        "redpanda-2022/1-topic-288-partitions-50mb-2p-2c.yaml, 288, 2, 2, 50000, 1024, 30",
-        "redpanda-2022/1-topic-288-partitions-500mb-2p-2c.yaml, 288, 2, 2, 500000, 1024, 30",
-        "redpanda-2022/1-topic-288-partitions-1000mb-2p-2c.yaml, 288, 2, 2, 1000000, 1024, 30",
         "1-topic-100-partitions-1kb-4p-4c-200k.yaml, 100, 4, 4, 200000, 1024, 5",
         "1-topic-100-partitions-1kb-4p-4c-500k.yaml, 100, 4, 4, 500000, 1024, 5",
         "1-topic-100-partitions-1kb-4p-4c-1000k.yaml, 100, 4, 4, 1000000, 1024, 5",
@@ -57,6 +54,42 @@ class StudyWorkloadsTest {
         assertThat(workload.messageSize()).isEqualTo(bytes);
         assertThat(workload.testDuration()).isEqualTo(Duration.ofMinutes(minutes));
         assertThat(workload.warmupDuration()).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        // the post's 30-minute warm-up before measuring
+        "redpanda-2022/1-topic-288-partitions-50mb-2p-2c.yaml, 50000",
+        "redpanda-2022/1-topic-288-partitions-500mb-2p-2c.yaml, 500000",
+        "redpanda-2022/1-topic-288-partitions-1000mb-2p-2c.yaml, 1000000",
+    })
+    void redpandaWorkloadsWarmUpForThirtyMinutes(String file, double rate) throws Exception {
+        Workload workload = WorkloadLoader.load(WORKLOADS.resolve(file));
+
+        assertThat(workload.partitionsPerTopic()).isEqualTo(288);
+        assertThat(workload.producersTotal()).isEqualTo(2);
+        assertThat(workload.consumersTotal()).isEqualTo(2);
+        assertThat(workload.producerRate()).isEqualTo(rate);
+        assertThat(workload.testDuration()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(workload.warmupDuration()).isEqualTo(Duration.ofMinutes(30));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        // file, topics, partitions, msg/s (0: search), bytes; the paper's runs: 60 s measured from 30 s
+        "dobbelaere-2017/latency-1-topic-1-partition-100b.yaml, 1, 1, 10000, 100",
+        "dobbelaere-2017/throughput-1-topic-1-partition-100b-max-rate.yaml, 1, 1, 0, 100",
+        "dobbelaere-2017/throughput-5-topics-5-partitions-max-rate.yaml, 5, 5, 0, 100",
+    })
+    void dobbelaereWorkloadsMeasureThirtySeconds(String file, int topics, int partitions, double rate, int bytes)
+            throws Exception {
+        Workload workload = WorkloadLoader.load(WORKLOADS.resolve(file));
+
+        assertThat(workload.topics()).isEqualTo(topics);
+        assertThat(workload.partitionsPerTopic()).isEqualTo(partitions);
+        assertThat(workload.producerRate()).isEqualTo(rate);
+        assertThat(workload.messageSize()).isEqualTo(bytes);
+        assertThat(workload.testDuration()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @ParameterizedTest(name = "{0}")
