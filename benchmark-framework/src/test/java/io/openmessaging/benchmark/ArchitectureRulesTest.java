@@ -43,6 +43,7 @@ class ArchitectureRulesTest {
                         "worker",
                         "worker.http",
                         "coordinator",
+                        "study",
                         "logging"));
         MODULES.put("benchmark-reports", Set.of("report", "compare", "sweep", "regression", "abtest"));
         MODULES.put("benchmark-framework", Set.of("cli"));
@@ -67,6 +68,11 @@ class ArchitectureRulesTest {
                         union(above, Set.of("drivers")),
                         "a workload file knows no worker, coordinator or installed driver"));
         rules.put("result", new Rule(above, "result is data"));
+        rules.put(
+                "study",
+                new Rule(
+                        union(above, Set.of("drivers", "workload", "result", "measure", "schedule")),
+                        "a study describes what was published: it reads its own file and runs nothing"));
         rules.put("loopback", new Rule(union(above, Set.of("drivers", "workload")), "loopback is just a driver"));
         rules.put("drivers", new Rule(above, "the installed drivers are found before anything runs"));
         rules.put(

@@ -5,6 +5,7 @@ import io.openmessaging.benchmark.config.YamlMapping;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.drivers.DriverConfigurationLoader;
 import io.openmessaging.benchmark.drivers.DriverRegistry;
+import io.openmessaging.benchmark.study.StudyLoader;
 import io.openmessaging.benchmark.workload.DriverConfiguration;
 import io.openmessaging.benchmark.workload.PayloadFiles;
 import io.openmessaging.benchmark.workload.PayloadSearch;
@@ -22,10 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks workload and driver files without running anything ({@code bin/benchmark validate}). A
- * file with a top-level {@code driver} or {@code driverClass} key is a driver file: its framework
- * keys are read and its driver parses the rest ({@code configure}, no connection). Any other file is
- * a workload. When both kinds are given, every driver is asked what its system would refuse in every
+ * Checks workload, driver and study files without running anything ({@code bin/benchmark validate}). A
+ * file with a top-level {@code study} key is a study file ({@link StudyLoader}: its keys, and its workload
+ * and driver files present in its project directory). A file with a top-level {@code driver} or {@code
+ * driverClass} key is a driver file: its framework keys are read and its driver parses the rest ({@code
+ * configure}, no connection). Any other file is a workload. When both kinds are given, every driver is asked what its system would refuse in every
  * workload ({@link BenchmarkDriver#loadProblems}). What a driver file sets that runs but was likely meant
  * otherwise ({@link BenchmarkDriver#configWarnings}) is a warning, which leaves the file valid.
  */
@@ -123,6 +125,11 @@ public final class Validation {
         String text = WorkloadLoader.readText(file);
         String sourceName = file.toString();
         YamlMapping mapping = YamlMapping.read(text, sourceName);
+        if (StudyLoader.isStudyFile(mapping)) {
+            // its workload and driver files must exist in its project directory, each system have settings
+            StudyLoader.load(file, search.installationRoot().orElse(search.currentDirectory()));
+            return;
+        }
         if (!mapping.has(DriverConfigurationLoader.DRIVER_KEY)
                 && !mapping.has(DriverConfigurationLoader.DRIVER_CLASS_KEY)) {
             Workload workload = WorkloadLoader.parse(text, sourceName);

@@ -1,0 +1,475 @@
+package io.openmessaging.benchmark.study;
+
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.ConfigKey;
+import io.openmessaging.benchmark.config.ConfigSchema;
+import io.openmessaging.benchmark.config.ConfigValues;
+import io.openmessaging.benchmark.config.InvalidValue;
+import io.openmessaging.benchmark.config.Suggestions;
+import io.openmessaging.benchmark.config.YamlMapping;
+import io.openmessaging.benchmark.config.YamlNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Reads and checks study files ({@link StudySchema}): every key of the top level, the setup, each experiment,
+ * each system's driver settings and each figure, then what refers to something else: the workload and
+ * driver files exist in the project directory, each system has driver settings whose file is that system's,
+ * each figure names an experiment of the study and one of its systems. Every problem is reported at once, one
+ * a line, as {@code file:line:column: key: …}.
+ *
+ * <p>Paths in a study file are relative to the <em>project directory</em>: the directory that holds {@code
+ * studies/} when the file is under one ({@link #projectDirectoryOf}), as the repository and the unpacked
+ * package are laid out.
+ */
+public final class StudyLoader {
+
+    /** The directory of the project directory that holds one folder per study. */
+    public static final String STUDIES_DIRECTORY = "studies";
+
+    /** The file in a study's folder that describes it. */
+    public static final String STUDY_FILE = "study.yaml";
+
+    private StudyLoader() {}
+
+    /** Whether a file's top level is a study's (it has the {@code study} key). */
+    public static boolean isStudyFile(YamlMapping mapping) {
+        return mapping.has(StudySchema.STUDY.name());
+    }
+
+    /**
+     * The project directory of {@code studyFile}: the parent of the nearest enclosing {@code studies}
+     * directory, or {@code fallback} when the file is under none.
+     */
+    public static Path projectDirectoryOf(Path studyFile, Path fallback) {
+        Path directory = studyFile.toAbsolutePath().normalize().getParent();
+        while (directory != null) {
+            if (directory.getFileName() != null
+                    && directory.getFileName().toString().equals(STUDIES_DIRECTORY)
+                    && directory.getParent() != null) {
+                return directory.getParent();
+            }
+            directory = directory.getParent();
+        }
+        return fallback;
+    }
+
+    /** The names of the studies of {@code projectDirectory}: its {@code studies/NAME/study.yaml}, sorted. */
+    public static List<String> names(Path projectDirectory) throws IOException {
+        Path studies = projectDirectory.resolve(STUDIES_DIRECTORY);
+        if (!Files.isDirectory(studies)) {
+            return List.of();
+        }
+        try (Stream<Path> folders = Files.list(studies)) {
+            return folders.filter(folder -> Files.isRegularFile(folder.resolve(STUDY_FILE)))
+                    .map(folder -> folder.getFileName().toString())
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /** The file of the study called {@code name} in {@code projectDirectory} (which may not exist). */
+    public static Path fileOf(Path projectDirectory, String name) {
+        return projectDirectory.resolve(STUDIES_DIRECTORY).resolve(name).resolve(STUDY_FILE);
+    }
+
+    /** Reads and checks the study file {@code file}; its paths are relative to its project directory. */
+    public static Study load(Path file, Path fallbackProjectDirectory) throws ConfigException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException(ConfigException.at(file.toString(), 0, 0, "cannot read the file: " + e), e);
+        }
+        return parse(text, file.toString(), projectDirectoryOf(file, fallbackProjectDirectory), folderName(file));
+    }
+
+    /**
+     * Parses and checks a study.
+     *
+     * @param yaml the file's text
+     * @param sourceName where the text came from, for messages
+     * @param projectDirectory what the file's paths are relative to
+     * @param folderName the name of the study's folder, which the {@code study} key must equal, or {@code null}
+     * @throws ConfigException listing every problem, one a line
+     */
+    public static Study parse(String yaml, String sourceName, Path projectDirectory, String folderName)
+            throws ConfigException {
+        ConfigValues top = StudySchema.SCHEMA.read(YamlMapping.read(yaml, sourceName), sourceName);
+        List<String> problems = new ArrayList<>();
+        String name = top.get(StudySchema.STUDY);
+        if (folderName != null && !folderName.equals(name)) {
+            problems.add(at(
+                    sourceName,
+                    top.entry(StudySchema.STUDY),
+                    "study: '" + name + "' is not the name of its folder '" + folderName
+                            + "'; give the folder's name"));
+        }
+        Study.Setup setup = setup(top.get(StudySchema.SETUP), sourceName, problems);
+        List<Experiment> experiments = new ArrayList<>();
+        Map<String, YamlNode> experimentNodes = new LinkedHashMap<>();
+        List<YamlNode> items = top.get(StudySchema.EXPERIMENTS).items();
+        if (items.isEmpty()) {
+            problems.add(at(
+                    sourceName,
+                    top.entry(StudySchema.EXPERIMENTS),
+                    "experiments: the list is empty;" + " give at least one experiment"));
+        }
+        for (int i = 0; i < items.size(); i++) {
+            String path = "experiments[" + i + "]";
+            Experiment experiment = experiment(items.get(i), path, sourceName, projectDirectory, problems);
+            if (experiment == null) {
+                continue;
+            }
+            if (experimentNodes.containsKey(experiment.name())) {
+                problems.add(ConfigException.at(
+                        sourceName,
+                        items.get(i).line(),
+                        items.get(i).column(),
+                        path + ".name: '" + experiment.name() + "' is the name of an earlier experiment (line "
+                                + experimentNodes.get(experiment.name()).line() + "); give each its own"));
+                continue;
+            }
+            experimentNodes.put(experiment.name(), items.get(i));
+            experiments.add(experiment);
+        }
+        // a figure may name an experiment that has problems of its own: those are reported once, there
+        List<String> declared = items.stream()
+                .map(item -> item.fields().get(StudySchema.NAME.name()))
+                .filter(nameNode -> nameNode != null && nameNode.text() != null)
+                .map(YamlNode::text)
+                .distinct()
+                .toList();
+        List<Figure> figures = new ArrayList<>();
+        Map<String, Integer> figureLines = new LinkedHashMap<>();
+        List<YamlNode> figureItems = top.get(StudySchema.FIGURES).items();
+        for (int i = 0; i < figureItems.size(); i++) {
+            String path = "figures[" + i + "]";
+            YamlNode node = figureItems.get(i);
+            Figure figure = figure(node, path, sourceName, declared, experiments, problems);
+            if (figure == null) {
+                continue;
+            }
+            Integer earlier = figureLines.putIfAbsent(figure.id(), node.line());
+            if (earlier != null) {
+                problems.add(ConfigException.at(
+                        sourceName,
+                        node.line(),
+                        node.column(),
+                        path + ".id: '" + figure.id() + "' is the id of an earlier figure (line " + earlier
+                                + "); give each its own"));
+                continue;
+            }
+            figures.add(figure);
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new Study(
+                name, top.get(StudySchema.TITLE), top.get(StudySchema.SOURCE), setup, experiments, figures, sourceName);
+    }
+
+    private static Study.Setup setup(YamlNode node, String sourceName, List<String> problems) {
+        ConfigValues values = readItem(StudySchema.SETUP_SCHEMA, node, "setup", sourceName, problems);
+        if (values == null) {
+            return null;
+        }
+        return new Study.Setup(
+                values.get(StudySchema.HARDWARE),
+                values.get(StudySchema.BROKERS),
+                values.get(StudySchema.BROKER_NOTE),
+                values.get(StudySchema.VERSIONS),
+                values.get(StudySchema.REPLICATION),
+                values.get(StudySchema.FSYNC),
+                values.get(StudySchema.DISKS),
+                values.get(StudySchema.NETWORK),
+                values.get(StudySchema.RUNS));
+    }
+
+    private static Experiment experiment(
+            YamlNode node, String path, String sourceName, Path projectDirectory, List<String> problems) {
+        ConfigValues values = readItem(StudySchema.EXPERIMENT_SCHEMA, node, path, sourceName, problems);
+        if (values == null) {
+            return null;
+        }
+        int before = problems.size();
+        String workload = values.get(StudySchema.WORKLOAD);
+        checkFile(
+                projectDirectory,
+                workload,
+                values.entry(StudySchema.WORKLOAD),
+                "a workload file",
+                sourceName,
+                problems);
+        List<String> systems = values.get(StudySchema.SYSTEMS);
+        YamlMapping.Entry systemsEntry = values.entry(StudySchema.SYSTEMS);
+        if (systems.isEmpty()) {
+            problems.add(at(
+                    sourceName,
+                    systemsEntry,
+                    systemsEntry.key() + ": the list is empty; name the systems" + " the experiment ran on"));
+        }
+        YamlNode driversNode = values.get(StudySchema.DRIVERS);
+        Map<String, Experiment.DriverSettings> drivers = new LinkedHashMap<>();
+        for (Map.Entry<String, YamlNode> field : driversNode.fields().entrySet()) {
+            String system = field.getKey();
+            String driverPath = path + ".drivers." + system;
+            YamlNode settingsNode = field.getValue();
+            if (!systems.contains(system)) {
+                problems.add(ConfigException.at(
+                        sourceName,
+                        settingsNode.line(),
+                        settingsNode.column(),
+                        driverPath
+                                + ": '" + system + "' is not one of the experiment's systems " + systems
+                                + Suggestions.didYouMean(system, systems)
+                                + "; add it to systems or remove these settings"));
+                continue;
+            }
+            ConfigValues settings = readItem(StudySchema.DRIVER_SCHEMA, settingsNode, driverPath, sourceName, problems);
+            if (settings == null) {
+                continue;
+            }
+            String file = settings.get(StudySchema.FILE);
+            YamlMapping.Entry fileEntry = settings.entry(StudySchema.FILE);
+            if (checkFile(projectDirectory, file, fileEntry, "a driver file", sourceName, problems)) {
+                checkDriverOf(projectDirectory.resolve(file), system, fileEntry, sourceName, problems);
+            }
+            List<String> set = settings.get(StudySchema.SET);
+            for (String assignment : set) {
+                String problem = YamlMapping.assignmentProblem(assignment);
+                if (problem == null && !assignment.startsWith("driver.")) {
+                    problem = "'" + assignment + "' is no driver setting; write driver.KEY=VALUE or"
+                            + " driver.BLOCK.PROPERTY=VALUE (workload settings go in overrides)";
+                }
+                if (problem != null) {
+                    problems.add(at(sourceName, settings.entry(StudySchema.SET), driverPath + ".set: " + problem));
+                }
+            }
+            drivers.put(system, new Experiment.DriverSettings(file, set));
+        }
+        for (String system : systems) {
+            if (!driversNode.fields().containsKey(system)) {
+                problems.add(at(
+                        sourceName,
+                        values.entry(StudySchema.DRIVERS),
+                        path + ".drivers: system '" + system
+                                + "' has no driver settings here; give drivers." + system + ".file, a driver file of"
+                                + " this repository (e.g. driver-" + system + "/…yaml)"));
+            }
+        }
+        List<String> overrides = values.get(StudySchema.OVERRIDES);
+        for (String assignment : overrides) {
+            String problem = YamlMapping.assignmentProblem(assignment);
+            if (problem == null && assignment.startsWith("driver.")) {
+                problem = "'" + assignment + "' is a driver setting; put it in the system's drivers.SYSTEM.set";
+            }
+            if (problem != null) {
+                problems.add(at(sourceName, values.entry(StudySchema.OVERRIDES), path + ".overrides: " + problem));
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        // sorted as the systems are listed
+        Map<String, Experiment.DriverSettings> ordered = new LinkedHashMap<>();
+        systems.forEach(system -> ordered.put(system, drivers.get(system)));
+        return new Experiment(
+                values.get(StudySchema.NAME),
+                values.get(StudySchema.DESCRIPTION),
+                workload,
+                systems,
+                ordered,
+                values.get(StudySchema.BROKER),
+                overrides);
+    }
+
+    private static Figure figure(
+            YamlNode node,
+            String path,
+            String sourceName,
+            List<String> names,
+            List<Experiment> experiments,
+            List<String> problems) {
+        ConfigValues values = readItem(StudySchema.FIGURE_SCHEMA, node, path, sourceName, problems);
+        if (values == null) {
+            return null;
+        }
+        int before = problems.size();
+        String experimentName = values.get(StudySchema.EXPERIMENT);
+        Optional<Experiment> experiment = experiments.stream()
+                .filter(candidate -> candidate.name().equals(experimentName))
+                .findFirst();
+        if (!names.contains(experimentName)) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.EXPERIMENT),
+                    path + ".experiment: '"
+                            + experimentName + "' is no experiment of this study"
+                            + Suggestions.didYouMean(experimentName, names)
+                            + "; the experiments are " + String.join(", ", names)));
+        } else if (experiment.isPresent() && !experiment.get().systems().contains(values.get(StudySchema.SYSTEM))) {
+            String system = values.get(StudySchema.SYSTEM);
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.SYSTEM),
+                    path + ".system: '" + system
+                            + "' is not one of the systems of experiment '" + experimentName + "'"
+                            + Suggestions.didYouMean(system, experiment.get().systems()) + "; they are "
+                            + String.join(", ", experiment.get().systems())));
+        }
+        if (values.get(StudySchema.UNCERTAIN) && !values.given(StudySchema.REASON)) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.UNCERTAIN),
+                    path + ".uncertain: true needs a"
+                            + " reason; say what the figure clashes with or why its attribution is unclear"));
+        }
+        if (!values.get(StudySchema.UNCERTAIN) && values.given(StudySchema.REASON)) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.REASON),
+                    path + ".reason: given for a figure"
+                            + " that is not uncertain; add uncertain: true or remove the reason"));
+        }
+        if (problems.size() > before || experiment.isEmpty()) {
+            return null;
+        }
+        return new Figure(
+                values.get(StudySchema.ID),
+                experimentName,
+                values.get(StudySchema.SYSTEM),
+                values.get(StudySchema.METRIC),
+                values.get(StudySchema.PERCENTILE),
+                values.get(StudySchema.VALUE),
+                values.get(StudySchema.VALUE_MIN),
+                values.get(StudySchema.APPROX),
+                values.get(StudySchema.BOUND),
+                values.get(StudySchema.UNIT),
+                values.get(StudySchema.CONFIGURATION),
+                values.get(StudySchema.UNCERTAIN),
+                values.get(StudySchema.REASON),
+                values.get(StudySchema.FIGURE_SOURCE));
+    }
+
+    /**
+     * Reads a mapping nested in the file by {@code schema}, adding a problem for every key that does not fit
+     * (as {@link ConfigSchema#readItem}, which stops at the first); {@code null} when there was one.
+     */
+    private static ConfigValues readItem(
+            ConfigSchema schema, YamlNode node, String path, String sourceName, List<String> problems) {
+        if (node.kind() != YamlMapping.Kind.MAPPING) {
+            problems.add(ConfigException.at(
+                    sourceName,
+                    node.line(),
+                    node.column(),
+                    path + ": found " + node.found() + ", expected a mapping with the keys "
+                            + String.join(", ", schema.allowedKeys())));
+            return null;
+        }
+        int before = problems.size();
+        ConfigValues values = new ConfigValues();
+        for (Map.Entry<String, YamlNode> field : node.fields().entrySet()) {
+            YamlNode value = field.getValue();
+            Optional<ConfigKey<?>> key = schema.key(field.getKey());
+            if (key.isEmpty()) {
+                problems.add(ConfigException.at(
+                        sourceName,
+                        value.line(),
+                        value.column(),
+                        path + ": unknown key '"
+                                + field.getKey() + "'" + Suggestions.didYouMean(field.getKey(), schema.allowedKeys())
+                                + "; allowed keys: " + String.join(", ", schema.allowedKeys())));
+                continue;
+            }
+            YamlMapping.Entry entry =
+                    YamlMapping.entryOf(path + "." + field.getKey(), value.line(), value.column(), value);
+            try {
+                values.put(key.get(), key.get().convert(entry), entry);
+            } catch (InvalidValue e) {
+                problems.add(ConfigException.at(sourceName, e.line(), e.column(), e.getMessage()));
+            }
+        }
+        Set<String> given = new HashSet<>(node.fields().keySet());
+        for (ConfigKey<?> key : schema.keys()) {
+            if (key.required() && !given.contains(key.name())) {
+                problems.add(ConfigException.at(
+                        sourceName,
+                        node.line(),
+                        node.column(),
+                        path + ": missing key '" + key.name() + "' (" + key.meaning() + ") Expected " + key.expected()
+                                + "."));
+            }
+        }
+        return problems.size() > before ? null : values;
+    }
+
+    /** Whether {@code relative} is a regular file of the project directory; adds a problem if not. */
+    private static boolean checkFile(
+            Path projectDirectory,
+            String relative,
+            YamlMapping.Entry entry,
+            String what,
+            String sourceName,
+            List<String> problems) {
+        Path file = projectDirectory.resolve(relative);
+        if (Files.isRegularFile(file)) {
+            return true;
+        }
+        problems.add(at(
+                sourceName,
+                entry,
+                entry.key() + ": '" + relative + "' does not exist in the project" + " directory " + projectDirectory
+                        + "; give " + what + " of this repository, relative to it"));
+        return false;
+    }
+
+    /** Adds a problem when the driver file's {@code driver} key is not {@code system}. */
+    private static void checkDriverOf(
+            Path driverFile, String system, YamlMapping.Entry entry, String sourceName, List<String> problems) {
+        try {
+            YamlMapping driver =
+                    YamlMapping.read(Files.readString(driverFile, StandardCharsets.UTF_8), driverFile.toString());
+            String id = driver.has("driver") ? driver.get("driver").text() : null;
+            if (!system.equals(id)) {
+                problems.add(at(
+                        sourceName,
+                        entry,
+                        entry.key() + ": '" + entry.text() + "' is a driver file of "
+                                + (id == null ? "no driver (it has no driver key)" : "driver '" + id + "'")
+                                + ", not of system '" + system + "'; give a driver file whose driver is " + system));
+            }
+        } catch (IOException | ConfigException e) {
+            problems.add(
+                    at(sourceName, entry, entry.key() + ": cannot read '" + entry.text() + "': " + e.getMessage()));
+        }
+    }
+
+    private static String at(String sourceName, YamlMapping.Entry entry, String detail) {
+        return entry == null
+                ? ConfigException.at(sourceName, 0, 0, detail)
+                : ConfigException.at(sourceName, entry.valueLine(), entry.valueColumn(), detail);
+    }
+
+    /** The name of the folder of a file under {@code studies/NAME/}, or {@code null} for a file elsewhere. */
+    private static String folderName(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path folder = absolute.getParent();
+        if (folder == null || folder.getParent() == null || folder.getParent().getFileName() == null) {
+            return null;
+        }
+        return folder.getParent().getFileName().toString().equals(STUDIES_DIRECTORY)
+                ? folder.getFileName().toString()
+                : null;
+    }
+}

@@ -1,0 +1,264 @@
+package io.openmessaging.benchmark.study;
+
+import static io.openmessaging.benchmark.config.ConfigKey.bool;
+import static io.openmessaging.benchmark.config.ConfigKey.enumeration;
+import static io.openmessaging.benchmark.config.ConfigKey.integer;
+import static io.openmessaging.benchmark.config.ConfigKey.number;
+import static io.openmessaging.benchmark.config.ConfigKey.structured;
+import static io.openmessaging.benchmark.config.ConfigKey.text;
+import static io.openmessaging.benchmark.config.ConfigKey.textList;
+
+import io.openmessaging.benchmark.config.ConfigKey;
+import io.openmessaging.benchmark.config.ConfigSchema;
+import io.openmessaging.benchmark.config.InvalidValue;
+import io.openmessaging.benchmark.config.YamlMapping;
+import io.openmessaging.benchmark.config.YamlNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The study file format ({@code studies/NAME/study.yaml}), declared once: the top-level keys, and the keys of
+ * the setup, of each experiment, of each system's driver settings and of each figure, with type, allowed
+ * values and meaning. {@link StudyLoader} reads files with it and checks what no single key can (files that
+ * exist, names that refer to each other).
+ */
+public final class StudySchema {
+
+    private StudySchema() {}
+
+    // ---- top level ----
+
+    public static final ConfigKey<String> STUDY = text("study")
+            .required()
+            .meaning("The study's short name, the name of its folder under studies/ (e.g. confluent-2020).")
+            .build();
+
+    public static final ConfigKey<String> TITLE =
+            text("title").required().meaning("The publication's title.").build();
+
+    public static final ConfigKey<String> SOURCE = text("source")
+            .required()
+            .meaning("Who published the study, where and when.")
+            .build();
+
+    public static final ConfigKey<YamlNode> SETUP = structured("setup", null, StudySchema::mapping)
+            .required()
+            .expected("a mapping with the keys " + String.join(", ", setupKeyNames()))
+            .meaning("What the study ran on, as it states it.")
+            .build();
+
+    public static final ConfigKey<YamlNode> EXPERIMENTS = structured("experiments", null, StudySchema::list)
+            .required()
+            .expected("a list of experiments, each a mapping with name, workload, systems and drivers")
+            .meaning("What the study ran: each a workload file of this repository on some systems, with the"
+                    + " driver settings that match the study's.")
+            .build();
+
+    public static final ConfigKey<YamlNode> FIGURES = structured("figures", null, StudySchema::list)
+            .required()
+            .expected("a list of figures, each a mapping with id, experiment, system, metric, value, unit,"
+                    + " configuration and source")
+            .meaning("Every published figure the file records.")
+            .build();
+
+    /** The top level of a study file. */
+    public static final ConfigSchema SCHEMA =
+            new ConfigSchema("study file", List.of(STUDY, TITLE, SOURCE, SETUP, EXPERIMENTS, FIGURES), List.of());
+
+    // ---- setup ----
+
+    public static final ConfigKey<String> HARDWARE = text("hardware")
+            .required()
+            .meaning("Broker, client and other machines.")
+            .build();
+    public static final ConfigKey<Integer> BROKERS = integer("brokers", "broker nodes")
+            .atLeast(1)
+            .required()
+            .meaning("Broker nodes (the smallest cluster where it varied; say how in brokerNote).")
+            .build();
+    public static final ConfigKey<String> BROKER_NOTE =
+            text("brokerNote").meaning("How the broker count varied.").build();
+    public static final ConfigKey<Map<String, String>> VERSIONS = structured("versions", null, StudySchema::versions)
+            .required()
+            .expected("a mapping of system to version, e.g. {kafka: \"2.6\"}")
+            .meaning("The version of each system, and of Java where given.")
+            .build();
+    public static final ConfigKey<String> REPLICATION =
+            text("replication").required().meaning("Copies, acks, quorums.").build();
+    public static final ConfigKey<String> FSYNC =
+            text("fsync").required().meaning("When the brokers write to disk.").build();
+    public static final ConfigKey<String> DISKS = text("disks")
+            .required()
+            .meaning("The disks, their layout and speed.")
+            .build();
+    public static final ConfigKey<String> NETWORK =
+            text("network").meaning("The network between the machines.").build();
+    public static final ConfigKey<String> RUNS =
+            text("runs").meaning("Duration, warm-up, repetitions.").build();
+
+    /** The setup mapping. */
+    public static final ConfigSchema SETUP_SCHEMA = new ConfigSchema(
+            "study setup",
+            List.of(HARDWARE, BROKERS, BROKER_NOTE, VERSIONS, REPLICATION, FSYNC, DISKS, NETWORK, RUNS),
+            List.of());
+
+    // ---- experiment ----
+
+    public static final ConfigKey<String> NAME = text("name")
+            .required()
+            .meaning("The experiment's name, unique in the study.")
+            .build();
+    public static final ConfigKey<String> DESCRIPTION = text("description")
+            .meaning("What the study measured, with which settings.")
+            .build();
+    public static final ConfigKey<String> WORKLOAD = text("workload")
+            .required()
+            .meaning("The workload file, relative to the project directory (e.g. workloads/…/x.yaml).")
+            .build();
+    public static final ConfigKey<List<String>> SYSTEMS = textList("systems")
+            .required()
+            .meaning("The systems it ran on, each a driver id (kafka, pulsar, rabbitmq, redpanda).")
+            .build();
+    public static final ConfigKey<YamlNode> DRIVERS = structured("drivers", null, StudySchema::mapping)
+            .required()
+            .expected("a mapping of each system to {file: DRIVER_FILE, set: [driver.KEY=VALUE, …]}")
+            .meaning("The driver settings of each system: a driver file and --set style overrides.")
+            .build();
+    public static final ConfigKey<String> BROKER = text("broker")
+            .meaning("What the brokers need that no client setting gives (a broker policy, a bookie setting).")
+            .build();
+    public static final ConfigKey<List<String>> OVERRIDES = textList("overrides")
+            .meaning("Workload settings (KEY=VALUE) put over the workload file, as --set does.")
+            .build();
+
+    /** One experiment. */
+    public static final ConfigSchema EXPERIMENT_SCHEMA = new ConfigSchema(
+            "study experiment", List.of(NAME, DESCRIPTION, WORKLOAD, SYSTEMS, DRIVERS, BROKER, OVERRIDES), List.of());
+
+    public static final ConfigKey<String> FILE = text("file")
+            .required()
+            .meaning("The driver file, relative to the project directory (e.g. driver-kafka/kafka-sync.yaml).")
+            .build();
+    public static final ConfigKey<List<String>> SET = textList("set")
+            .meaning("Driver settings (driver.KEY=VALUE or driver.BLOCK.PROPERTY=VALUE) put over the file.")
+            .build();
+
+    /** One system's driver settings in an experiment. */
+    public static final ConfigSchema DRIVER_SCHEMA =
+            new ConfigSchema("study driver settings", List.of(FILE, SET), List.of());
+
+    // ---- figure ----
+
+    public static final ConfigKey<String> ID = text("id")
+            .required()
+            .meaning("The figure's id in the study's facts, unique in the study.")
+            .build();
+    public static final ConfigKey<String> EXPERIMENT = text("experiment")
+            .required()
+            .meaning("The experiment the figure belongs to.")
+            .build();
+    public static final ConfigKey<String> SYSTEM = text("system")
+            .required()
+            .meaning("The system the figure is about, one of its experiment's systems.")
+            .build();
+    public static final ConfigKey<Figure.Metric> METRIC = enumeration("metric", Figure.Metric.class)
+            .required()
+            .meaning("What was measured.")
+            .build();
+    public static final ConfigKey<Figure.Percentile> PERCENTILE = enumeration("percentile", Figure.Percentile.class)
+            .defaultText("none")
+            .meaning("The statistic of a latency figure; leave out for a rate.")
+            .build();
+    public static final ConfigKey<Double> VALUE = number("value", null)
+            .required()
+            .meaning("The published value; for a range its upper end (the larger change), as the facts give it.")
+            .build();
+    public static final ConfigKey<Double> VALUE_MIN = number("valueMin", null)
+            .defaultText("none")
+            .meaning("The other end of a published range.")
+            .build();
+    public static final ConfigKey<Boolean> APPROX = bool("approx")
+            .byDefault(false)
+            .meaning("The text says about, ~, almost or nearly.")
+            .build();
+    public static final ConfigKey<Figure.Bound> BOUND = enumeration("bound", Figure.Bound.class)
+            .defaultText("none")
+            .meaning("The text gives only a bound: upper (below X) or lower (above X).")
+            .build();
+    public static final ConfigKey<Figure.Unit> UNIT = enumeration("unit", Figure.Unit.class)
+            .required()
+            .meaning("The value's unit.")
+            .build();
+    public static final ConfigKey<String> CONFIGURATION = text("configuration")
+            .required()
+            .meaning("What was set when the figure was measured, in words.")
+            .build();
+    public static final ConfigKey<Boolean> UNCERTAIN = bool("uncertain")
+            .byDefault(false)
+            .meaning("The figure clashes with other text, or its attribution is unclear; give the reason.")
+            .build();
+    public static final ConfigKey<String> REASON =
+            text("reason").meaning("Why the figure is uncertain.").build();
+    public static final ConfigKey<String> FIGURE_SOURCE = text("source")
+            .required()
+            .meaning("Where in the publication the figure is (section, table).")
+            .build();
+
+    /** One figure. */
+    public static final ConfigSchema FIGURE_SCHEMA = new ConfigSchema(
+            "study figure",
+            List.of(
+                    ID,
+                    EXPERIMENT,
+                    SYSTEM,
+                    METRIC,
+                    PERCENTILE,
+                    VALUE,
+                    VALUE_MIN,
+                    APPROX,
+                    BOUND,
+                    UNIT,
+                    CONFIGURATION,
+                    UNCERTAIN,
+                    REASON,
+                    FIGURE_SOURCE),
+            List.of());
+
+    private static List<String> setupKeyNames() {
+        return List.of(
+                "hardware", "brokers", "brokerNote", "versions", "replication", "fsync", "disks", "network", "runs");
+    }
+
+    private static YamlNode mapping(YamlMapping.Entry entry) throws InvalidValue {
+        if (entry.kind() != YamlMapping.Kind.MAPPING) {
+            throw new InvalidValue(entry, "a mapping");
+        }
+        return entry.nested();
+    }
+
+    private static YamlNode list(YamlMapping.Entry entry) throws InvalidValue {
+        if (entry.kind() != YamlMapping.Kind.LIST) {
+            throw new InvalidValue(entry, "a list");
+        }
+        return entry.nested();
+    }
+
+    private static Map<String, String> versions(YamlMapping.Entry entry) throws InvalidValue {
+        YamlNode node = mapping(entry);
+        java.util.LinkedHashMap<String, String> versions = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, YamlNode> field : node.fields().entrySet()) {
+            YamlNode value = field.getValue();
+            if (value.kind() == YamlMapping.Kind.MAPPING
+                    || value.kind() == YamlMapping.Kind.LIST
+                    || value.kind() == YamlMapping.Kind.NULL) {
+                throw new InvalidValue(
+                        value.line(),
+                        value.column(),
+                        entry.key() + "." + field.getKey() + ": found " + value.found()
+                                + ", expected a version as text, e.g. \"2.6\"");
+            }
+            versions.put(field.getKey(), value.text());
+        }
+        return versions;
+    }
+}

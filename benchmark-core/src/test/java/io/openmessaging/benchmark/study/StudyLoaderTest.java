@@ -1,0 +1,157 @@
+package io.openmessaging.benchmark.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.openmessaging.benchmark.config.ConfigException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A study file is checked like every other file: each problem at its line and column, naming its key. */
+class StudyLoaderTest {
+
+    @TempDir
+    Path project;
+
+    private Path file;
+
+    private static final String GOOD = """
+            study: demo-2024
+            title: A demo
+            source: a blog
+            setup:
+              hardware: one laptop
+              brokers: 1
+              versions: {kafka: "3.7"}
+              replication: none
+              fsync: default
+              disks: one SSD
+            experiments:
+              - name: latency
+                workload: workloads/w.yaml
+                systems: [kafka]
+                drivers:
+                  kafka:
+                    file: driver-kafka/k.yaml
+                    set: [driver.producerConfig.linger.ms=1]
+                overrides: [producerRate=1000]
+            figures:
+              - {id: d-1, experiment: latency, system: kafka, metric: endToEndLatency, percentile: p99, value: 5, unit: ms, configuration: "1 KB", source: "table 1"}
+            """;
+
+    @BeforeEach
+    void layOut() throws Exception {
+        Files.createDirectories(project.resolve("workloads"));
+        Files.writeString(project.resolve("workloads/w.yaml"), "name: w\n");
+        Files.createDirectories(project.resolve("driver-kafka"));
+        Files.writeString(project.resolve("driver-kafka/k.yaml"), "name: K\ndriver: kafka\n");
+        Files.createDirectories(project.resolve("driver-pulsar"));
+        Files.writeString(project.resolve("driver-pulsar/p.yaml"), "name: P\ndriver: pulsar\n");
+        file = project.resolve("studies/demo-2024/study.yaml");
+        Files.createDirectories(file.getParent());
+    }
+
+    @Test
+    void readsAGoodStudyWithPathsRelativeToTheProjectDirectory() throws Exception {
+        Files.writeString(file, GOOD);
+
+        Study study = StudyLoader.load(file, Path.of("/nonexistent"));
+
+        assertThat(study.name()).isEqualTo("demo-2024");
+        assertThat(study.setup().versions()).containsEntry("kafka", "3.7");
+        assertThat(study.experiments()).singleElement().satisfies(experiment -> {
+            assertThat(experiment.drivers().get("kafka").file()).isEqualTo("driver-kafka/k.yaml");
+            assertThat(experiment.commandLine("kafka"))
+                    .isEqualTo("bin/benchmark --drivers driver-kafka/k.yaml --set driver.producerConfig.linger.ms=1"
+                            + " --set producerRate=1000 workloads/w.yaml");
+        });
+        assertThat(study.figures()).singleElement().satisfies(figure -> {
+            assertThat(figure.percentile()).isEqualTo(Figure.Percentile.P99);
+            assertThat(figure.valueText()).isEqualTo("5");
+        });
+        assertThat(StudyLoader.names(project)).containsExactly("demo-2024");
+    }
+
+    @Test
+    void anUnknownKeyIsNamedWithTheNearestAllowedOne() throws Exception {
+        Files.writeString(file, GOOD.replace("title:", "titel:").replace("workload: workloads", "workoad: workloads"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(file + ":2:1: unknown key 'titel' (did you mean 'title'?)")
+                .hasMessageContaining("missing key 'title'");
+        Files.writeString(file, GOOD.replace("workload: workloads", "workoad: workloads"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(file + ":13:14: experiments[0]: unknown key 'workoad' (did you mean 'workload'?)")
+                .hasMessageContaining("experiments[0]: missing key 'workload'")
+                .hasMessageNotContaining("figures[0]");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeSaysWhatIsAllowed() throws Exception {
+        Files.writeString(
+                file, GOOD.replace("brokers: 1", "brokers: three").replace("metric: endToEndLatency", "metric: e2e"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(file + ":6:12: setup.brokers: found 'three', expected an integer number of broker"
+                        + " nodes, at least 1")
+                .hasMessageContaining("figures[0].metric: found 'e2e', expected one of publishRate, publishLatency,"
+                        + " endToEndLatency, throughputRatio, latencyRatio");
+    }
+
+    @Test
+    void aWorkloadFileThatDoesNotExistIsNamed() throws Exception {
+        Files.writeString(file, GOOD.replace("workloads/w.yaml", "workloads/missing.yaml"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(file + ":13:15: experiments[0].workload: 'workloads/missing.yaml' does not exist"
+                        + " in the project directory " + project);
+    }
+
+    @Test
+    void aSystemWithoutDriverSettingsOrWithAnotherSystemsDriverFileIsRefused() throws Exception {
+        Files.writeString(file, GOOD.replace("systems: [kafka]", "systems: [kafka, pulsar]"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("experiments[0].drivers: system 'pulsar' has no driver settings here; give"
+                        + " drivers.pulsar.file");
+
+        Files.writeString(file, GOOD.replace("driver-kafka/k.yaml", "driver-pulsar/p.yaml"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(file + ":17:15: experiments[0].drivers.kafka.file: 'driver-pulsar/p.yaml' is a"
+                        + " driver file of driver 'pulsar', not of system 'kafka'");
+    }
+
+    @Test
+    void aFigureNamingNoExperimentOfTheStudyIsRefusedWithTheNearestName() throws Exception {
+        Files.writeString(file, GOOD.replace("experiment: latency", "experiment: latncy"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("figures[0].experiment: 'latncy' is no experiment of this study (did you mean"
+                        + " 'latency'?); the experiments are latency");
+    }
+
+    @Test
+    void anUncertainFigureNeedsItsReasonAndSettingsGoWhereTheyBelong() throws Exception {
+        Files.writeString(
+                file,
+                GOOD.replace("source: \"table 1\"}", "source: \"table 1\", uncertain: true}")
+                        .replace("set: [driver.producerConfig.linger.ms=1]", "set: [producerRate=5]")
+                        .replace("overrides: [producerRate=1000]", "overrides: [driver.replicationFactor=1]"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("figures[0].uncertain: true needs a reason")
+                .hasMessageContaining("experiments[0].drivers.kafka.set: 'producerRate=5' is no driver setting")
+                .hasMessageContaining("experiments[0].overrides: 'driver.replicationFactor=1' is a driver setting");
+    }
+
+    @Test
+    void theStudyIsNamedAfterItsFolder() throws Exception {
+        Files.writeString(file, GOOD.replace("study: demo-2024", "study: other"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(file + ":1:8: study: 'other' is not the name of its folder 'demo-2024'");
+    }
+}
