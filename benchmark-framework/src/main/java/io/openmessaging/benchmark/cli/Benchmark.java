@@ -15,7 +15,7 @@ import java.util.List;
  * run the command line inside their JVM; only {@link #main} exits.
  *
  * <p>Subcommands ({@code validate}, {@code report}, {@code csv}, {@code compare}, {@code sweep}, {@code stop}, {@code
- * completion}, and {@code help} and {@code version}, the same as {@code --help} and {@code --version}) are chosen by
+ * study}, {@code completion}, and {@code help} and {@code version}, the same as {@code --help} and {@code --version}) are chosen by
  * the first argument; anything else runs benchmarks, but a bare word that is no file ({@code reprot}) is an unknown
  * command (exit code 2, with the nearest command).
  *
@@ -65,6 +65,7 @@ public final class Benchmark {
                 runSubcommand(new StopCommand(), StopCommand.NAME, StopCommand.USAGE, commandArgs, out, err);
             case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
+            case StudyCommand.NAME -> StudyCommand.run(commandArgs, out, err);
             case CompletionCommand.NAME -> CompletionCommand.run(commandArgs, out, err);
             default -> {
                 if (isUnknownCommand(command)) {
@@ -93,6 +94,7 @@ public final class Benchmark {
             CompareCommand.NAME,
             SweepCommand.NAME,
             StopCommand.NAME,
+            StudyCommand.NAME,
             CompletionCommand.NAME,
             HELP_COMMAND,
             VERSION_COMMAND);
@@ -196,7 +198,7 @@ public final class Benchmark {
                             System.lineSeparator(),
                             List.of(
                                     "Other commands:",
-                                    "  bin/benchmark validate FILE|DIRECTORY…   check workload and driver files without running",
+                                    "  bin/benchmark validate FILE|DIRECTORY…   check workload, driver and study files without running",
                                     "  bin/benchmark report RESULT…  [-o FILE]  one self-contained HTML report with charts",
                                     "  bin/benchmark csv RESULT…  [-o FILE]     one CSV row of headline figures per run",
                                     "  bin/benchmark compare BASE… -- CANDIDATE… [--threshold METRIC.STAT=±N%]… [--json]",
@@ -205,6 +207,8 @@ public final class Benchmark {
                                     "                                           one run per value; summary, peak stable throughput, fit",
                                     "  bin/benchmark stop --workers URL,… [--token-file FILE]",
                                     "                                           end the runs on these workers (a coordinator that is gone)",
+                                    "  bin/benchmark study list | study show NAME",
+                                    "                                           the published studies: setup, experiments, figures",
                                     "  bin/benchmark completion [bash|zsh]      a completion script: source <(bin/benchmark completion)",
                                     "  bin/benchmark help [COMMAND]             this help, or every option of one command (also: COMMAND --help)",
                                     "  bin/benchmark version                    the version and commit (also --version)",

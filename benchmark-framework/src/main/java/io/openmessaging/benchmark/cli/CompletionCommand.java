@@ -25,8 +25,9 @@ import java.util.function.BiConsumer;
  *
  * <p>It completes the command (first word), the options of the command typed (any word starting with
  * {@code -}), the values of an option that takes one of a few ({@code --topology SPLIT|SWARM}, the workload
- * keys of {@code --set}, the shells of {@code completion}, the commands of {@code help}) and file names
- * otherwise. The zsh script is the same function, run by zsh's {@code bashcompinit}; so the function keeps
+ * keys of {@code --set}, the shells of {@code completion}, the commands of {@code help}, the actions of {@code
+ * study} and, after {@code study show}, the names of the studies found when the script was printed) and file
+ * names otherwise. The zsh script is the same function, run by zsh's {@code bashcompinit}; so the function keeps
  * to what both shells understand (no {@code mapfile}).
  */
 final class CompletionCommand {
@@ -69,6 +70,7 @@ final class CompletionCommand {
         options.put(CompareCommand.NAME, optionNames(new CompareCommand.HelpListing()));
         options.put(SweepCommand.NAME, optionNames(new SweepCommand()));
         options.put(StopCommand.NAME, optionNames(new StopCommand()));
+        options.put(StudyCommand.NAME, List.of("--help"));
         options.put(NAME, List.of("--help"));
         return options;
     }
@@ -98,6 +100,7 @@ final class CompletionCommand {
     static Map<String, List<String>> commandArguments() {
         Map<String, List<String>> arguments = new LinkedHashMap<>();
         arguments.put(NAME, SHELLS);
+        arguments.put(StudyCommand.NAME, StudyCommand.ACTIONS);
         arguments.put(
                 Benchmark.HELP_COMMAND,
                 Benchmark.COMMANDS.stream()
@@ -223,6 +226,10 @@ final class CompletionCommand {
                 + "    case \"$command\" in\n"
                 + arguments
                 + "    esac\n"
+                + "  fi\n"
+                + "  if [ \"$COMP_CWORD\" -eq 3 ] && [ \"$command\" = " + StudyCommand.NAME
+                + " ] && [ \"${COMP_WORDS[2]}\" = show ]; then\n"
+                + "    values='" + String.join(" ", StudyCommand.studyNames()) + "'\n"
                 + "  fi\n"
                 + "  COMPREPLY=()\n"
                 + "  if [ -n \"$values\" ]; then\n"

@@ -71,6 +71,6 @@ class UnknownCommandTest {
 
         assertThat(cli.stderr())
                 .isEqualTo("error: no help for 'reprot' (did you mean 'report'?); give one of validate, report, csv,"
-                        + " compare, sweep, stop, completion, or nothing for the run's options\n");
+                        + " compare, sweep, stop, study, completion, or nothing for the run's options\n");
     }
 }
