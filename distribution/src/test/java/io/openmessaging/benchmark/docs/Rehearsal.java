@@ -49,6 +49,7 @@ final class Rehearsal implements AutoCloseable {
 
     private static final List<String> LINKED = List.of(
             "workloads",
+            "studies",
             "payload",
             "driver-kafka",
             "driver-redpanda",
@@ -56,7 +57,7 @@ final class Rehearsal implements AutoCloseable {
             "driver-rabbitmq",
             "driver-loopback");
     private static final Set<String> SUBCOMMANDS =
-            Set.of("validate", "report", "csv", "compare", "sweep", "stop", "completion", "help", "version");
+            Set.of("validate", "report", "csv", "compare", "sweep", "stop", "study", "completion", "help", "version");
     private static final Set<String> SWEEP_KEYS = Set.of("--rates", "--partitions", "--message-sizes", "--topics");
     private static final List<String> SHORT_PHASES =
             List.of("--set", "testDuration=1s", "--set", "warmupDuration=0s", "--set", "sampleRateMillis=500");
