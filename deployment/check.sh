@@ -274,7 +274,7 @@ check_package() {
   for entry in 'bin/benchmark' 'bin/benchmark-worker' 'bin/classpath\.sh' 'bin/timer-slack\.sh' 'lib/benchmark-framework-.*\.jar' 'lib/benchmark-core-.*\.jar' 'lib/benchmark-config-.*\.jar' 'lib/benchmark-reports-.*\.jar' \
       'lib/driver-loopback-.*\.jar' 'lib/driver-kafka-.*\.jar' 'lib/driver-pulsar-.*\.jar' 'lib/driver-rabbitmq-.*\.jar' 'lib/driver-redpanda-.*\.jar' \
       'workloads/.*\.yaml' 'driver-kafka/kafka-latency\.yaml' 'LICENSE' 'NOTICE' \
-      'README\.md' 'docs/user-guide\.md' 'docs/results\.md' 'docs/deployment\.md' 'docs/drivers/kafka\.md' \
+      'README\.md' 'docs/workloads\.md' 'docs/workload-reference\.md' 'docs/studies\.md' 'studies/confluent-2020/study\.yaml' \
       'payload/payload-100b\.data' 'payload/payload-200b\.data' 'payload/payload-400b\.data' \
       'payload/payload-1Kb\.data' 'payload/payload-2Kb\.data' 'payload/payload-4Kb\.data'; do
     grep -qx "$top/$entry" "$work/package.list" || { echo "$package has no $top/$entry"; return 1; }
