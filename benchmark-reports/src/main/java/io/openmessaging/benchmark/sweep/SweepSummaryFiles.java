@@ -67,12 +67,19 @@ public final class SweepSummaryFiles {
 
     /** Writes {@code summary} to {@code file}, replacing it atomically (a reader sees the old or the new file). */
     public static void write(SweepSummary summary, Path file) throws IOException {
+        replaceAtomically(WRITER.writeValueAsBytes(summary), file);
+    }
+
+    /**
+     * Writes {@code json} and a newline to {@code file} through a temporary file beside it, replacing the file
+     * atomically: a reader sees the old or the new content, never a part.
+     */
+    public static void replaceAtomically(byte[] json, Path file) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
-        // not Files.createTempFile: its owner-only permissions would stay on the summary
+        // not Files.createTempFile: its owner-only permissions would stay on the file
         Path temporary = directory.resolve("." + file.getFileName() + "."
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
         try {
-            byte[] json = WRITER.writeValueAsBytes(summary);
             try (OutputStream stream = Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW)) {
                 stream.write(json);
                 stream.write('\n');
