@@ -22,10 +22,21 @@ final class PendingConfirms implements ConfirmListener {
 
     private final ConcurrentSkipListMap<Long, Pending> pending = new ConcurrentSkipListMap<>();
     private final LongAdder nacks;
+    private final Runnable completed;
 
     /** @param nacks counts nacked messages (shared driver statistic) */
     PendingConfirms(LongAdder nacks) {
+        this(nacks, () -> {});
+    }
+
+    /**
+     * @param nacks counts nacked messages (shared driver statistic)
+     * @param completed told after each send this class completes (ack, nack, {@link #fail}, {@link #failAll});
+     *     not for those taken out by {@link #remove} or {@link #drainTo}
+     */
+    PendingConfirms(LongAdder nacks, Runnable completed) {
         this.nacks = nacks;
+        this.completed = completed;
     }
 
     void add(
@@ -63,6 +74,7 @@ final class PendingConfirms implements ConfirmListener {
         Pending p = pending.remove(sequenceNumber);
         if (p != null) {
             p.complete(error);
+            completed.run();
         }
     }
 
@@ -71,6 +83,7 @@ final class PendingConfirms implements ConfirmListener {
         Map.Entry<Long, Pending> entry;
         while ((entry = pending.pollFirstEntry()) != null) {
             entry.getValue().complete(error);
+            completed.run();
         }
     }
 
@@ -94,6 +107,7 @@ final class PendingConfirms implements ConfirmListener {
             if (p != null) {
                 countNack(error);
                 p.complete(error);
+                completed.run();
             }
             return;
         }
@@ -102,6 +116,7 @@ final class PendingConfirms implements ConfirmListener {
             if (pending.remove(entry.getKey(), entry.getValue())) {
                 countNack(error);
                 entry.getValue().complete(error);
+                completed.run();
             }
         }
     }

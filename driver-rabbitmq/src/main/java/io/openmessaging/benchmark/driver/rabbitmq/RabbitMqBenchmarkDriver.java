@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,6 +63,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
     private volatile List<Connection> adminConnections;
     private volatile ConnectionPool producerConnections;
     private volatile ConnectionPool consumerConnections;
+    /** Publishes the sends that waited for a producer's confirm window; started with the first such producer. */
+    private ExecutorService windowPublisher;
 
     @Override
     public void configure(String driverYaml, String sourceName) throws DriverException {
@@ -177,6 +181,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
                     cfg.publisherConfirms(),
                     cfg.messagePersistence(),
                     cfg.connectionRecovery(),
+                    cfg.maxOutstandingConfirms(),
+                    cfg.maxOutstandingConfirms() > 0 ? windowPublisher() : null,
                     stats);
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);
@@ -184,6 +190,18 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             closeQuietly(channel);
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** The one thread that publishes the sends every producer's confirm window let wait. */
+    private synchronized ExecutorService windowPublisher() {
+        if (windowPublisher == null) {
+            windowPublisher = Executors.newSingleThreadExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "rabbitmq-confirm-window");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return windowPublisher;
     }
 
     /**
@@ -257,6 +275,9 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
             facts.put("rabbitmq.queueType", cfg.queueType().name());
             facts.put("rabbitmq.messagePersistence", Boolean.toString(cfg.messagePersistence()));
             facts.put("rabbitmq.publisherConfirms", Boolean.toString(cfg.publisherConfirms()));
+            facts.put(
+                    "rabbitmq.maxOutstandingConfirms",
+                    cfg.maxOutstandingConfirms() == 0 ? "unlimited" : Integer.toString(cfg.maxOutstandingConfirms()));
             facts.put("rabbitmq.autoAck", Boolean.toString(cfg.autoAck()));
             facts.put(
                     "rabbitmq.prefetchCount",
@@ -278,11 +299,16 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
     /**
      * {@code rabbitmq.malformedStamps}, {@code rabbitmq.consumerFailures}, {@code rabbitmq.confirmNacks},
      * {@code rabbitmq.unroutableMessages}, {@code rabbitmq.connectionRecoveries}, {@code
-     * rabbitmq.republishedMessages}.
+     * rabbitmq.republishedMessages}, {@code rabbitmq.confirmWindowWaitedMessages}, {@code
+     * rabbitmq.confirmWindowWaitMicros}.
      */
     @Override
     public Map<String, Long> counters() {
         return Map.of(
+                "rabbitmq.confirmWindowWaitedMessages",
+                stats.confirmWindowWaitedMessages.sum(),
+                "rabbitmq.confirmWindowWaitMicros",
+                stats.confirmWindowWaitNanos.sum() / 1_000,
                 "rabbitmq.malformedStamps",
                 stats.malformedStamps.sum(),
                 "rabbitmq.consumerFailures",
@@ -317,6 +343,11 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver {
     public synchronized void close() {
         producers.forEach(RabbitMqBenchmarkProducer::close);
         producers.clear();
+        ExecutorService windowThread = windowPublisher;
+        windowPublisher = null;
+        if (windowThread != null) {
+            windowThread.shutdown();
+        }
         consumers.forEach(RabbitMqBenchmarkConsumer::close);
         consumers.clear();
         ConnectionPool p = producerConnections;

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -36,8 +38,16 @@ import org.slf4j.LoggerFactory;
  * twice (the consumers' identity accounting counts it); none is lost for want of a confirm. Without
  * confirms a publish on a lost connection fails: nothing tells which written messages the broker kept.
  *
- * <p>Threading: the channel is not thread-safe for publishing; the producer thread ({@link #sendAsync})
- * and, after a recovery, the recovery thread publish under one lock. Confirms, returns and the channel's
+ * <p>Confirm window ({@code maxOutstandingConfirms} N, publisher confirms on): at most N sends are published
+ * and not yet confirmed ({@link ConfirmWindow}); a send made when all N are out waits in the producer, neither
+ * published nor failed, and the producer thread returns at once. As confirms come, the waiting sends are
+ * published in order, by the driver's window thread (not the connection's, which must keep reading
+ * confirms), or by the producer thread when it finds room. Sends held for a recovering connection keep their
+ * place in the window. The wait lies between the send's {@code sent} time and its confirm, so it counts in
+ * the service time (publish latency) and the response time, not in the send delay.
+ *
+ * <p>Threading: the channel is not thread-safe for publishing; the producer thread ({@link #sendAsync}),
+ * after a recovery the recovery thread, and with a confirm window the window thread publish under one lock. Confirms, returns and the channel's
  * shutdown arrive on the connection's thread.
  */
 public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
@@ -57,6 +67,12 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
     private final RabbitMqDriverStats stats;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean unroutableLogged = new AtomicBoolean();
+    /** The confirm window, or null when the number of unconfirmed sends is not limited. */
+    private final ConfirmWindow<PendingConfirms.Pending> window;
+    /** Publishes waiting sends when confirms free the window; null without a window. */
+    private final Executor windowPublisher;
+    /** A task to publish waiting sends is queued on {@link #windowPublisher} and has not started. */
+    private final AtomicBoolean windowDrainQueued = new AtomicBoolean();
 
     /** Guards publishing and {@link #held}: the channel is published on by one thread at a time. */
     private final Object publishLock = new Object();
@@ -86,6 +102,29 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             boolean recovery,
             RabbitMqDriverStats stats)
             throws DriverException {
+        this(channel, topic, router, confirms, persistent, recovery, 0, null, stats);
+    }
+
+    /**
+     * @param recovery whether the channel's connection reopens itself (see the class comment)
+     * @param maxOutstandingConfirms the most sends published and not yet confirmed; 0 for no limit (the
+     *     limit needs {@code confirms})
+     * @param windowPublisher publishes the sends that waited for the window, with a limit; one thread
+     */
+    RabbitMqBenchmarkProducer(
+            Channel channel,
+            String topic,
+            PartitionRouter router,
+            boolean confirms,
+            boolean persistent,
+            boolean recovery,
+            int maxOutstandingConfirms,
+            Executor windowPublisher,
+            RabbitMqDriverStats stats)
+            throws DriverException {
+        if (maxOutstandingConfirms > 0 && (!confirms || windowPublisher == null)) {
+            throw new IllegalArgumentException("a confirm window needs publisher confirms and a window thread");
+        }
         this.channel = channel;
         this.topic = topic;
         this.exchange = Topology.exchangeName(topic);
@@ -93,8 +132,20 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
         this.confirms = confirms;
         this.recovery = recovery && confirms && channel instanceof Recoverable;
         this.deliveryMode = persistent ? DELIVERY_MODE_PERSISTENT : DELIVERY_MODE_TRANSIENT;
-        this.pending = new PendingConfirms(stats.confirmNacks);
         this.stats = stats;
+        if (maxOutstandingConfirms > 0) {
+            this.window = new ConfirmWindow<>(
+                    maxOutstandingConfirms,
+                    System::nanoTime,
+                    stats.confirmWindowWaitedMessages,
+                    stats.confirmWindowWaitNanos);
+            this.windowPublisher = windowPublisher;
+            this.pending = new PendingConfirms(stats.confirmNacks, this::windowSlotFreed);
+        } else {
+            this.window = null;
+            this.windowPublisher = null;
+            this.pending = new PendingConfirms(stats.confirmNacks);
+        }
         channel.addReturnListener(returned -> {
             stats.unroutableMessages.increment();
             if (unroutableLogged.compareAndSet(false, true)) {
@@ -157,7 +208,7 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
             return;
         }
-        if (!recovery) {
+        if (!recovery && window == null) {
             long sequenceNumber = channel.getNextPublishSeqNo();
             pending.add(sequenceNumber, intendedSendEpochNanos, sentEpochNanos, producerId, sequence, callback);
             try {
@@ -179,17 +230,55 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
         synchronized (publishLock) {
             if (closed.get()) {
                 send.complete(closedError());
-            } else if (recovering) {
-                held.add(send);
+            } else if (window == null) {
+                if (recovering) {
+                    held.add(send);
+                } else {
+                    publish(send);
+                }
+            } else if (window.admit(send)) {
+                if (recovering) {
+                    held.add(send); // holds its slot until republished and confirmed
+                } else {
+                    publish(send);
+                }
             } else {
-                publish(send);
+                publishWaiting(); // a confirm may have freed a slot since admit looked
             }
         }
     }
 
     /**
-     * Publishes one send with recovery on; a publish that fails because the connection is gone holds the send
-     * (and every later one) until the channel is back. Caller holds {@link #publishLock}.
+     * Publishes waiting sends, oldest first, while the window has room and the channel is up. Caller holds
+     * {@link #publishLock}.
+     */
+    private void publishWaiting() {
+        PendingConfirms.Pending send;
+        while (!recovering && !closed.get() && (send = window.next()) != null) {
+            publish(send);
+        }
+    }
+
+    /** A send that held a slot of the window completed: publish waiting ones on the window thread. Any thread. */
+    private void windowSlotFreed() {
+        if (window.release(1) && windowDrainQueued.compareAndSet(false, true)) {
+            try {
+                windowPublisher.execute(() -> {
+                    windowDrainQueued.set(false);
+                    synchronized (publishLock) {
+                        publishWaiting();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                windowDrainQueued.set(false); // the driver is closing: close() fails the waiting sends
+            }
+        }
+    }
+
+    /**
+     * Publishes one send with recovery or a window on; with recovery, a publish that fails because the
+     * connection is gone holds the send (and every later one) until the channel is back. Caller holds {@link
+     * #publishLock}.
      */
     private void publish(PendingConfirms.Pending send) {
         long sequenceNumber = channel.getNextPublishSeqNo();
@@ -201,11 +290,14 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             if (unsent == null) {
                 return; // completed meanwhile
             }
-            if (connectionLost(e)) {
+            if (recovery && connectionLost(e)) {
                 recovering = true;
                 held.add(unsent);
             } else {
                 unsent.complete(e);
+                if (window != null) {
+                    window.release(1); // publishWaiting, if that is the caller, goes on with the next
+                }
             }
         }
     }
@@ -235,13 +327,13 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
                                 "the channel of the producer of " + topic + " shut down: "
                                         + ConnectionPool.describe(cause),
                                 cause));
-        failHeld(
-                cause.isInitiatedByApplication()
-                        ? closedError()
-                        : new DriverException(
-                                "the channel of the producer of " + topic + " shut down: "
-                                        + ConnectionPool.describe(cause),
-                                cause));
+        DriverException unpublished = cause.isInitiatedByApplication()
+                ? closedError()
+                : new DriverException(
+                        "the channel of the producer of " + topic + " shut down: " + ConnectionPool.describe(cause),
+                        cause);
+        failHeld(unpublished);
+        failWaiting(unpublished);
     }
 
     /** After a recovery: publishes the held sends again, in the producer's order, on the reopened channel. */
@@ -266,6 +358,9 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
                     publish(send);
                 }
             }
+            if (window != null) {
+                publishWaiting();
+            }
         }
     }
 
@@ -276,6 +371,26 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             held.clear();
         }
         failing.forEach(send -> send.complete(error));
+        if (window != null) {
+            window.release(failing.size());
+        }
+    }
+
+    /** Fails the sends waiting for the window (never published, so they hold no slot). */
+    private void failWaiting(Throwable error) {
+        if (window == null) {
+            return;
+        }
+        List<PendingConfirms.Pending> failing;
+        synchronized (publishLock) {
+            failing = window.removeWaiting();
+        }
+        failing.forEach(send -> send.complete(error));
+    }
+
+    /** The confirm window, or null without a limit; for tests. */
+    ConfirmWindow<PendingConfirms.Pending> confirmWindow() {
+        return window;
     }
 
     private DriverException closedError() {
@@ -297,6 +412,7 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
         } finally {
             pending.failAll(closedError());
             failHeld(closedError());
+            failWaiting(closedError());
         }
     }
 }

@@ -22,6 +22,9 @@ public final class RabbitMqDefaults {
     /** Unacknowledged deliveries per queue subscription of a consumer; 0 means unlimited. */
     public static final int PREFETCH_COUNT = 100;
 
+    /** Sends a producer may have published and not yet confirmed; 0 means no limit. */
+    public static final int MAX_OUTSTANDING_CONFIRMS = 0;
+
     /** Connections per broker URI shared by the channels of all producers. */
     public static final int PRODUCER_CONNECTIONS_PER_URI = 1;
 

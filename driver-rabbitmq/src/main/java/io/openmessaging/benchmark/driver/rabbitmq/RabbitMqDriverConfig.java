@@ -81,6 +81,16 @@ public final class RabbitMqDriverConfig {
                     + " has written it (false).")
             .build();
 
+    static final ConfigKey<Integer> MAX_OUTSTANDING_CONFIRMS = integer("maxOutstandingConfirms", "messages")
+            .atLeast(0)
+            .byDefault(RabbitMqDefaults.MAX_OUTSTANDING_CONFIRMS)
+            .meaning("This driver's own: the most sends a producer has published and the broker not yet confirmed"
+                    + " (a confirm window); a send beyond them waits in the producer, is published in order as"
+                    + " confirms come, and its wait counts in publish latency and response time"
+                    + " (`rabbitmq.confirmWindowWaitedMessages`, `rabbitmq.confirmWindowWaitMicros`). 0 is no"
+                    + " limit. Needs `publisherConfirms`.")
+            .build();
+
     static final ConfigKey<Boolean> AUTO_ACK = bool("autoAck")
             .byDefault(RabbitMqDefaults.AUTO_ACK)
             .meaning("This driver's own: the broker forgets a message when it sends it (true) or when the consumer"
@@ -176,6 +186,7 @@ public final class RabbitMqDriverConfig {
     private final QueueType queueType;
     private final boolean messagePersistence;
     private final boolean publisherConfirms;
+    private final int maxOutstandingConfirms;
     private final boolean autoAck;
     private final int prefetchCount;
     private final Map<String, Object> queueArguments;
@@ -196,6 +207,7 @@ public final class RabbitMqDriverConfig {
         this.queueType = values.get(QUEUE_TYPE);
         this.messagePersistence = values.get(MESSAGE_PERSISTENCE);
         this.publisherConfirms = values.get(PUBLISHER_CONFIRMS);
+        this.maxOutstandingConfirms = values.get(MAX_OUTSTANDING_CONFIRMS);
         this.autoAck = values.get(AUTO_ACK);
         this.prefetchCount = values.get(PREFETCH_COUNT);
         this.queueArguments = Collections.unmodifiableMap(new LinkedHashMap<>(values.get(QUEUE_ARGUMENTS)));
@@ -258,6 +270,11 @@ public final class RabbitMqDriverConfig {
 
     public boolean publisherConfirms() {
         return publisherConfirms;
+    }
+
+    /** The most sends a producer has published and not yet had confirmed; 0 is no limit. */
+    public int maxOutstandingConfirms() {
+        return maxOutstandingConfirms;
     }
 
     public boolean autoAck() {
@@ -335,6 +352,7 @@ public final class RabbitMqDriverConfig {
                 QUEUE_TYPE,
                 MESSAGE_PERSISTENCE,
                 PUBLISHER_CONFIRMS,
+                MAX_OUTSTANDING_CONFIRMS,
                 AUTO_ACK,
                 PREFETCH_COUNT,
                 QUEUE_ARGUMENTS,
@@ -373,6 +391,15 @@ public final class RabbitMqDriverConfig {
                                 .matches(),
                         values -> values.show(TOPIC_PREFIX) + ": expected 1 to 200 letters, digits, '.', '_' or"
                                 + " '-' (it starts every exchange and queue name)"),
+                new ConfigRule(
+                        "`maxOutstandingConfirms` above 0 needs `publisherConfirms: true` (without confirms nothing"
+                                + " frees the window).",
+                        List.of(MAX_OUTSTANDING_CONFIRMS, PUBLISHER_CONFIRMS),
+                        values -> values.get(MAX_OUTSTANDING_CONFIRMS) > 0 && !values.get(PUBLISHER_CONFIRMS),
+                        values -> values.show(MAX_OUTSTANDING_CONFIRMS) + " cannot be used with "
+                                + values.show(PUBLISHER_CONFIRMS)
+                                + ": the window is freed by the broker's confirms; set publisherConfirms: true or"
+                                + " maxOutstandingConfirms: 0"),
                 new ConfigRule(
                         "With `queueType: STREAM`, `autoAck` is false (RabbitMQ refuses auto-ack consumers on streams).",
                         List.of(AUTO_ACK, QUEUE_TYPE),

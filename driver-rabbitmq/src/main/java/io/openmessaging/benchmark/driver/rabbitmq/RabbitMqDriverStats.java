@@ -16,4 +16,8 @@ final class RabbitMqDriverStats {
     final LongAdder connectionRecoveries = new LongAdder();
     /** Messages published again after a connection loss because the broker had not confirmed them. */
     final LongAdder republishedMessages = new LongAdder();
+    /** Sends that found the confirm window full and waited before being published ({@code maxOutstandingConfirms}). */
+    final LongAdder confirmWindowWaitedMessages = new LongAdder();
+    /** The time those sends waited for the confirm window, added up, in nanoseconds. */
+    final LongAdder confirmWindowWaitNanos = new LongAdder();
 }

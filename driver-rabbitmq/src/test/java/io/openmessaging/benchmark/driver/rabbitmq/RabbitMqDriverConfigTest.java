@@ -119,6 +119,29 @@ class RabbitMqDriverConfigTest {
     }
 
     @Test
+    void confirmWindowIsUnlimitedByDefaultAndNeedsPublisherConfirms() throws Exception {
+        assertThat(parse("amqpUris: [amqp://h]\n").maxOutstandingConfirms()).isZero();
+        assertThat(parse("amqpUris: [amqp://h]\nmaxOutstandingConfirms: 10\n").maxOutstandingConfirms())
+                .isEqualTo(10);
+        assertThat(parse("amqpUris: [amqp://h]\nqueueType: STREAM\nmaxOutstandingConfirms: 100\n")
+                        .maxOutstandingConfirms())
+                .as("stream queues confirm publishes like the others")
+                .isEqualTo(100);
+        assertThat(parse("amqpUris: [amqp://h]\npublisherConfirms: false\nmaxOutstandingConfirms: 0\n")
+                        .maxOutstandingConfirms())
+                .isZero();
+        assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\npublisherConfirms: false\nmaxOutstandingConfirms: 10\n"))
+                .hasMessage("test.yaml:3:1: maxOutstandingConfirms: 10 (line 3) cannot be used with"
+                        + " publisherConfirms: false (line 2): the window is freed by the broker's confirms; set"
+                        + " publisherConfirms: true or maxOutstandingConfirms: 0");
+        assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nmaxOutstandingConfirms: -1\n"))
+                .hasMessage("test.yaml:2:25: maxOutstandingConfirms: found -1, expected an integer number of"
+                        + " messages, at least 0");
+        assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nmaxOutstandingConfirms: ten\n"))
+                .hasMessageStartingWith("test.yaml:2:25: maxOutstandingConfirms: found 'ten', expected an integer");
+    }
+
+    @Test
     void unknownKeyNamesFileLineKeyAndTheClosestAllowedKey() {
         assertThatThrownBy(() -> parse("amqpUris: [amqp://h]\nexchangeTyp: TOPIC\n"))
                 .isInstanceOf(DriverException.class)
