@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * the service time (publish latency) and the response time, not in the send delay.
  *
  * <p>Threading: the channel is not thread-safe for publishing; the producer thread ({@link #sendAsync}),
- * after a recovery the recovery thread, and with a confirm window the window thread publish under one lock. Confirms, returns and the channel's
- * shutdown arrive on the connection's thread.
+ * after a recovery the recovery thread, and with a confirm window the window thread publish under one lock.
+ * Confirms, returns and the channel's shutdown arrive on the connection's thread.
  */
 public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
 
@@ -319,6 +319,12 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             }
             return;
         }
+        DriverException unpublished = cause.isInitiatedByApplication()
+                ? closedError()
+                : new DriverException(
+                        "the channel of the producer of " + topic + " shut down: " + ConnectionPool.describe(cause),
+                        cause);
+        failWaiting(unpublished); // first: the slots failAll frees must not publish them on the dead channel
         pending.failAll(
                 cause.isInitiatedByApplication()
                         ? new DriverException(
@@ -327,13 +333,7 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
                                 "the channel of the producer of " + topic + " shut down: "
                                         + ConnectionPool.describe(cause),
                                 cause));
-        DriverException unpublished = cause.isInitiatedByApplication()
-                ? closedError()
-                : new DriverException(
-                        "the channel of the producer of " + topic + " shut down: " + ConnectionPool.describe(cause),
-                        cause);
         failHeld(unpublished);
-        failWaiting(unpublished);
     }
 
     /** After a recovery: publishes the held sends again, in the producer's order, on the reopened channel. */

@@ -2,6 +2,9 @@ package io.openmessaging.benchmark.driver.rabbitmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 import io.openmessaging.benchmark.driver.TopicSpec;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.testing.BenchmarkRuns;
@@ -10,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,6 +82,59 @@ class ConfirmWindowIT {
                     MESSAGES,
                     waitingWhenTheLoopEnded,
                     driver.counters().get("rabbitmq.confirmWindowWaitMicros"));
+        }
+        SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
+    }
+
+    /**
+     * A channel the broker closes (a publish to an exchange deleted behind the driver's back) while sends wait
+     * for the window: each of them fails once, with the channel's end as the reason, none is published on the
+     * dead channel, and none is left in flight.
+     */
+    @Test
+    void sendsWaitingWhenTheChannelIsClosedFailWithItsReason() throws Exception {
+        LocalRabbitMqBroker broker = SharedLocalRabbitMq.broker();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        try (RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver()) {
+            driver.configure(
+                    SharedLocalRabbitMq.withSetting(
+                            SharedLocalRabbitMq.shippedYamlFor("rabbitmq.yaml", broker), "maxOutstandingConfirms", "1"),
+                    "rabbitmq.yaml");
+            driver.initialize();
+            String topic = TestNames.unique("it-window-closed");
+            driver.createTopics(List.of(new TopicSpec(topic, 1))).get();
+            RabbitMqBenchmarkProducer producer =
+                    (RabbitMqBenchmarkProducer) driver.createProducer(topic).get();
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setUri(broker.amqpUri());
+            try (Connection connection = factory.newConnection("it-window-closed");
+                    Channel channel = connection.createChannel()) {
+                channel.exchangeDelete(Topology.exchangeName(topic));
+            }
+
+            for (int i = 0; i <= 100; i++) {
+                producer.sendAsync(
+                        null,
+                        new byte[100],
+                        i,
+                        i,
+                        1,
+                        i,
+                        (intended, sent, id, sequence, error) ->
+                                errors.add(error == null ? "acknowledged" : error.getMessage()));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (errors.size() < 101 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+
+            assertThat(errors).as("completed sends").hasSize(101);
+            assertThat(errors)
+                    .as("every send failed with the channel's end")
+                    .allSatisfy(message -> assertThat(message)
+                            .startsWith("the channel of the producer of " + topic + " shut down")
+                            .contains("NOT_FOUND"));
+            assertThat(producer.confirmWindow().waiting()).isZero();
         }
         SharedLocalRabbitMq.awaitConnectionCount(broker, 0, Duration.ofSeconds(15));
     }
