@@ -17,6 +17,8 @@ package io.openmessaging.benchmark.study;
  * @param uncertain whether the figure clashes with other text or its attribution is unclear
  * @param reason why it is uncertain, or {@code null}
  * @param source where in the publication it is
+ * @param of for a ratio, the run ({@code EXPERIMENT/SYSTEM}) whose value is divided, else {@code null}
+ * @param over for a ratio, the run ({@code EXPERIMENT/SYSTEM}) it is divided by, else {@code null}
  */
 public record Figure(
         String id,
@@ -32,7 +34,14 @@ public record Figure(
         String configuration,
         boolean uncertain,
         String reason,
-        String source) {
+        String source,
+        String of,
+        String over) {
+
+    /** Whether the figure is one value over another ({@code x} or {@code %}), which needs {@code of} and {@code over}. */
+    public boolean isRatio() {
+        return metric == Metric.throughputRatio || metric == Metric.latencyRatio;
+    }
 
     /** What a figure measures, named as the result files name their metrics. */
     public enum Metric {

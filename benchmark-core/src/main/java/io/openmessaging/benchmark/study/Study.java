@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param setup what the study ran on
  * @param experiments what it ran, in file order
  * @param figures every figure it published that the file records, in file order
+ * @param unpublished what the study measured but published only as a chart or not at all, per run
+ * @param claims the study's qualitative results that a run can check
  * @param sourceName the file it was read from, for messages
  */
 public record Study(
@@ -24,11 +26,71 @@ public record Study(
         Setup setup,
         List<Experiment> experiments,
         List<Figure> figures,
+        List<Unpublished> unpublished,
+        List<Claim> claims,
         String sourceName) {
 
     public Study {
         experiments = List.copyOf(experiments);
         figures = List.copyOf(figures);
+        unpublished = List.copyOf(unpublished);
+        claims = List.copyOf(claims);
+    }
+
+    /**
+     * Something the study measured in one experiment but did not publish as a number.
+     *
+     * @param experiment the experiment
+     * @param system one of its systems
+     * @param what what is missing, in words ("latency percentiles other than p99")
+     * @param source where the publication shows it instead (a chart), or says nothing
+     */
+    public record Unpublished(String experiment, String system, String what, String source) {}
+
+    /**
+     * A qualitative result of the study that runs can check: an ordering of runs, or a bounded ratio of two.
+     *
+     * @param id unique in the study
+     * @param text the claim in words
+     * @param source where in the publication it is
+     * @param metric what is compared
+     * @param percentile the statistic of a latency, {@code null} for a rate
+     * @param order {@code increasing} or {@code decreasing} for an ordering, {@code null} for a ratio
+     * @param runs for an ordering, the runs ({@code EXPERIMENT/SYSTEM}) in order, at least two
+     * @param of for a ratio, the run divided
+     * @param over for a ratio, the run divided by
+     * @param overPercentile for a ratio, the statistic of {@code over} (the claim's percentile unless it names another)
+     * @param min the smallest ratio that holds the claim, or {@code null}
+     * @param max the largest ratio that holds the claim, or {@code null}
+     */
+    public record Claim(
+            String id,
+            String text,
+            String source,
+            Figure.Metric metric,
+            Figure.Percentile percentile,
+            Order order,
+            List<String> runs,
+            String of,
+            String over,
+            Figure.Percentile overPercentile,
+            Double min,
+            Double max) {
+
+        public Claim {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /** How the runs of an ordering claim compare, each with the next (strictly). */
+    public enum Order {
+        increasing,
+        decreasing
+    }
+
+    /** The {@code EXPERIMENT/SYSTEM} reference of a run. */
+    public static String runReference(String experiment, String system) {
+        return experiment + "/" + system;
     }
 
     /**

@@ -172,11 +172,260 @@ public final class StudyLoader {
             }
             figures.add(figure);
         }
+        List<Study.Unpublished> unpublished = new ArrayList<>();
+        if (top.given(StudySchema.UNPUBLISHED)) {
+            List<YamlNode> unpublishedItems = top.get(StudySchema.UNPUBLISHED).items();
+            for (int i = 0; i < unpublishedItems.size(); i++) {
+                Study.Unpublished item = unpublished(
+                        unpublishedItems.get(i), "unpublished[" + i + "]", sourceName, declared, experiments, problems);
+                if (item != null) {
+                    unpublished.add(item);
+                }
+            }
+        }
+        List<Study.Claim> claims = new ArrayList<>();
+        if (top.given(StudySchema.CLAIMS)) {
+            Map<String, Integer> claimLines = new LinkedHashMap<>();
+            List<YamlNode> claimItems = top.get(StudySchema.CLAIMS).items();
+            for (int i = 0; i < claimItems.size(); i++) {
+                String path = "claims[" + i + "]";
+                YamlNode node = claimItems.get(i);
+                Study.Claim claim = claim(node, path, sourceName, declared, experiments, problems);
+                if (claim == null) {
+                    continue;
+                }
+                Integer earlier = claimLines.putIfAbsent(claim.id(), node.line());
+                if (earlier != null) {
+                    problems.add(ConfigException.at(
+                            sourceName,
+                            node.line(),
+                            node.column(),
+                            path + ".id: '" + claim.id() + "' is the id of an earlier claim (line " + earlier
+                                    + "); give each its own"));
+                    continue;
+                }
+                claims.add(claim);
+            }
+        }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
         return new Study(
-                name, top.get(StudySchema.TITLE), top.get(StudySchema.SOURCE), setup, experiments, figures, sourceName);
+                name,
+                top.get(StudySchema.TITLE),
+                top.get(StudySchema.SOURCE),
+                setup,
+                experiments,
+                figures,
+                unpublished,
+                claims,
+                sourceName);
+    }
+
+    private static Study.Unpublished unpublished(
+            YamlNode node,
+            String path,
+            String sourceName,
+            List<String> names,
+            List<Experiment> experiments,
+            List<String> problems) {
+        ConfigValues values = readItem(StudySchema.UNPUBLISHED_SCHEMA, node, path, sourceName, problems);
+        if (values == null) {
+            return null;
+        }
+        String reference = Study.runReference(values.get(StudySchema.EXPERIMENT), values.get(StudySchema.SYSTEM));
+        if (!checkRun(
+                reference, values.entry(StudySchema.EXPERIMENT), path, sourceName, names, experiments, problems)) {
+            return null;
+        }
+        return new Study.Unpublished(
+                values.get(StudySchema.EXPERIMENT),
+                values.get(StudySchema.SYSTEM),
+                values.get(StudySchema.WHAT),
+                values.get(StudySchema.UNPUBLISHED_SOURCE));
+    }
+
+    private static Study.Claim claim(
+            YamlNode node,
+            String path,
+            String sourceName,
+            List<String> names,
+            List<Experiment> experiments,
+            List<String> problems) {
+        ConfigValues values = readItem(StudySchema.CLAIM_SCHEMA, node, path, sourceName, problems);
+        if (values == null) {
+            return null;
+        }
+        int before = problems.size();
+        Figure.Metric metric = values.get(StudySchema.CLAIM_METRIC);
+        Figure.Percentile percentile = values.get(StudySchema.PERCENTILE);
+        YamlMapping.Entry metricEntry = values.entry(StudySchema.CLAIM_METRIC);
+        boolean latency = metric == Figure.Metric.publishLatency || metric == Figure.Metric.endToEndLatency;
+        if (metric != Figure.Metric.publishRate && !latency) {
+            problems.add(at(
+                    sourceName,
+                    metricEntry,
+                    path + ".metric: a claim compares publishRate, publishLatency or endToEndLatency, not " + metric));
+        } else if (latency && percentile == null) {
+            problems.add(at(
+                    sourceName,
+                    metricEntry,
+                    path + ".percentile: missing for " + metric + "; give the statistic compared (e.g. p99)"));
+        } else if (!latency && percentile != null) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.PERCENTILE),
+                    path + ".percentile: a rate has no statistic; remove it"));
+        }
+        List<ConfigKey<?>> forms = Stream.of(StudySchema.INCREASING, StudySchema.DECREASING, StudySchema.RATIO)
+                .<ConfigKey<?>>map(key -> key)
+                .filter(values::given)
+                .toList();
+        if (forms.size() != 1) {
+            problems.add(ConfigException.at(
+                    sourceName,
+                    node.line(),
+                    node.column(),
+                    path + ": give exactly one of increasing, decreasing or ratio"
+                            + (forms.isEmpty()
+                                    ? ""
+                                    : ", not "
+                                            + String.join(
+                                                    " and ",
+                                                    forms.stream()
+                                                            .map(ConfigKey::name)
+                                                            .toList()))));
+            return null;
+        }
+        Study.Order order = null;
+        List<String> runs = List.of();
+        String of = null;
+        String over = null;
+        Figure.Percentile overPercentile = percentile;
+        Double min = null;
+        Double max = null;
+        if (values.given(StudySchema.RATIO)) {
+            ConfigValues ratio = readItem(
+                    StudySchema.RATIO_SCHEMA, values.get(StudySchema.RATIO), path + ".ratio", sourceName, problems);
+            if (ratio == null) {
+                return null;
+            }
+            of = ratio.get(StudySchema.RATIO_OF);
+            over = ratio.get(StudySchema.RATIO_OVER);
+            if (ratio.given(StudySchema.OVER_PERCENTILE)) {
+                overPercentile = ratio.get(StudySchema.OVER_PERCENTILE);
+                if (!latency) {
+                    problems.add(at(
+                            sourceName,
+                            ratio.entry(StudySchema.OVER_PERCENTILE),
+                            path + ".ratio.overPercentile: a rate has no statistic; remove it"));
+                }
+            }
+            min = ratio.get(StudySchema.RATIO_MIN);
+            max = ratio.get(StudySchema.RATIO_MAX);
+            checkRun(
+                    of,
+                    ratio.entry(StudySchema.RATIO_OF),
+                    path + ".ratio.of",
+                    sourceName,
+                    names,
+                    experiments,
+                    problems);
+            checkRun(
+                    over,
+                    ratio.entry(StudySchema.RATIO_OVER),
+                    path + ".ratio.over",
+                    sourceName,
+                    names,
+                    experiments,
+                    problems);
+            if (min == null && max == null) {
+                problems.add(at(
+                        sourceName,
+                        values.entry(StudySchema.RATIO),
+                        path + ".ratio: give min, max or both; without a bound no ratio can fail the claim"));
+            } else if (min != null && max != null && min > max) {
+                problems.add(at(
+                        sourceName,
+                        values.entry(StudySchema.RATIO),
+                        path + ".ratio: min " + min + " is above max " + max));
+            }
+        } else {
+            ConfigKey<List<String>> key =
+                    values.given(StudySchema.INCREASING) ? StudySchema.INCREASING : StudySchema.DECREASING;
+            order = key == StudySchema.INCREASING ? Study.Order.increasing : Study.Order.decreasing;
+            runs = values.get(key);
+            YamlMapping.Entry entry = values.entry(key);
+            if (runs.size() < 2) {
+                problems.add(at(
+                        sourceName, entry, path + "." + key.name() + ": give at least two runs (EXPERIMENT/SYSTEM)"));
+            }
+            for (String run : runs) {
+                checkRun(run, entry, path + "." + key.name(), sourceName, names, experiments, problems);
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        return new Study.Claim(
+                values.get(StudySchema.ID),
+                values.get(StudySchema.TEXT),
+                values.get(StudySchema.FIGURE_SOURCE),
+                metric,
+                percentile,
+                order,
+                runs,
+                of,
+                over,
+                overPercentile,
+                min,
+                max);
+    }
+
+    /**
+     * Whether {@code reference} ({@code EXPERIMENT/SYSTEM}) names an experiment of the study and one of its
+     * systems; adds a problem if not.
+     */
+    private static boolean checkRun(
+            String reference,
+            YamlMapping.Entry entry,
+            String path,
+            String sourceName,
+            List<String> names,
+            List<Experiment> experiments,
+            List<String> problems) {
+        int slash = reference.lastIndexOf('/');
+        if (slash <= 0 || slash == reference.length() - 1) {
+            problems.add(at(
+                    sourceName,
+                    entry,
+                    path + ": '" + reference + "' is not EXPERIMENT/SYSTEM (e.g. " + names.get(0) + "/kafka)"));
+            return false;
+        }
+        String experimentName = reference.substring(0, slash);
+        String system = reference.substring(slash + 1);
+        if (!names.contains(experimentName)) {
+            problems.add(at(
+                    sourceName,
+                    entry,
+                    path + ": '" + experimentName + "' is no experiment of this study"
+                            + Suggestions.didYouMean(experimentName, names)
+                            + "; the experiments are " + String.join(", ", names)));
+            return false;
+        }
+        Optional<Experiment> experiment = experiments.stream()
+                .filter(candidate -> candidate.name().equals(experimentName))
+                .findFirst();
+        if (experiment.isPresent() && !experiment.get().systems().contains(system)) {
+            problems.add(at(
+                    sourceName,
+                    entry,
+                    path + ": '" + system + "' is not one of the systems of experiment '" + experimentName + "'"
+                            + Suggestions.didYouMean(system, experiment.get().systems()) + "; they are "
+                            + String.join(", ", experiment.get().systems())));
+            return false;
+        }
+        return experiment.isPresent();
     }
 
     private static Study.Setup setup(YamlNode node, String sourceName, List<String> problems) {
@@ -342,6 +591,33 @@ public final class StudyLoader {
                     path + ".reason: given for a figure"
                             + " that is not uncertain; add uncertain: true or remove the reason"));
         }
+        Figure.Metric metric = values.get(StudySchema.METRIC);
+        boolean ratio = metric == Figure.Metric.throughputRatio || metric == Figure.Metric.latencyRatio;
+        for (ConfigKey<String> key : List.of(StudySchema.OF, StudySchema.OVER)) {
+            if (ratio && !values.given(key)) {
+                problems.add(at(
+                        sourceName,
+                        values.entry(StudySchema.METRIC),
+                        path + "." + key.name() + ": missing for the ratio metric " + metric
+                                + "; give the run " + (key == StudySchema.OF ? "divided" : "divided by")
+                                + " as EXPERIMENT/SYSTEM"));
+            } else if (!ratio && values.given(key)) {
+                problems.add(at(
+                        sourceName,
+                        values.entry(key),
+                        path + "." + key.name() + ": only a ratio (throughputRatio, latencyRatio) names runs;"
+                                + " remove it"));
+            } else if (ratio) {
+                checkRun(
+                        values.get(key),
+                        values.entry(key),
+                        path + "." + key.name(),
+                        sourceName,
+                        names,
+                        experiments,
+                        problems);
+            }
+        }
         if (problems.size() > before || experiment.isEmpty()) {
             return null;
         }
@@ -359,7 +635,9 @@ public final class StudyLoader {
                 values.get(StudySchema.CONFIGURATION),
                 values.get(StudySchema.UNCERTAIN),
                 values.get(StudySchema.REASON),
-                values.get(StudySchema.FIGURE_SOURCE));
+                values.get(StudySchema.FIGURE_SOURCE),
+                values.get(StudySchema.OF),
+                values.get(StudySchema.OVER));
     }
 
     /**

@@ -61,9 +61,22 @@ public final class StudySchema {
             .meaning("Every published figure the file records.")
             .build();
 
+    public static final ConfigKey<YamlNode> UNPUBLISHED = structured("unpublished", null, StudySchema::list)
+            .expected("a list, each a mapping with experiment, system, what and source")
+            .meaning("What an experiment measured that the study published only as a chart or not at all; the"
+                    + " report shows the measured value with 'not published as a number'.")
+            .build();
+
+    public static final ConfigKey<YamlNode> CLAIMS = structured("claims", null, StudySchema::list)
+            .expected("a list, each a mapping with id, text, source, metric, percentile (for a latency) and one of"
+                    + " increasing, decreasing or ratio")
+            .meaning("The study's qualitative results that runs can check: an ordering of runs or a bounded"
+                    + " ratio of two.")
+            .build();
+
     /** The top level of a study file. */
-    public static final ConfigSchema SCHEMA =
-            new ConfigSchema("study file", List.of(STUDY, TITLE, SOURCE, SETUP, EXPERIMENTS, FIGURES), List.of());
+    public static final ConfigSchema SCHEMA = new ConfigSchema(
+            "study file", List.of(STUDY, TITLE, SOURCE, SETUP, EXPERIMENTS, FIGURES, UNPUBLISHED, CLAIMS), List.of());
 
     // ---- setup ----
 
@@ -204,6 +217,14 @@ public final class StudySchema {
             .meaning("Where in the publication the figure is (section, table).")
             .build();
 
+    public static final ConfigKey<String> OF = text("of")
+            .meaning("For a ratio: the run divided, as EXPERIMENT/SYSTEM (value x = of/over, value % = (of/over - 1)"
+                    + " x 100).")
+            .build();
+    public static final ConfigKey<String> OVER = text("over")
+            .meaning("For a ratio: the run divided by, as EXPERIMENT/SYSTEM.")
+            .build();
+
     /** One figure. */
     public static final ConfigSchema FIGURE_SCHEMA = new ConfigSchema(
             "study figure",
@@ -221,8 +242,77 @@ public final class StudySchema {
                     CONFIGURATION,
                     UNCERTAIN,
                     REASON,
-                    FIGURE_SOURCE),
+                    FIGURE_SOURCE,
+                    OF,
+                    OVER),
             List.of());
+
+    // ---- unpublished ----
+
+    public static final ConfigKey<String> WHAT = text("what")
+            .required()
+            .meaning("What was measured but not published as a number.")
+            .build();
+    public static final ConfigKey<String> UNPUBLISHED_SOURCE = text("source")
+            .required()
+            .meaning("Where the publication shows it instead (a chart), or that it says nothing.")
+            .build();
+
+    /** One unpublished measurement. */
+    public static final ConfigSchema UNPUBLISHED_SCHEMA = new ConfigSchema(
+            "study unpublished measurement", List.of(EXPERIMENT, SYSTEM, WHAT, UNPUBLISHED_SOURCE), List.of());
+
+    // ---- claim ----
+
+    public static final ConfigKey<String> TEXT =
+            text("text").required().meaning("The claim in words.").build();
+    public static final ConfigKey<Figure.Metric> CLAIM_METRIC = enumeration("metric", Figure.Metric.class)
+            .required()
+            .meaning("What is compared: publishRate, publishLatency or endToEndLatency.")
+            .build();
+    public static final ConfigKey<List<String>> INCREASING = textList("increasing")
+            .meaning("Runs (EXPERIMENT/SYSTEM) whose values rise strictly, each above the one before.")
+            .build();
+    public static final ConfigKey<List<String>> DECREASING = textList("decreasing")
+            .meaning("Runs (EXPERIMENT/SYSTEM) whose values fall strictly, each below the one before.")
+            .build();
+    public static final ConfigKey<YamlNode> RATIO = structured("ratio", null, StudySchema::mapping)
+            .expected("a mapping {of: EXPERIMENT/SYSTEM, over: EXPERIMENT/SYSTEM, min: X, max: Y}")
+            .meaning("The value of one run over another's lies between min and max (either may be left out).")
+            .build();
+
+    /** One claim. */
+    public static final ConfigSchema CLAIM_SCHEMA = new ConfigSchema(
+            "study claim",
+            List.of(ID, TEXT, FIGURE_SOURCE, CLAIM_METRIC, PERCENTILE, INCREASING, DECREASING, RATIO),
+            List.of());
+
+    public static final ConfigKey<String> RATIO_OF = text("of")
+            .required()
+            .meaning("The run divided, as EXPERIMENT/SYSTEM.")
+            .build();
+    public static final ConfigKey<String> RATIO_OVER = text("over")
+            .required()
+            .meaning("The run divided by, as EXPERIMENT/SYSTEM.")
+            .build();
+    public static final ConfigKey<Double> RATIO_MIN = number("min", null)
+            .defaultText("none")
+            .meaning("The smallest ratio that holds the claim.")
+            .build();
+    public static final ConfigKey<Double> RATIO_MAX = number("max", null)
+            .defaultText("none")
+            .meaning("The largest ratio that holds the claim.")
+            .build();
+
+    public static final ConfigKey<Figure.Percentile> OVER_PERCENTILE = enumeration(
+                    "overPercentile", Figure.Percentile.class)
+            .defaultText("the claim's percentile")
+            .meaning("The statistic of the run divided by, where it is not the claim's (p99.9 over p99 of one run).")
+            .build();
+
+    /** The ratio of a claim. */
+    public static final ConfigSchema RATIO_SCHEMA = new ConfigSchema(
+            "study claim ratio", List.of(RATIO_OF, RATIO_OVER, OVER_PERCENTILE, RATIO_MIN, RATIO_MAX), List.of());
 
     private static List<String> setupKeyNames() {
         return List.of(

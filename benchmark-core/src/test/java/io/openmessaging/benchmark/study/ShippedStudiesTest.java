@@ -160,6 +160,34 @@ class ShippedStudiesTest {
         return null;
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"confluent-2020", "dobbelaere-2017", "pulsar-latency-2019", "redpanda-2022"})
+    void everyRatioNamesItsRunsAndEveryStudyHasClaimsARunCanCheck(String name) throws Exception {
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, name), PROJECT);
+
+        assertThat(study.figures())
+                .filteredOn(Figure::isRatio)
+                .allSatisfy(figure -> assertThat(figure.of()).isNotNull().isNotEqualTo(figure.over()));
+        assertThat(study.claims()).isNotEmpty();
+    }
+
+    @Test
+    void theMissingChartOnlyNumbersAreListedPerRun() throws Exception {
+        Study confluent = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        assertThat(confluent.unpublished())
+                .anySatisfy(item -> {
+                    assertThat(item.experiment()).isEqualTo("latency-200k");
+                    assertThat(item.what()).startsWith("end-to-end latency other than p99");
+                })
+                .anySatisfy(item -> assertThat(item.experiment()).isEqualTo("kafka-fsync-every-message"));
+        Study dobbelaere = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
+        assertThat(dobbelaere.figures())
+                .filteredOn(figure -> figure.id().equals("kr-015"))
+                .singleElement()
+                .satisfies(figure -> assertThat(figure.of()).isEqualTo("kafka-throughput-unreplicated/kafka"));
+    }
+
     private static void compare(List<String> differences, Figure figure, String what, Object ours, Object published) {
         if (ours == null ? published != null : !ours.equals(published)) {
             differences.add(figure.id() + " " + what + ": " + ours + ", published " + published);

@@ -154,4 +154,63 @@ class StudyLoaderTest {
         assertThatThrownBy(() -> StudyLoader.load(file, project))
                 .hasMessageContaining(file + ":1:8: study: 'other' is not the name of its folder 'demo-2024'");
     }
+
+    @Test
+    void aRatioNamesTheRunsItDividesAndClaimsAndUnpublishedItemsAreRead() throws Exception {
+        Files.writeString(
+                file,
+                GOOD.replace("systems: [kafka]", "systems: [kafka, pulsar]")
+                                .replace(
+                                        "overrides: [producerRate=1000]",
+                                        "  pulsar: {file: driver-pulsar/p.yaml}\n    overrides: [producerRate=1000]")
+                        + """
+                          - {id: d-2, experiment: latency, system: kafka, metric: latencyRatio, percentile: p99, value: 2, unit: x, of: latency/pulsar, over: latency/kafka, configuration: "c", source: "s"}
+                        unpublished:
+                          - {experiment: latency, system: kafka, what: "p50", source: "chart only"}
+                        claims:
+                          - {id: c-1, text: "Kafka below Pulsar", source: "s", metric: endToEndLatency, percentile: p99, increasing: [latency/kafka, latency/pulsar]}
+                          - {id: c-2, text: "jump", source: "s", metric: endToEndLatency, percentile: p99.9, ratio: {of: latency/kafka, over: latency/kafka, overPercentile: p99, min: 3}}
+                        """);
+
+        Study study = StudyLoader.load(file, project);
+
+        assertThat(study.figures().get(1).of()).isEqualTo("latency/pulsar");
+        assertThat(study.figures().get(1).over()).isEqualTo("latency/kafka");
+        assertThat(study.unpublished())
+                .singleElement()
+                .satisfies(item -> assertThat(item.what()).isEqualTo("p50"));
+        assertThat(study.claims()).hasSize(2);
+        assertThat(study.claims().get(0).order()).isEqualTo(Study.Order.increasing);
+        assertThat(study.claims().get(0).runs()).containsExactly("latency/kafka", "latency/pulsar");
+        assertThat(study.claims().get(1).overPercentile()).isEqualTo(Figure.Percentile.P99);
+        assertThat(study.claims().get(1).min()).isEqualTo(3.0);
+    }
+
+    @Test
+    void aRatioWithoutItsRunsAndClaimsNamingRunsTheStudyLacksAreRefused() throws Exception {
+        Files.writeString(file, GOOD + """
+                          - {id: d-2, experiment: latency, system: kafka, metric: throughputRatio, value: 2, unit: x, configuration: "c", source: "s"}
+                          - {id: d-3, experiment: latency, system: kafka, metric: publishRate, value: 2, unit: msg/s, of: latency/kafka, configuration: "c", source: "s"}
+                        unpublished:
+                          - {experiment: latency, system: pulsar, what: "p50", source: "chart only"}
+                        claims:
+                          - {id: c-1, text: "t", source: "s", metric: publishRate, increasing: [latency/kafka, latncy/kafka]}
+                          - {id: c-2, text: "t", source: "s", metric: endToEndLatency, increasing: [latency/kafka], decreasing: [latency/kafka]}
+                          - {id: c-3, text: "t", source: "s", metric: endToEndLatency, percentile: p99, ratio: {of: latency/kafka, over: latency}}
+                          - {id: c-4, text: "t", source: "s", metric: publishLatency, ratio: {of: latency/kafka, over: latency/kafka, min: 1}}
+                        """);
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(
+                        "figures[1].of: missing for the ratio metric throughputRatio; give the run divided"
+                                + " as EXPERIMENT/SYSTEM")
+                .hasMessageContaining("figures[2].of: only a ratio (throughputRatio, latencyRatio) names runs")
+                .hasMessageContaining("unpublished[0]: 'pulsar' is not one of the systems of experiment 'latency'")
+                .hasMessageContaining(
+                        "claims[0].increasing: 'latncy' is no experiment of this study (did you mean" + " 'latency'?)")
+                .hasMessageContaining("claims[1]: give exactly one of increasing, decreasing or ratio, not increasing"
+                        + " and decreasing")
+                .hasMessageContaining("claims[2].ratio.over: 'latency' is not EXPERIMENT/SYSTEM")
+                .hasMessageContaining("claims[3].percentile: missing for publishLatency");
+    }
 }
