@@ -207,7 +207,7 @@ public final class Benchmark {
                                     "                                           one run per value; summary, peak stable throughput, fit",
                                     "  bin/benchmark stop --workers URL,… [--token-file FILE]",
                                     "                                           end the runs on these workers (a coordinator that is gone)",
-                                    "  bin/benchmark study list | study show NAME",
+                                    "  bin/benchmark study list | study show NAME | study report DIR",
                                     "                                           the published studies: setup, experiments, figures",
                                     "  bin/benchmark completion [bash|zsh]      a completion script: source <(bin/benchmark completion)",
                                     "  bin/benchmark help [COMMAND]             this help, or every option of one command (also: COMMAND --help)",

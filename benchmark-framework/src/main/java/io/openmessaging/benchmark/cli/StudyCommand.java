@@ -25,8 +25,9 @@ import java.util.stream.Collectors;
 final class StudyCommand {
 
     static final String NAME = "study";
-    static final List<String> ACTIONS = List.of("list", "show");
-    static final String USAGE = "usage: bin/benchmark study list | bin/benchmark study show NAME";
+    static final List<String> ACTIONS = List.of("list", "show", StudyReportCommand.ACTION);
+    static final String USAGE =
+            "usage: bin/benchmark study list | bin/benchmark study show NAME | bin/benchmark study report DIR";
 
     private StudyCommand() {}
 
@@ -43,6 +44,8 @@ final class StudyCommand {
             out.println(
                     "  bin/benchmark study show NAME    its setup, experiments (workload, driver settings, command");
             out.println("                                   line) and published figures");
+            out.println("  bin/benchmark study report DIR   the published figures beside those a study run in DIR");
+            out.println("                                   measured, its claims and setup differences");
             out.println("The studies are the files studies/NAME/study.yaml of " + project);
             return Benchmark.EXIT_OK;
         }
@@ -69,11 +72,14 @@ final class StudyCommand {
             }
             return show(args[1], out, err, project);
         }
-        String notYet = action.equals("run") || action.equals("report")
+        if (action.equals(StudyReportCommand.ACTION)) {
+            return StudyReportCommand.run(List.of(args).subList(1, args.length), out, err, project);
+        }
+        String notYet = action.equals("run")
                 ? "; 'study " + action + "' is not built yet"
                 : Suggestions.didYouMean(action, ACTIONS);
         err.println("error: unknown study action '" + action + "'" + notYet + "; the actions are "
-                + String.join(" and ", ACTIONS));
+                + String.join(", ", ACTIONS));
         err.println(USAGE);
         return Benchmark.EXIT_USAGE;
     }

@@ -1,12 +1,12 @@
 package io.openmessaging.benchmark.report;
 
 /** Escaping for text placed in HTML. */
-final class Html {
+public final class Html {
 
     private Html() {}
 
     /** {@code text} safe as element content or a double-quoted attribute value; {@code null} gives "". */
-    static String escape(Object text) {
+    public static String escape(Object text) {
         if (text == null) {
             return "";
         }

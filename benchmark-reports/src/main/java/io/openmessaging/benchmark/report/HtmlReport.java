@@ -138,6 +138,11 @@ public final class HtmlReport implements ResultFormat<List<ReportRun>> {
         return MAPPER.writeValueAsString(data).replace("<", "\\u003c");
     }
 
+    /** The report's stylesheet, for other pages in its style (the study report). */
+    public static String stylesheet() {
+        return resource("report.css");
+    }
+
     private static String resource(String name) {
         try (InputStream in = HtmlReport.class.getResourceAsStream(RESOURCES + name)) {
             if (in == null) {

@@ -1,0 +1,510 @@
+package io.openmessaging.benchmark.studyrun;
+
+import io.openmessaging.benchmark.report.Metric;
+import io.openmessaging.benchmark.report.Numbers;
+import io.openmessaging.benchmark.report.Stat;
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.study.Experiment;
+import io.openmessaging.benchmark.study.Figure;
+import io.openmessaging.benchmark.study.Study;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A study's published figures beside what a study run measured ({@code bin/benchmark study report}): one row
+ * per figure, the claims with the measured values and whether each holds here, the measured statistics the
+ * study did not publish as numbers, and the differences between the study's setup and this run's.
+ *
+ * <p>Latencies are the result's <em>latency</em> fields, timed from the actual send (what stock
+ * OpenMessaging Benchmark reports, not corrected for coordinated omission), so that they compare with the
+ * published ones; the response times from the intended send are shown beside them. Rates in MB/s are
+ * 2<sup>20</sup> bytes per second, as OpenMessaging Benchmark's log prints them.
+ *
+ * @param study the study as its file describes it
+ * @param record what the study run did
+ * @param runs every experiment and system of the study, in file order, with what the run made of it
+ * @param figures one row per published figure, in file order
+ * @param claims one row per claim, in file order
+ */
+public record StudyComparison(
+        Study study, StudyRunRecord record, List<RunOutcome> runs, List<FigureRow> figures, List<ClaimRow> claims) {
+
+    /** Bytes in the MB of a published MB/s: 2^20, as OpenMessaging Benchmark's log computes it. */
+    public static final double BYTES_PER_MB = 1024.0 * 1024.0;
+
+    /** What a run of one experiment on one system came to. */
+    public enum Status {
+        DONE("done"),
+        FAILED("failed"),
+        NOT_RUN("not run");
+
+        private final String label;
+
+        Status(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /** Whether a claim or a bound holds in this run. */
+    public enum Verdict {
+        HOLDS("holds here"),
+        DOES_NOT_HOLD("does not hold here"),
+        NOT_RUN("not run");
+
+        private final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /**
+     * One experiment on one system.
+     *
+     * @param experiment the experiment's name
+     * @param system the system
+     * @param status done, failed or not run
+     * @param why for a failed run its reason, for one not run what the record says of it
+     * @param run the record's entry, or {@code null} when the record has none
+     * @param result the result read from the run's result file, or {@code null} unless done
+     */
+    public record RunOutcome(
+            String experiment, String system, Status status, String why, StudyRunRecord.Run run, TestResult result) {
+
+        /** {@code EXPERIMENT/SYSTEM}. */
+        public String reference() {
+            return Study.runReference(experiment, system);
+        }
+
+        /** What the row of a figure of this run says instead of a value when there is none. */
+        public String statusText() {
+            return status == Status.FAILED ? "failed: " + why : status.toString();
+        }
+    }
+
+    /**
+     * One published figure beside the measured value.
+     *
+     * @param figure the published figure
+     * @param measured the measured value in the figure's unit, or empty
+     * @param measuredText the measured value as shown, or why there is none ("not run", "failed: …")
+     * @param ratio measured over published, or empty
+     * @param verdict for a bound or a range, whether the measured value is within it; {@code null} for a
+     *     plain value, where only the ratio means something
+     * @param note how the value was measured, where the column does not say it (the peak search, the runs
+     *     divided), or {@code null}
+     */
+    public record FigureRow(
+            Figure figure,
+            OptionalDouble measured,
+            String measuredText,
+            OptionalDouble ratio,
+            Verdict verdict,
+            String note) {}
+
+    /**
+     * One claim with the values measured for it.
+     *
+     * @param claim the claim
+     * @param values each run's value as shown ({@code t01/pulsar 2.97 ms}), or the ratio
+     * @param verdict whether it holds here
+     */
+    public record ClaimRow(Study.Claim claim, List<String> values, Verdict verdict) {}
+
+    /**
+     * Builds the comparison of {@code record}'s runs, whose result files are relative to {@code directory}; the
+     * study's workload files are relative to {@code projectDirectory} (they give the message size of a result
+     * that lacks it, as upstream's do).
+     */
+    public static StudyComparison of(Study study, StudyRunRecord record, Path directory, Path projectDirectory)
+            throws IOException {
+        List<RunOutcome> runs = new ArrayList<>();
+        for (Experiment experiment : study.experiments()) {
+            for (String system : experiment.systems()) {
+                RunOutcome outcome = outcome(experiment.name(), system, record, directory);
+                if (outcome.result() != null && outcome.result().messageSize == null) {
+                    outcome.result().messageSize = messageSizeOf(projectDirectory.resolve(experiment.workload()));
+                }
+                runs.add(outcome);
+            }
+        }
+        Map<String, RunOutcome> byReference = new LinkedHashMap<>();
+        runs.forEach(outcome -> byReference.put(outcome.reference(), outcome));
+        List<FigureRow> figures = study.figures().stream()
+                .map(figure -> figureRow(figure, byReference))
+                .toList();
+        List<ClaimRow> claims = study.claims().stream()
+                .map(claim -> claimRow(claim, byReference))
+                .toList();
+        return new StudyComparison(study, record, runs, figures, claims);
+    }
+
+    /** The number of claims with {@code verdict}. */
+    public long claimsThat(Verdict verdict) {
+        return claims.stream().filter(row -> row.verdict() == verdict).count();
+    }
+
+    /** The number of figures with a measured value. */
+    public long figuresCompared() {
+        return figures.stream().filter(row -> row.measured().isPresent()).count();
+    }
+
+    private static RunOutcome outcome(String experiment, String system, StudyRunRecord record, Path directory)
+            throws IOException {
+        StudyRunRecord.Run run = record.run(experiment, system).orElse(null);
+        if (run == null) {
+            return new RunOutcome(experiment, system, Status.NOT_RUN, "not in the record", null, null);
+        }
+        if (StudyRunRecord.FAILED.equals(run.status)) {
+            return new RunOutcome(
+                    experiment,
+                    system,
+                    Status.FAILED,
+                    run.failureReason == null ? "no reason recorded" : run.failureReason,
+                    run,
+                    null);
+        }
+        if (!StudyRunRecord.DONE.equals(run.status) || run.resultFile == null) {
+            return new RunOutcome(experiment, system, Status.NOT_RUN, run.status, run, null);
+        }
+        TestResult result = ResultFiles.read(directory.resolve(run.resultFile));
+        return new RunOutcome(experiment, system, Status.DONE, null, run, result);
+    }
+
+    private static final Pattern MESSAGE_SIZE = Pattern.compile("(?m)^messageSize:\\s*(\\d+)\\s*$");
+
+    /** The {@code messageSize} of a workload file, or {@code null} when it has none or cannot be read. */
+    private static Integer messageSizeOf(Path workloadFile) {
+        try {
+            Matcher matcher = MESSAGE_SIZE.matcher(Files.readString(workloadFile, StandardCharsets.UTF_8));
+            return matcher.find() ? Integer.valueOf(matcher.group(1)) : null;
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
+    }
+
+    // ---- measured values ----
+
+    /** The statistic of the result fields that {@code percentile} names ({@code mean} is the average). */
+    static Stat stat(Figure.Percentile percentile) {
+        return switch (percentile) {
+            case AVG, MEAN -> Stat.AVG;
+            case P50 -> Stat.P50;
+            case P75 -> Stat.P75;
+            case P95 -> Stat.P95;
+            case P99 -> Stat.P99;
+            case P99_9 -> Stat.P999;
+            case P99_99 -> Stat.P9999;
+            case MAX -> Stat.MAX;
+        };
+    }
+
+    /**
+     * The measured value of {@code metric} in {@code result}: a latency's statistic (ms, from the actual
+     * send), or the publish rate in msg/s (a peak search's found rate, else the average over the measured
+     * phase); empty when the result lacks it.
+     */
+    static OptionalDouble value(TestResult result, Figure.Metric metric, Figure.Percentile percentile) {
+        return switch (metric) {
+            case publishLatency ->
+                percentile == null ? OptionalDouble.empty() : Metric.PUBLISH_LATENCY.value(result, stat(percentile));
+            case endToEndLatency, latencyRatio ->
+                percentile == null ? OptionalDouble.empty() : Metric.END_TO_END_LATENCY.value(result, stat(percentile));
+            case publishRate, throughputRatio -> publishRate(result);
+        };
+    }
+
+    /** The publish rate in msg/s: a peak search's found rate, else the average over the measured phase. */
+    static OptionalDouble publishRate(TestResult result) {
+        if (result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null) {
+            return OptionalDouble.of(result.rateSearch.foundRateMsgPerSec);
+        }
+        return Metric.PUBLISH_RATE.value(result, Stat.AVG);
+    }
+
+    static FigureRow figureRow(Figure figure, Map<String, RunOutcome> runs) {
+        if (figure.isRatio()) {
+            return ratioRow(figure, runs.get(figure.of()), runs.get(figure.over()));
+        }
+        RunOutcome outcome = runs.get(Study.runReference(figure.experiment(), figure.system()));
+        if (outcome.status() != Status.DONE) {
+            return new FigureRow(
+                    figure, OptionalDouble.empty(), outcome.statusText(), OptionalDouble.empty(), null, null);
+        }
+        TestResult result = outcome.result();
+        boolean latency = figure.metric() != Figure.Metric.publishRate;
+        if (latency && figure.percentile() == null) {
+            return new FigureRow(
+                    figure, OptionalDouble.empty(), "no statistic published", OptionalDouble.empty(), null, null);
+        }
+        OptionalDouble measured = value(result, figure.metric(), figure.percentile());
+        String note = null;
+        if (!latency) {
+            boolean peak = result.rateSearch != null && result.rateSearch.foundRateMsgPerSec != null;
+            note = peak ? "peak stable rate of the rate search" : "average publish rate of the measured phase";
+            if (figure.unit() == Figure.Unit.MB_PER_S) {
+                if (result.messageSize == null || measured.isEmpty()) {
+                    measured = OptionalDouble.empty();
+                } else {
+                    measured = OptionalDouble.of(measured.getAsDouble() * result.messageSize / BYTES_PER_MB);
+                    note += " × " + result.messageSize + " B messages / 2^20";
+                }
+            }
+        }
+        return compared(figure, measured, note);
+    }
+
+    private static FigureRow ratioRow(Figure figure, RunOutcome of, RunOutcome over) {
+        for (RunOutcome outcome : List.of(of, over)) {
+            if (outcome.status() != Status.DONE) {
+                return new FigureRow(
+                        figure,
+                        OptionalDouble.empty(),
+                        outcome.reference() + " " + outcome.statusText(),
+                        OptionalDouble.empty(),
+                        null,
+                        null);
+            }
+        }
+        if (figure.metric() == Figure.Metric.latencyRatio && figure.percentile() == null) {
+            return new FigureRow(
+                    figure, OptionalDouble.empty(), "no statistic published", OptionalDouble.empty(), null, null);
+        }
+        OptionalDouble numerator = value(of.result(), figure.metric(), figure.percentile());
+        OptionalDouble denominator = value(over.result(), figure.metric(), figure.percentile());
+        String what =
+                figure.metric() == Figure.Metric.throughputRatio ? "publish rate" : "end-to-end " + figure.percentile();
+        String note = what + " of " + of.reference() + " over " + over.reference();
+        if (numerator.isEmpty() || denominator.isEmpty() || denominator.getAsDouble() == 0) {
+            return new FigureRow(
+                    figure, OptionalDouble.empty(), "not in the result", OptionalDouble.empty(), null, note);
+        }
+        double ratio = numerator.getAsDouble() / denominator.getAsDouble();
+        double measured = figure.unit() == Figure.Unit.PERCENT ? (ratio - 1) * 100 : ratio;
+        return compared(figure, OptionalDouble.of(measured), note);
+    }
+
+    private static FigureRow compared(Figure figure, OptionalDouble measured, String note) {
+        if (measured.isEmpty()) {
+            return new FigureRow(figure, measured, "not in the result", OptionalDouble.empty(), null, note);
+        }
+        double value = measured.getAsDouble();
+        OptionalDouble ratio = figure.value() == 0 ? OptionalDouble.empty() : OptionalDouble.of(value / figure.value());
+        Verdict verdict = null;
+        if (figure.bound() == Figure.Bound.upper) {
+            verdict = value < figure.value() ? Verdict.HOLDS : Verdict.DOES_NOT_HOLD;
+        } else if (figure.bound() == Figure.Bound.lower) {
+            verdict = value > figure.value() ? Verdict.HOLDS : Verdict.DOES_NOT_HOLD;
+        } else if (figure.valueMin() != null) {
+            double low = Math.min(figure.valueMin(), figure.value());
+            double high = Math.max(figure.valueMin(), figure.value());
+            verdict = value >= low && value <= high ? Verdict.HOLDS : Verdict.DOES_NOT_HOLD;
+        }
+        return new FigureRow(figure, measured, Numbers.format(value), ratio, verdict, note);
+    }
+
+    /** The verdict's words for a figure's bound or range: {@code below 5 ms: holds here}. */
+    public static String verdictText(FigureRow row) {
+        if (row.verdict() == null) {
+            return "";
+        }
+        Figure figure = row.figure();
+        String unit = figure.unit() == Figure.Unit.PERCENT ? "%" : " " + figure.unit();
+        String range = figure.bound() == Figure.Bound.upper
+                ? "below " + Numbers.format(figure.value()) + unit
+                : figure.bound() == Figure.Bound.lower
+                        ? "above " + Numbers.format(figure.value()) + unit
+                        : "within " + figure.valueText() + unit;
+        return range + ": " + row.verdict();
+    }
+
+    // ---- claims ----
+
+    static ClaimRow claimRow(Study.Claim claim, Map<String, RunOutcome> runs) {
+        List<String> references = claim.order() == null ? List.of(claim.of(), claim.over()) : claim.runs();
+        List<String> values = new ArrayList<>();
+        boolean missing = false;
+        List<Double> measured = new ArrayList<>();
+        for (int i = 0; i < references.size(); i++) {
+            RunOutcome outcome = runs.get(references.get(i));
+            Figure.Percentile percentile =
+                    claim.order() == null && i == 1 ? claim.overPercentile() : claim.percentile();
+            String label = outcome.reference() + (claim.order() == null && percentile != null ? " " + percentile : "");
+            if (outcome.status() != Status.DONE) {
+                values.add(label + " " + outcome.statusText());
+                missing = true;
+                continue;
+            }
+            OptionalDouble value = value(outcome.result(), claim.metric(), percentile);
+            if (value.isEmpty()) {
+                values.add(label + " not in the result");
+                missing = true;
+                continue;
+            }
+            measured.add(value.getAsDouble());
+            values.add(label + " " + Numbers.format(value.getAsDouble()) + " " + unitOf(claim.metric()));
+        }
+        if (missing) {
+            return new ClaimRow(claim, values, Verdict.NOT_RUN);
+        }
+        boolean holds;
+        if (claim.order() == null) {
+            double ratio = measured.get(0) / measured.get(1);
+            values.add("ratio " + String.format(Locale.ROOT, "%.2f", ratio) + " (" + bounds(claim) + ")");
+            holds = (claim.min() == null || ratio >= claim.min()) && (claim.max() == null || ratio <= claim.max());
+        } else {
+            holds = true;
+            for (int i = 1; i < measured.size(); i++) {
+                boolean step = claim.order() == Study.Order.increasing
+                        ? measured.get(i) > measured.get(i - 1)
+                        : measured.get(i) < measured.get(i - 1);
+                holds &= step;
+            }
+        }
+        return new ClaimRow(claim, values, holds ? Verdict.HOLDS : Verdict.DOES_NOT_HOLD);
+    }
+
+    private static String bounds(Study.Claim claim) {
+        if (claim.min() != null && claim.max() != null) {
+            return "claim: " + Numbers.format(claim.min()) + " to " + Numbers.format(claim.max());
+        }
+        return claim.min() != null
+                ? "claim: at least " + Numbers.format(claim.min())
+                : "claim: at most " + Numbers.format(claim.max());
+    }
+
+    /** The unit of a claim's or a figure's metric as measured here. */
+    static String unitOf(Figure.Metric metric) {
+        return metric == Figure.Metric.publishRate || metric == Figure.Metric.throughputRatio ? "msg/s" : "ms";
+    }
+
+    // ---- setup ----
+
+    private static final Pattern REPLICATION_FACTOR = Pattern.compile("(?m)^\\s*replicationFactor:\\s*(\\d+)");
+
+    /**
+     * The differences between the study's setup and this run of {@code outcome}, each in words ("1 broker on
+     * loopback instead of 3 …", "rate × 0.1", "Kafka 4.0.0 instead of 2.3.0").
+     */
+    public List<String> differences(RunOutcome outcome) {
+        List<String> differences = new ArrayList<>();
+        Study.Setup setup = study.setup();
+        String system = outcome.system();
+        String studyVersion = setup.versions().get(system);
+        String studyBrokers = setup.brokers() + " broker" + (setup.brokers() == 1 ? "" : "s") + " ("
+                + head(setup.hardware()) + ")"
+                + (setup.network() == null || setup.network().startsWith("None")
+                        ? ""
+                        : " over " + head(setup.network()));
+        if ("local".equals(record.brokers)) {
+            differences.add("1 broker on loopback (127.0.0.1) instead of " + studyBrokers);
+        } else if ("given".equals(record.brokers)) {
+            differences.add("the brokers of the driver file (a given cluster) instead of " + studyBrokers);
+        }
+        if (record.scale != null && record.scale != 1.0) {
+            differences.add("rate × " + Numbers.plain(record.scale) + " (every fixed producer rate scaled)");
+        }
+        TestResult result = outcome.result();
+        if (result != null && result.testDurationSeconds != null) {
+            differences.add(Numbers.format(result.testDurationSeconds / 60.0) + " min measured"
+                    + (result.warmupDurationSeconds == null
+                            ? ""
+                            : " after " + Numbers.format(result.warmupDurationSeconds / 60.0) + " min of warm-up")
+                    + (setup.runs() == null ? "" : "; the study: " + setup.runs()));
+        } else if (record.testDurationMinutes != null) {
+            differences.add(Numbers.format(record.testDurationMinutes) + " min measured"
+                    + (setup.runs() == null ? "" : "; the study: " + setup.runs()));
+        }
+        String brokerVersion = outcome.run() == null ? null : outcome.run().brokerVersion;
+        if (brokerVersion == null && result != null && result.metadata != null) {
+            brokerVersion = result.metadata.brokerInfo.get("version");
+        }
+        if (brokerVersion != null && studyVersion != null && !studyVersion.startsWith(brokerVersion)) {
+            differences.add(capitalized(system) + " " + brokerVersion + " instead of " + studyVersion);
+        }
+        if (result != null && result.metadata != null) {
+            if (!result.metadata.clientVersions.isEmpty()) {
+                differences.add("client "
+                        + String.join(
+                                ", ",
+                                result.metadata.clientVersions.entrySet().stream()
+                                        .map(entry -> entry.getKey() + " " + entry.getValue())
+                                        .toList()));
+            }
+            if (result.metadata.driverYaml != null) {
+                Matcher factor = REPLICATION_FACTOR.matcher(result.metadata.driverYaml);
+                if (factor.find()) {
+                    differences.add(
+                            "replication factor " + factor.group(1) + " applied; the study: " + setup.replication());
+                }
+            }
+        }
+        if (outcome.run() != null) {
+            if (!outcome.run().brokerConfig.isEmpty()) {
+                differences.add("broker settings applied: " + String.join(", ", outcome.run().brokerConfig));
+            }
+            if (outcome.run().brokerNotApplied != null) {
+                differences.add("not applied to the broker: " + outcome.run().brokerNotApplied);
+            }
+        }
+        return differences;
+    }
+
+    /** This run's machine and software, from the result's metadata, in one line; {@code null} without. */
+    public static String machine(TestResult result) {
+        if (result == null || result.metadata == null) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        if (result.metadata.hostname != null) {
+            parts.add(result.metadata.hostname);
+        }
+        if (result.metadata.availableProcessors != null) {
+            parts.add(result.metadata.availableProcessors + " processors");
+        }
+        if (result.metadata.os != null) {
+            parts.add(result.metadata.os);
+        }
+        if (result.metadata.jvm != null) {
+            parts.add(result.metadata.jvm);
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
+    }
+
+    /** The text up to its first clause: before the first {@code ;} or {@code  (}. */
+    private static String head(String text) {
+        int end = text.length();
+        for (String separator : List.of(";", " (")) {
+            int at = text.indexOf(separator);
+            if (at > 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return text.substring(0, end);
+    }
+
+    private static String capitalized(String system) {
+        return system.isEmpty() ? system : Character.toUpperCase(system.charAt(0)) + system.substring(1);
+    }
+}

@@ -1,0 +1,237 @@
+package io.openmessaging.benchmark.studyrun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.report.ConfluentFixtures;
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.study.Figure;
+import io.openmessaging.benchmark.study.Study;
+import io.openmessaging.benchmark.study.StudyLoader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Figures, ratios and claims of the Confluent 2020 study against the result files Confluent published with it:
+ * what a run that is done, failed or not run gives each row, and when a claim holds.
+ */
+class StudyComparisonTest {
+
+    private static final Path PROJECT = StudyReportGoldenTest.PROJECT;
+
+    @TempDir
+    Path directory;
+
+    private StudyComparison.FigureRow figure(StudyComparison comparison, String id) {
+        return comparison.figures().stream()
+                .filter(row -> row.figure().id().equals(id))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private StudyComparison.ClaimRow claim(StudyComparison comparison, String id) {
+        return comparison.claims().stream()
+                .filter(row -> row.claim().id().equals(id))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void aRateInMegabytesIsTheMeasuredRateTimesTheMessageSizeOverTwoToTheTwentieth() throws Exception {
+        StudyComparison comparison = StudyReportGoldenTest.confluentComparison(directory);
+
+        StudyComparison.FigureRow kafka = figure(comparison, "cf-001");
+        TestResult result = ResultFiles.read(ConfluentFixtures.file("kafka/throughput/default-sync.json"));
+        double average = result.publishRate.stream()
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElseThrow();
+        assertThat(kafka.measured().getAsDouble()).isCloseTo(average * 1024 / (1024.0 * 1024.0), within(1e-6));
+        assertThat(kafka.measuredText()).isEqualTo("604.5");
+        assertThat(kafka.ratio().getAsDouble()).isCloseTo(604.5 / 605, within(1e-3));
+        assertThat(kafka.verdict())
+                .as("a plain value has no verdict, only a ratio")
+                .isNull();
+    }
+
+    @Test
+    void aRatioFigureDividesTheRunsItNamesAndARangeGetsAVerdict() throws Exception {
+        StudyComparison comparison = StudyReportGoldenTest.confluentComparison(directory);
+
+        StudyComparison.FigureRow kafkaOverPulsar = figure(comparison, "cf-023");
+        double kafka = StudyComparison.publishRate(
+                        ResultFiles.read(ConfluentFixtures.file("kafka/throughput/default-sync.json")))
+                .getAsDouble();
+        double pulsar = StudyComparison.publishRate(
+                        ResultFiles.read(ConfluentFixtures.file("pulsar/throughput/default-sync-colocated.json")))
+                .getAsDouble();
+        assertThat(kafkaOverPulsar.measured().getAsDouble()).isCloseTo(kafka / pulsar, within(1e-9));
+        assertThat(kafkaOverPulsar.note())
+                .isEqualTo("publish rate of peak-throughput/kafka over peak-throughput/pulsar");
+
+        StudyComparison.FigureRow fsync = figure(comparison, "cf-012");
+        assertThat(fsync.verdict()).isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+        assertThat(StudyComparison.verdictText(fsync)).isEqualTo("within ~3 to 5 x: does not hold here");
+    }
+
+    @Test
+    void aPercentRatioIsTheChangeAndABoundSaysWhetherItHolds() {
+        Figure percent = new Figure(
+                "x-1",
+                "a",
+                "kafka",
+                Figure.Metric.throughputRatio,
+                null,
+                -50,
+                null,
+                false,
+                null,
+                Figure.Unit.PERCENT,
+                "c",
+                false,
+                null,
+                "s",
+                "a/kafka",
+                "b/kafka");
+        Figure below = new Figure(
+                "x-2",
+                "a",
+                "kafka",
+                Figure.Metric.endToEndLatency,
+                Figure.Percentile.P99,
+                10,
+                null,
+                false,
+                Figure.Bound.upper,
+                Figure.Unit.MS,
+                "c",
+                false,
+                null,
+                "s",
+                null,
+                null);
+        Map<String, StudyComparison.RunOutcome> runs = Map.of(
+                "a/kafka", done("a", rate(500), 4.0),
+                "b/kafka", done("b", rate(1000), 12.0));
+
+        StudyComparison.FigureRow change = StudyComparison.figureRow(percent, runs);
+        StudyComparison.FigureRow bound = StudyComparison.figureRow(below, runs);
+
+        assertThat(change.measured().getAsDouble()).isEqualTo(-50.0);
+        assertThat(change.ratio().getAsDouble()).isEqualTo(1.0);
+        assertThat(StudyComparison.verdictText(bound)).isEqualTo("below 10 ms: holds here");
+    }
+
+    @Test
+    void rowsOfARunNotRunOrFailedSaySoAndTheirClaimsAreNotRun() throws Exception {
+        StudyReportGoldenTest.confluentRun(directory);
+        StudyRunRecord record = StudyRunFiles.read(StudyRunFiles.recordFile(directory));
+        record.runs.removeIf(run -> run.experiment.equals("latency-rabbitmq-30k"));
+        StudyRunRecord.Run pulsar = record.run("latency-200k", "pulsar").orElseThrow();
+        pulsar.status = StudyRunRecord.FAILED;
+        pulsar.failureReason = "the broker did not start";
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+
+        assertThat(figure(comparison, "cf-006").measuredText()).isEqualTo("not run");
+        assertThat(figure(comparison, "cf-005").measuredText()).isEqualTo("failed: the broker did not start");
+        StudyComparison.ClaimRow below = claim(comparison, "cf-c01");
+        assertThat(below.verdict()).isEqualTo(StudyComparison.Verdict.NOT_RUN);
+        assertThat(below.values())
+                .containsExactly("latency-200k/kafka 5.434 ms", "latency-200k/pulsar failed: the broker did not start");
+        assertThat(StudyReportContent.summary(comparison))
+                .isEqualTo("10 of 14 figures compared; 5 of 7 runs done; claims: 1 holding, 0 not holding, 1 not run.");
+    }
+
+    @Test
+    void anOrderingHoldsOnlyWhenEachValueIsStrictlyBeyondTheOneBefore() {
+        Study.Claim increasing = new Study.Claim(
+                "c",
+                "A below B below C",
+                "s",
+                Figure.Metric.endToEndLatency,
+                Figure.Percentile.P99,
+                Study.Order.increasing,
+                List.of("a/kafka", "b/kafka", "c/kafka"),
+                null,
+                null,
+                null,
+                null,
+                null);
+        Map<String, StudyComparison.RunOutcome> rising = Map.of(
+                "a/kafka",
+                done("a", rate(1), 1.0),
+                "b/kafka",
+                done("b", rate(1), 2.0),
+                "c/kafka",
+                done("c", rate(1), 3.0));
+        Map<String, StudyComparison.RunOutcome> tie = Map.of(
+                "a/kafka",
+                done("a", rate(1), 1.0),
+                "b/kafka",
+                done("b", rate(1), 2.0),
+                "c/kafka",
+                done("c", rate(1), 2.0));
+
+        assertThat(StudyComparison.claimRow(increasing, rising).verdict()).isEqualTo(StudyComparison.Verdict.HOLDS);
+        assertThat(StudyComparison.claimRow(increasing, tie).verdict())
+                .isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+        assertThat(StudyComparison.claimRow(increasing, rising).values())
+                .containsExactly("a/kafka 1 ms", "b/kafka 2 ms", "c/kafka 3 ms");
+    }
+
+    @Test
+    void aRatioClaimHoldsWithinItsBoundsAndMayDivideAnotherStatisticOfTheSameRun() {
+        Study.Claim jump = new Study.Claim(
+                "c",
+                "jumps at p99.9",
+                "s",
+                Figure.Metric.endToEndLatency,
+                Figure.Percentile.P99_9,
+                null,
+                List.of(),
+                "a/kafka",
+                "a/kafka",
+                Figure.Percentile.P99,
+                3.0,
+                null);
+        TestResult jumping = rate(1);
+        jumping.aggregatedEndToEndLatency99pct = 3.0;
+        jumping.aggregatedEndToEndLatency999pct = 150.0;
+        TestResult smooth = rate(1);
+        smooth.aggregatedEndToEndLatency99pct = 4.0;
+        smooth.aggregatedEndToEndLatency999pct = 4.1;
+
+        StudyComparison.ClaimRow holds = StudyComparison.claimRow(jump, Map.of("a/kafka", outcome("a", jumping)));
+        StudyComparison.ClaimRow fails = StudyComparison.claimRow(jump, Map.of("a/kafka", outcome("a", smooth)));
+
+        assertThat(holds.verdict()).isEqualTo(StudyComparison.Verdict.HOLDS);
+        assertThat(holds.values())
+                .containsExactly("a/kafka p99.9 150 ms", "a/kafka p99 3 ms", "ratio 50.00 (claim: at least 3)");
+        assertThat(fails.verdict()).isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+    }
+
+    private static TestResult rate(double messagesPerSecond) {
+        TestResult result = new TestResult();
+        result.publishRate = List.of(messagesPerSecond, messagesPerSecond);
+        return result;
+    }
+
+    private static StudyComparison.RunOutcome done(String experiment, TestResult result, double p99) {
+        result.aggregatedEndToEndLatency99pct = p99;
+        return outcome(experiment, result);
+    }
+
+    private static StudyComparison.RunOutcome outcome(String experiment, TestResult result) {
+        return new StudyComparison.RunOutcome(
+                experiment, "kafka", StudyComparison.Status.DONE, null, new StudyRunRecord.Run(), result);
+    }
+
+    private static org.assertj.core.data.Offset<Double> within(double offset) {
+        return org.assertj.core.data.Offset.offset(offset);
+    }
+}
