@@ -55,7 +55,7 @@ class CompletionCommandTest {
                 .containsExactlyInAnyOrder("producerRate=", "producerRateRamp=", "producerRateSteps=");
         assertThat(complete("bin/benchmark", "completion", "")).containsExactly("bash", "zsh");
         assertThat(complete("bin/benchmark", "help", "co")).containsExactly("compare", "completion");
-        assertThat(complete("bin/benchmark", "study", "")).containsExactly("list", "show");
+        assertThat(complete("bin/benchmark", "study", "")).containsExactly("list", "show", "report");
     }
 
     @Test
