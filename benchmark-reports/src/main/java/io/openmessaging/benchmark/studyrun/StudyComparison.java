@@ -427,13 +427,13 @@ public record StudyComparison(
         }
         TestResult result = outcome.result();
         if (result != null && result.testDurationSeconds != null) {
-            differences.add(Numbers.format(result.testDurationSeconds / 60.0) + " min measured"
+            differences.add(duration(result.testDurationSeconds) + " measured"
                     + (result.warmupDurationSeconds == null
                             ? ""
-                            : " after " + Numbers.format(result.warmupDurationSeconds / 60.0) + " min of warm-up")
+                            : " after " + duration(result.warmupDurationSeconds) + " of warm-up")
                     + (setup.runs() == null ? "" : "; the study: " + setup.runs()));
         } else if (record.testDurationMinutes != null) {
-            differences.add(Numbers.format(record.testDurationMinutes) + " min measured"
+            differences.add(duration(record.testDurationMinutes * 60) + " measured"
                     + (setup.runs() == null ? "" : "; the study: " + setup.runs()));
         }
         String brokerVersion = outcome.run() == null ? null : outcome.run().brokerVersion;
@@ -490,6 +490,15 @@ public record StudyComparison(
             parts.add(result.metadata.jvm);
         }
         return parts.isEmpty() ? null : String.join(", ", parts);
+    }
+
+    /** A duration as people say it: {@code 15 min}, {@code 20 s}, {@code 2.5 min}. */
+    static String duration(double seconds) {
+        double minutes = seconds / 60;
+        if (Math.abs(minutes - Math.rint(minutes)) < 0.01 && minutes >= 1) {
+            return Math.round(minutes) + " min";
+        }
+        return seconds < 120 ? Math.round(seconds) + " s" : Numbers.plain(Math.round(minutes * 10) / 10.0) + " min";
     }
 
     /** The text up to its first clause: before the first {@code ;} or {@code  (}. */

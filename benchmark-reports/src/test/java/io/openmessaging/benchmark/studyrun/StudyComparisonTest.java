@@ -8,6 +8,7 @@ import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.study.Figure;
 import io.openmessaging.benchmark.study.Study;
 import io.openmessaging.benchmark.study.StudyLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -213,6 +214,43 @@ class StudyComparisonTest {
         assertThat(holds.values())
                 .containsExactly("a/kafka p99.9 150 ms", "a/kafka p99 3 ms", "ratio 50.00 (claim: at least 3)");
         assertThat(fails.verdict()).isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void theSetupDifferencesOfALocalScaledRunAreNamedInWords() throws Exception {
+        Path result = directory.resolve("t07.json");
+        Files.copy(ConfluentFixtures.ourGoldenResult(), result);
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "pulsar-latency-2019";
+        record.brokers = "local";
+        record.scale = 0.1;
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.experiment = "t07-kafka-default-1-partition";
+        run.system = "kafka";
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = "t07.json";
+        run.brokerNotApplied = "topics with flush.messages=1";
+        record.runs.add(run);
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "pulsar-latency-2019"), PROJECT);
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+        StudyComparison.RunOutcome outcome = comparison.runs().stream()
+                .filter(candidate -> candidate.run() != null)
+                .findFirst()
+                .orElseThrow();
+
+        assertThat(comparison.differences(outcome))
+                .containsExactly(
+                        "1 broker on loopback (127.0.0.1) instead of 3 brokers (3 x i3.4xlarge brokers) over EC2 'up"
+                                + " to 10 Gigabit'",
+                        "rate × 0.1 (every fixed producer rate scaled)",
+                        "20 s measured after 1 min of warm-up; the study: "
+                                + study.setup().runs(),
+                        "Kafka 4.0.0 instead of 2.3.0 (Scala 2.11 build)",
+                        "client kafka-clients 4.3.1",
+                        "not applied to the broker: topics with flush.messages=1");
+        assertThat(StudyComparison.machine(outcome.result()))
+                .isEqualTo("bench-coordinator, 2 processors, Linux 6.8.0 amd64, Eclipse Adoptium 17.0.13+11");
     }
 
     private static TestResult rate(double messagesPerSecond) {
