@@ -96,9 +96,8 @@ public final class StudyReportHtml {
                 } else if (cell.endsWith("holds here")) {
                     css += " verdict-holds";
                 }
-                page.append("<td class=\"")
-                        .append(css.strip())
-                        .append("\">")
+                css = css.strip();
+                page.append(css.isEmpty() ? "<td>" : "<td class=\"" + css + "\">")
                         .append(Html.escape(cell))
                         .append("</td>");
             }
