@@ -387,11 +387,11 @@ public record StudyComparison(
 
     private static String bounds(Study.Claim claim) {
         if (claim.min() != null && claim.max() != null) {
-            return "claim: " + Numbers.format(claim.min()) + " to " + Numbers.format(claim.max());
+            return "claim: " + Numbers.plain(claim.min()) + " to " + Numbers.plain(claim.max());
         }
         return claim.min() != null
-                ? "claim: at least " + Numbers.format(claim.min())
-                : "claim: at most " + Numbers.format(claim.max());
+                ? "claim: at least " + Numbers.plain(claim.min())
+                : "claim: at most " + Numbers.plain(claim.max());
     }
 
     /** The unit of a claim's or a figure's metric as measured here. */
@@ -444,13 +444,13 @@ public record StudyComparison(
             differences.add(capitalized(system) + " " + brokerVersion + " instead of " + studyVersion);
         }
         if (result != null && result.metadata != null) {
-            if (!result.metadata.clientVersions.isEmpty()) {
-                differences.add("client "
-                        + String.join(
-                                ", ",
-                                result.metadata.clientVersions.entrySet().stream()
-                                        .map(entry -> entry.getKey() + " " + entry.getValue())
-                                        .toList()));
+            // the client libraries (kafka-clients, pulsar-client, …); a driver without one lists its settings there
+            List<String> clients = result.metadata.clientVersions.entrySet().stream()
+                    .filter(entry -> entry.getKey().contains("client"))
+                    .map(entry -> entry.getKey() + " " + entry.getValue())
+                    .toList();
+            if (!clients.isEmpty()) {
+                differences.add("client " + String.join(", ", clients));
             }
             if (result.metadata.driverYaml != null) {
                 Matcher factor = REPLICATION_FACTOR.matcher(result.metadata.driverYaml);
