@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.study.Figure;
 import io.openmessaging.benchmark.study.Study;
 import io.openmessaging.benchmark.study.StudyLoader;
 import io.openmessaging.benchmark.testing.CoreFixtures;
@@ -78,6 +80,89 @@ class ShippedStudyReportsTest {
             }
         }
         assertThat(differences).isEmpty();
+    }
+
+    /**
+     * Each claim, checked on the published figures as if they had been measured, holds wherever the study
+     * published every value it compares: the claims say what the study found, not something else.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"confluent-2020", "dobbelaere-2017", "pulsar-latency-2019", "redpanda-2022"})
+    void everyClaimHoldsOnThePublishedFiguresWhereTheyGiveEveryValue(String name) throws Exception {
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, name), PROJECT);
+        Map<String, StudyComparison.RunOutcome> published = new java.util.HashMap<>();
+        for (Figure figure : study.figures()) {
+            if (figure.uncertain() || figure.isRatio() || figure.bound() != null || figure.valueMin() != null) {
+                continue;
+            }
+            String reference = Study.runReference(figure.experiment(), figure.system());
+            TestResult result = published
+                    .computeIfAbsent(
+                            reference,
+                            key -> new StudyComparison.RunOutcome(
+                                    figure.experiment(),
+                                    figure.system(),
+                                    StudyComparison.Status.DONE,
+                                    null,
+                                    new StudyRunRecord.Run(),
+                                    new TestResult()))
+                    .result();
+            put(result, figure);
+        }
+        List<StudyComparison.Verdict> verdicts = new ArrayList<>();
+        for (Study.Claim claim : study.claims()) {
+            List<String> references = claim.order() == null ? List.of(claim.of(), claim.over()) : claim.runs();
+            Map<String, StudyComparison.RunOutcome> runs = new java.util.HashMap<>();
+            for (String reference : references) {
+                String[] parts = reference.split("/");
+                runs.put(
+                        reference,
+                        published.getOrDefault(
+                                reference,
+                                new StudyComparison.RunOutcome(
+                                        parts[0],
+                                        parts[1],
+                                        StudyComparison.Status.NOT_RUN,
+                                        "not published",
+                                        null,
+                                        null)));
+            }
+            StudyComparison.ClaimRow row = StudyComparison.claimRow(claim, runs);
+            assertThat(row.verdict())
+                    .as(claim.id() + ": " + row.values())
+                    .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.NOT_RUN);
+            verdicts.add(row.verdict());
+        }
+        assertThat(verdicts)
+                .as("every study publishes the values of some claim")
+                .contains(StudyComparison.Verdict.HOLDS);
+        if (name.equals("pulsar-latency-2019")) {
+            assertThat(verdicts).as("its tables give every value").containsOnly(StudyComparison.Verdict.HOLDS);
+        }
+    }
+
+    /** Puts a published figure into the result field it is compared with (a rate in MB/s as it stands). */
+    private static void put(TestResult result, Figure figure) {
+        if (figure.metric() == Figure.Metric.publishRate) {
+            result.publishRate = List.of(figure.value());
+            return;
+        }
+        String family = figure.metric() == Figure.Metric.publishLatency ? "PublishLatency" : "EndToEndLatency";
+        String statistic = switch (figure.percentile()) {
+            case AVG, MEAN -> "Avg";
+            case P50 -> "50pct";
+            case P75 -> "75pct";
+            case P95 -> "95pct";
+            case P99 -> "99pct";
+            case P99_9 -> "999pct";
+            case P99_99 -> "9999pct";
+            case MAX -> "Max";
+        };
+        try {
+            TestResult.class.getField("aggregated" + family + statistic).set(result, figure.value());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** The facts' figure as the report writes it: {@code ~3 to 5 x}, {@code <10 ms}, {@code 305.69 MB/s}. */
