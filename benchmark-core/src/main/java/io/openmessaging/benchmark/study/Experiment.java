@@ -17,6 +17,10 @@ import java.util.Map;
  * @param broker what the brokers need that no client setting gives (a broker policy, a bookie setting), or
  *     {@code null}
  * @param overrides {@code key=value} workload settings put over the workload file, as {@code --set} does
+ * @param brokerConfig broker settings ({@code KEY=VALUE}) per system, for a broker {@code study run} starts
+ * @param peak whether the study reports a peak: the run searches the peak stable rate ({@code producerRate 0})
+ * @param peakExperiment the experiment (with {@code peak}) whose measured peak sets this one's rate, or {@code null}
+ * @param peakFraction the fraction of that peak to produce at, or {@code null}
  */
 public record Experiment(
         String name,
@@ -25,12 +29,22 @@ public record Experiment(
         List<String> systems,
         Map<String, DriverSettings> drivers,
         String broker,
-        List<String> overrides) {
+        List<String> overrides,
+        Map<String, List<String>> brokerConfig,
+        boolean peak,
+        String peakExperiment,
+        Double peakFraction) {
 
     public Experiment {
         systems = List.copyOf(systems);
         drivers = Collections.unmodifiableMap(new LinkedHashMap<>(drivers));
         overrides = List.copyOf(overrides);
+        brokerConfig = Collections.unmodifiableMap(new LinkedHashMap<>(brokerConfig));
+    }
+
+    /** The broker settings of {@code system} ({@code KEY=VALUE}), none when the experiment gives none. */
+    public List<String> brokerConfigOf(String system) {
+        return brokerConfig.getOrDefault(system, List.of());
     }
 
     /**

@@ -143,6 +143,7 @@ public final class StudyLoader {
             experimentNodes.put(experiment.name(), items.get(i));
             experiments.add(experiment);
         }
+        checkPeakExperiments(experiments, experimentNodes, sourceName, problems);
         // a figure may name an experiment that has problems of its own: those are reported once, there
         List<String> declared = items.stream()
                 .map(item -> item.fields().get(StudySchema.NAME.name()))
@@ -527,6 +528,42 @@ public final class StudyLoader {
                 problems.add(at(sourceName, values.entry(StudySchema.OVERRIDES), path + ".overrides: " + problem));
             }
         }
+        Map<String, List<String>> brokerConfig = values.get(StudySchema.BROKER_CONFIG);
+        for (String system : brokerConfig.keySet()) {
+            if (!systems.contains(system)) {
+                problems.add(at(
+                        sourceName,
+                        values.entry(StudySchema.BROKER_CONFIG),
+                        path + ".brokerConfig." + system + ": '" + system + "' is not one of the experiment's systems "
+                                + systems + Suggestions.didYouMean(system, systems)));
+            }
+        }
+        boolean peak = values.get(StudySchema.PEAK);
+        String peakExperiment = values.get(StudySchema.PEAK_EXPERIMENT);
+        Double peakFraction = values.get(StudySchema.PEAK_FRACTION);
+        if (peak && peakExperiment != null) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.PEAK_EXPERIMENT),
+                    path + ".peakExperiment: given with peak: true; an experiment either searches its peak or"
+                            + " runs at a fraction of another's, not both"));
+        }
+        if ((peakExperiment == null) != (peakFraction == null)) {
+            YamlMapping.Entry entry =
+                    values.entry(peakExperiment == null ? StudySchema.PEAK_FRACTION : StudySchema.PEAK_EXPERIMENT);
+            problems.add(at(
+                    sourceName,
+                    entry,
+                    path + (peakExperiment == null ? ".peakFraction" : ".peakExperiment")
+                            + ": give peakExperiment and peakFraction together (the rate is the fraction of that"
+                            + " experiment's measured peak)"));
+        }
+        if (peakFraction != null && !(peakFraction > 0 && peakFraction <= 1)) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.PEAK_FRACTION),
+                    path + ".peakFraction: " + peakFraction + " is out of range; give a fraction above 0, at most 1"));
+        }
         if (problems.size() > before) {
             return null;
         }
@@ -540,7 +577,50 @@ public final class StudyLoader {
                 systems,
                 ordered,
                 values.get(StudySchema.BROKER),
-                overrides);
+                overrides,
+                brokerConfig,
+                peak,
+                peakExperiment,
+                peakFraction);
+    }
+
+    /**
+     * A {@code peakExperiment} must be an earlier experiment (it runs first) with {@code peak: true} that ran on
+     * every system of the experiment naming it.
+     */
+    private static void checkPeakExperiments(
+            List<Experiment> experiments, Map<String, YamlNode> nodes, String sourceName, List<String> problems) {
+        List<String> earlier = new ArrayList<>();
+        for (Experiment experiment : experiments) {
+            String peakName = experiment.peakExperiment();
+            if (peakName != null) {
+                YamlNode node = nodes.get(experiment.name());
+                YamlNode value = node.fields().get(StudySchema.PEAK_EXPERIMENT.name());
+                String path = "experiments[" + experiments.indexOf(experiment) + "].peakExperiment";
+                Optional<Experiment> peak = experiments.stream()
+                        .filter(other -> other.name().equals(peakName))
+                        .findFirst();
+                String problem = null;
+                if (peak.isEmpty() || !earlier.contains(peakName)) {
+                    problem = "'" + peakName + "' is no earlier experiment of this study"
+                            + Suggestions.didYouMean(peakName, earlier)
+                            + "; name one above this one, with peak: true";
+                } else if (!peak.get().peak()) {
+                    problem = "'" + peakName + "' has no peak: true, so it measures no peak; give one that does";
+                } else if (!peak.get().systems().containsAll(experiment.systems())) {
+                    List<String> missing = experiment.systems().stream()
+                            .filter(system -> !peak.get().systems().contains(system))
+                            .toList();
+                    problem = "'" + peakName + "' did not run on " + String.join(", ", missing)
+                            + ", so it gives no peak for it; its systems are "
+                            + String.join(", ", peak.get().systems());
+                }
+                if (problem != null) {
+                    problems.add(ConfigException.at(sourceName, value.line(), value.column(), path + ": " + problem));
+                }
+            }
+            earlier.add(experiment.name());
+        }
     }
 
     private static Figure figure(

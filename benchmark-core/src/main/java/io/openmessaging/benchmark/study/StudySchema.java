@@ -144,9 +144,45 @@ public final class StudySchema {
             .meaning("Workload settings (KEY=VALUE) put over the workload file, as --set does.")
             .build();
 
+    public static final ConfigKey<Map<String, List<String>>> BROKER_CONFIG = structured(
+                    "brokerConfig", null, StudySchema::brokerConfig)
+            .byDefault(Map.of())
+            .defaultText("none")
+            .expected("a mapping of system to a list of KEY=VALUE, e.g. {pulsar: [journalSyncData=false]}")
+            .meaning("Broker settings (KEY=VALUE) per system, given to the broker study run --local-brokers starts"
+                    + " (bin/local-broker SYSTEM start --config KEY=VALUE); recorded as not applied otherwise.")
+            .build();
+    public static final ConfigKey<Boolean> PEAK = bool("peak")
+            .byDefault(false)
+            .meaning("The study reports a peak: study run searches for the peak stable rate (producerRate 0)"
+                    + " instead of producing at the workload's fixed rate, and does not scale it.")
+            .build();
+    public static final ConfigKey<String> PEAK_EXPERIMENT = text("peakExperiment")
+            .meaning("An experiment of this study with peak: true on the same systems; with peakFraction, study run"
+                    + " produces at that fraction of the peak it measured for the same system.")
+            .build();
+    public static final ConfigKey<Double> PEAK_FRACTION = number("peakFraction", null)
+            .defaultText("none")
+            .allowed("above 0, at most 1")
+            .meaning("With peakExperiment: the fraction of its measured peak to produce at (e.g. 0.33).")
+            .build();
+
     /** One experiment. */
     public static final ConfigSchema EXPERIMENT_SCHEMA = new ConfigSchema(
-            "study experiment", List.of(NAME, DESCRIPTION, WORKLOAD, SYSTEMS, DRIVERS, BROKER, OVERRIDES), List.of());
+            "study experiment",
+            List.of(
+                    NAME,
+                    DESCRIPTION,
+                    WORKLOAD,
+                    SYSTEMS,
+                    DRIVERS,
+                    BROKER,
+                    BROKER_CONFIG,
+                    OVERRIDES,
+                    PEAK,
+                    PEAK_EXPERIMENT,
+                    PEAK_FRACTION),
+            List.of());
 
     public static final ConfigKey<String> FILE = text("file")
             .required()
@@ -331,6 +367,37 @@ public final class StudySchema {
             throw new InvalidValue(entry, "a list");
         }
         return entry.nested();
+    }
+
+    private static Map<String, List<String>> brokerConfig(YamlMapping.Entry entry) throws InvalidValue {
+        YamlNode node = mapping(entry);
+        java.util.LinkedHashMap<String, List<String>> config = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, YamlNode> field : node.fields().entrySet()) {
+            YamlNode value = field.getValue();
+            String key = entry.key() + "." + field.getKey();
+            if (value.kind() != YamlMapping.Kind.LIST) {
+                throw new InvalidValue(
+                        value.line(),
+                        value.column(),
+                        key + ": found " + value.found()
+                                + ", expected a list of KEY=VALUE, e.g. [journalSyncData=false]");
+            }
+            List<String> settings = new java.util.ArrayList<>();
+            for (YamlNode item : value.items()) {
+                String text = item.text();
+                int equals = text == null ? -1 : text.indexOf('=');
+                if (equals < 1 || !text.substring(0, equals).strip().matches("[A-Za-z0-9_.-]+")) {
+                    throw new InvalidValue(
+                            item.line(),
+                            item.column(),
+                            key + ": '" + (text == null ? item.found() : text)
+                                    + "' is no broker setting; write KEY=VALUE, e.g. journalSyncData=false");
+                }
+                settings.add(text.strip());
+            }
+            config.put(field.getKey(), List.copyOf(settings));
+        }
+        return java.util.Collections.unmodifiableMap(config);
     }
 
     private static Map<String, String> versions(YamlMapping.Entry entry) throws InvalidValue {

@@ -213,4 +213,84 @@ class StudyLoaderTest {
                 .hasMessageContaining("claims[2].ratio.over: 'latency' is not EXPERIMENT/SYSTEM")
                 .hasMessageContaining("claims[3].percentile: missing for publishLatency");
     }
+
+    private static final String SECOND_EXPERIMENT = """
+              - name: latency-third
+                workload: workloads/w.yaml
+                systems: [kafka]
+                drivers:
+                  kafka:
+                    file: driver-kafka/k.yaml
+            """;
+
+    @Test
+    void peakBrokerConfigAndPeakFractionAreRead() throws Exception {
+        Files.writeString(
+                file,
+                GOOD.replace(
+                                "overrides: [producerRate=1000]",
+                                "peak: true\n    brokerConfig: {kafka: [log.flush.interval.messages=1]}")
+                        .replace(
+                                "figures:",
+                                SECOND_EXPERIMENT + "    peakExperiment: latency\n    peakFraction: 0.33\nfigures:"));
+
+        Study study = StudyLoader.load(file, project);
+
+        Experiment peak = study.experiments().get(0);
+        assertThat(peak.peak()).isTrue();
+        assertThat(peak.brokerConfigOf("kafka")).containsExactly("log.flush.interval.messages=1");
+        assertThat(peak.brokerConfigOf("pulsar")).isEmpty();
+        Experiment third = study.experiments().get(1);
+        assertThat(third.peak()).isFalse();
+        assertThat(third.peakExperiment()).isEqualTo("latency");
+        assertThat(third.peakFraction()).isEqualTo(0.33);
+    }
+
+    @Test
+    void aPeakFractionNeedsAnEarlierPeakExperimentOnTheSameSystems() throws Exception {
+        Files.writeString(
+                file,
+                GOOD.replace(
+                        "figures:", SECOND_EXPERIMENT + "    peakExperiment: latncy\n    peakFraction: 1.5\nfigures:"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining(
+                        "experiments[1].peakFraction: 1.5 is out of range; give a fraction above 0, at" + " most 1");
+
+        Files.writeString(
+                file,
+                GOOD.replace(
+                        "figures:", SECOND_EXPERIMENT + "    peakExperiment: latncy\n    peakFraction: 0.5\nfigures:"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("experiments[1].peakExperiment: 'latncy' is no earlier experiment of this study"
+                        + " (did you mean 'latency'?)");
+
+        Files.writeString(
+                file,
+                GOOD.replace(
+                        "figures:",
+                        SECOND_EXPERIMENT + "    peakExperiment: latency\n    peakFraction: 0.5\nfigures:"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("experiments[1].peakExperiment: 'latency' has no peak: true");
+
+        Files.writeString(file, GOOD.replace("figures:", SECOND_EXPERIMENT + "    peakFraction: 0.5\nfigures:"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("experiments[1].peakFraction: give peakExperiment and peakFraction together");
+    }
+
+    @Test
+    void brokerConfigIsAListOfSettingsPerSystemOfTheExperiment() throws Exception {
+        Files.writeString(
+                file, GOOD.replace("overrides: [producerRate=1000]", "brokerConfig: {pulsar: [journalSyncData]}"));
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("experiments[0].brokerConfig.pulsar: 'journalSyncData' is no broker setting;"
+                        + " write KEY=VALUE");
+
+        Files.writeString(
+                file,
+                GOOD.replace("overrides: [producerRate=1000]", "brokerConfig: {pulsar: [journalSyncData=false]}"));
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("experiments[0].brokerConfig.pulsar: 'pulsar' is not one of the experiment's"
+                        + " systems [kafka]");
+    }
 }
