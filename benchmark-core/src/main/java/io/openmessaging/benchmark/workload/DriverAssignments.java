@@ -87,6 +87,13 @@ public final class DriverAssignments {
         Matcher matcher = TOP_LEVEL_KEY.matcher(lines.get(line));
         matcher.matches();
         String rest = matcher.group(2).strip();
+        int end = blockEnd(lines, line);
+        if (rest.isEmpty() && end > line + 1 && value.startsWith("[") && isList(lines, line + 1, end)) {
+            // a list block (amqpUris: - a - b) replaced by the flow list given
+            lines.subList(line + 1, end).clear();
+            lines.set(line, key + ": " + value);
+            return;
+        }
         if (rest.isEmpty() || rest.startsWith("|") || rest.startsWith(">") || blockEnd(lines, line) > line + 1) {
             throw new ConfigException(ConfigException.at(
                     sourceName,
@@ -112,6 +119,9 @@ public final class DriverAssignments {
         boolean properties = matcher.group(2).strip().startsWith("|")
                 || matcher.group(2).strip().startsWith(">");
         int end = blockEnd(lines, header);
+        if (!properties && property.contains(".") && setNested(lines, header + 1, end, property, value)) {
+            return;
+        }
         String indent = "  ";
         for (int i = header + 1; i < end; i++) {
             String text = lines.get(i);
@@ -126,6 +136,59 @@ public final class DriverAssignments {
             }
         }
         lines.add(end, indent + property + (properties ? "=" : ": ") + value);
+    }
+
+    /**
+     * Sets {@code path} ({@code persistence.ensembleSize}) in the mapping whose entries are lines {@code from} …
+     * {@code to}, descending into nested mappings; {@code false} when a mapping on the way is not there.
+     */
+    private static boolean setNested(List<String> lines, int from, int to, String path, String value) {
+        int dot = path.indexOf('.');
+        String head = dot < 0 ? path : path.substring(0, dot);
+        String entryIndent = null;
+        for (int i = from; i < to; i++) {
+            String text = lines.get(i);
+            if (text.isBlank() || text.strip().startsWith("#")) {
+                continue;
+            }
+            String indent =
+                    text.substring(0, text.length() - text.stripLeading().length());
+            if (entryIndent == null) {
+                entryIndent = indent;
+            }
+            if (!indent.equals(entryIndent) || !text.strip().startsWith(head + ":")) {
+                continue;
+            }
+            if (dot < 0) {
+                lines.set(i, indent + head + ": " + value);
+                return true;
+            }
+            int end = i + 1;
+            int lastContent = i + 1;
+            while (end < to
+                    && (lines.get(end).isBlank()
+                            || lines.get(end).length()
+                                            - lines.get(end).stripLeading().length()
+                                    > indent.length())) {
+                end++;
+                if (!lines.get(end - 1).isBlank()) {
+                    lastContent = end;
+                }
+            }
+            return setNested(lines, i + 1, lastContent, path.substring(dot + 1), value);
+        }
+        if (dot < 0 && entryIndent != null) {
+            lines.add(to, entryIndent + head + ": " + value);
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether the non-blank lines {@code from} … {@code to} are the items of a YAML list. */
+    private static boolean isList(List<String> lines, int from, int to) {
+        return lines.subList(from, to).stream()
+                .filter(line -> !line.isBlank() && !line.strip().startsWith("#"))
+                .allMatch(line -> line.strip().startsWith("- ") || line.strip().equals("-"));
     }
 
     /** Whether a Java-properties line sets {@code property} ({@code p=v}, {@code p: v} or {@code p v}). */

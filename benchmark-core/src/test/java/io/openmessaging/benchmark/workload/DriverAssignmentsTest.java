@@ -86,6 +86,33 @@ class DriverAssignmentsTest {
     }
 
     @Test
+    void aKeyOfAMappingNestedTwoDeepIsSetWhereItIs() throws ConfigException {
+        String pulsar = "name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n  persistence:\n"
+                + "    ensembleSize: 3\n    writeQuorum: 3\n  topicType: persistent\n";
+
+        String edited = DriverAssignments.apply(
+                pulsar,
+                "pulsar.yaml",
+                List.of("driver.client.persistence.ensembleSize=1", "driver.client.persistence.ackQuorum=1"));
+
+        assertThat(edited)
+                .isEqualTo("name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n  persistence:\n"
+                        + "    ensembleSize: 1\n    writeQuorum: 3\n    ackQuorum: 1\n  topicType: persistent\n");
+    }
+
+    @Test
+    void aListIsReplacedByAFlowList() throws ConfigException {
+        String rabbit =
+                "name: RabbitMQ\ndriver: rabbitmq\namqpUris:\n  - amqp://a:5672\n  - amqp://b:5672\nautoAck: false\n";
+
+        String edited =
+                DriverAssignments.apply(rabbit, "rabbitmq.yaml", List.of("driver.amqpUris=[amqp://127.0.0.1:17672]"));
+
+        assertThat(edited)
+                .isEqualTo("name: RabbitMQ\ndriver: rabbitmq\namqpUris: [amqp://127.0.0.1:17672]\nautoAck: false\n");
+    }
+
+    @Test
     void aWholeBlockOrAMalformedAssignmentIsRefusedNamingIt() {
         assertThatThrownBy(() -> DriverAssignments.apply(KAFKA, "kafka.yaml", List.of("driver.producerConfig=acks=1")))
                 .isInstanceOf(ConfigException.class)
