@@ -65,7 +65,7 @@ public final class Benchmark {
                 runSubcommand(new StopCommand(), StopCommand.NAME, StopCommand.USAGE, commandArgs, out, err);
             case CompareCommand.NAME -> CompareCommand.run(commandArgs, out, err);
             case SweepCommand.NAME -> SweepCommand.run(commandArgs, out, err, installSignalHandler);
-            case StudyCommand.NAME -> StudyCommand.run(commandArgs, out, err);
+            case StudyCommand.NAME -> StudyCommand.run(commandArgs, out, err, installSignalHandler);
             case CompletionCommand.NAME -> CompletionCommand.run(commandArgs, out, err);
             default -> {
                 if (isUnknownCommand(command)) {

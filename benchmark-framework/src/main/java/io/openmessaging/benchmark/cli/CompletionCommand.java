@@ -26,7 +26,7 @@ import java.util.function.BiConsumer;
  * <p>It completes the command (first word), the options of the command typed (any word starting with
  * {@code -}), the values of an option that takes one of a few ({@code --topology SPLIT|SWARM}, the workload
  * keys of {@code --set}, the shells of {@code completion}, the commands of {@code help}, the actions of {@code
- * study} and, after {@code study show}, the names of the studies found when the script was printed) and file
+ * study} and, after {@code study show} and {@code study run}, the names of the studies found when the script was printed) and file
  * names otherwise. The zsh script is the same function, run by zsh's {@code bashcompinit}; so the function keeps
  * to what both shells understand (no {@code mapfile}).
  */
@@ -70,7 +70,7 @@ final class CompletionCommand {
         options.put(CompareCommand.NAME, optionNames(new CompareCommand.HelpListing()));
         options.put(SweepCommand.NAME, optionNames(new SweepCommand()));
         options.put(StopCommand.NAME, optionNames(new StopCommand()));
-        options.put(StudyCommand.NAME, List.of("--help"));
+        options.put(StudyCommand.NAME, optionNames(new StudyRunCommand()));
         options.put(NAME, List.of("--help"));
         return options;
     }
@@ -228,7 +228,7 @@ final class CompletionCommand {
                 + "    esac\n"
                 + "  fi\n"
                 + "  if [ \"$COMP_CWORD\" -eq 3 ] && [ \"$command\" = " + StudyCommand.NAME
-                + " ] && [ \"${COMP_WORDS[2]}\" = show ]; then\n"
+                + " ] && { [ \"${COMP_WORDS[2]}\" = show ] || [ \"${COMP_WORDS[2]}\" = run ]; }; then\n"
                 + "    values='" + String.join(" ", StudyCommand.studyNames()) + "'\n"
                 + "  fi\n"
                 + "  COMPREPLY=()\n"

@@ -25,18 +25,23 @@ import java.util.stream.Collectors;
 final class StudyCommand {
 
     static final String NAME = "study";
-    static final List<String> ACTIONS = List.of("list", "show", StudyReportCommand.ACTION);
-    static final String USAGE =
-            "usage: bin/benchmark study list | bin/benchmark study show NAME | bin/benchmark study report DIR";
+    static final List<String> ACTIONS = List.of("list", "show", "run", StudyReportCommand.ACTION);
+    static final String USAGE = "usage: bin/benchmark study list | bin/benchmark study show NAME"
+            + " | bin/benchmark study run NAME [options] | bin/benchmark study report DIR";
 
     private StudyCommand() {}
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, projectDirectory());
+    static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
+        return run(args, out, err, projectDirectory(), installSignalHandler);
     }
 
-    /** As {@link #run(String[], PrintStream, PrintStream)}, with the studies of {@code project}. */
+    /** As {@link #run(String[], PrintStream, PrintStream, boolean)}, with the studies of {@code project}. */
     static int run(String[] args, PrintStream out, PrintStream err, Path project) {
+        return run(args, out, err, project, false);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream, boolean)}, with the studies of {@code project}. */
+    static int run(String[] args, PrintStream out, PrintStream err, Path project, boolean installSignalHandler) {
         if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
             out.println(USAGE);
             out.println(
@@ -44,6 +49,8 @@ final class StudyCommand {
             out.println(
                     "  bin/benchmark study show NAME    its setup, experiments (workload, driver settings, command");
             out.println("                                   line) and published figures");
+            out.println("  bin/benchmark study run NAME     runs its experiments, one result file per experiment and");
+            out.println("                                   system and a record (study run --help for the options)");
             out.println("  bin/benchmark study report DIR   the published figures beside those a study run in DIR");
             out.println("                                   measured, its claims and setup differences");
             out.println("The studies are the files studies/NAME/study.yaml of " + project);
@@ -75,10 +82,16 @@ final class StudyCommand {
         if (action.equals(StudyReportCommand.ACTION)) {
             return StudyReportCommand.run(List.of(args).subList(1, args.length), out, err, project);
         }
-        String notYet = action.equals("run")
-                ? "; 'study " + action + "' is not built yet"
-                : Suggestions.didYouMean(action, ACTIONS);
-        err.println("error: unknown study action '" + action + "'" + notYet + "; the actions are "
+        if (action.equals("run")) {
+            return StudyRunCommand.run(
+                    List.of(args).subList(1, args.length).toArray(String[]::new),
+                    out,
+                    err,
+                    project,
+                    installSignalHandler);
+        }
+        err.println("error: unknown study action '" + action + "'" + Suggestions.didYouMean(action, ACTIONS)
+                + "; the actions are "
                 + String.join(", ", ACTIONS));
         err.println(USAGE);
         return Benchmark.EXIT_USAGE;

@@ -55,7 +55,8 @@ class CompletionCommandTest {
                 .containsExactlyInAnyOrder("producerRate=", "producerRateRamp=", "producerRateSteps=");
         assertThat(complete("bin/benchmark", "completion", "")).containsExactly("bash", "zsh");
         assertThat(complete("bin/benchmark", "help", "co")).containsExactly("compare", "completion");
-        assertThat(complete("bin/benchmark", "study", "")).containsExactly("list", "show", "report");
+        assertThat(complete("bin/benchmark", "study", "")).containsExactly("list", "show", "run", "report");
+        assertThat(complete("bin/benchmark", "study", "run", "--local")).containsExactly("--local-brokers");
     }
 
     @Test

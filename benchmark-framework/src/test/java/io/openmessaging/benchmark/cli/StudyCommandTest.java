@@ -89,11 +89,11 @@ class StudyCommandTest {
     }
 
     @Test
-    void runIsNotBuiltYetAndOtherActionsAreUnknown() {
-        assertThat(study("run", "confluent-2020")).isEqualTo(Benchmark.EXIT_USAGE);
+    void anUnknownActionIsAUsageErrorNamingTheActions() {
+        assertThat(study("rerun", "confluent-2020")).isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(stderr())
-                .contains("error: unknown study action 'run'; 'study run' is not built yet; the actions"
-                        + " are list, show, report");
+                .contains("error: unknown study action 'rerun' (did you mean 'run'?); the actions are list, show, run,"
+                        + " report");
         assertThat(study("lst")).isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(stderr()).contains("error: unknown study action 'lst' (did you mean 'list'?)");
         assertThat(study()).isEqualTo(Benchmark.EXIT_USAGE);

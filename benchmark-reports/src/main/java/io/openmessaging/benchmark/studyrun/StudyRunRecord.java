@@ -107,6 +107,7 @@ public class StudyRunRecord {
         "brokerVersion",
         "brokerConfig",
         "brokerNotApplied",
+        "commandLine",
         "beginTime",
         "endTime"
     })
@@ -147,6 +148,9 @@ public class StudyRunRecord {
 
         /** What the experiment asks of the brokers that this run did not set (the study file's {@code broker:} text). */
         public String brokerNotApplied;
+
+        /** The {@code bin/benchmark} command line that makes this run on its own (with {@link #driverSettings}). */
+        public String commandLine;
 
         /** Start and end in UTC, {@code yyyy-MM-dd-HH-mm-ss}. */
         public String beginTime;

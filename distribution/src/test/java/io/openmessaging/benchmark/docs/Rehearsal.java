@@ -32,6 +32,7 @@ import java.util.stream.Stream;
  *   <li>a fault schedule's commands ({@code --fault AT=COMMAND}) act on the documents' systems: each becomes
  *       {@code AT=true}; the token file is the rehearsal's;
  *   <li>every run and sweep step lasts a second with no warm-up, at 1,000 msg/s (the swept key excepted);
+ *   <li>a {@code study run} is a dry run ({@code --dry-run}): its runs are planned and their files checked;
  *   <li>the documents' placeholders are made: {@code WORKLOAD.yaml}, the result files {@code base.json},
  *       {@code new.json}, {@code baseline.json}, {@code a.json}, {@code b.json}, {@code results/new-run.json},
  *       {@code results/run-1/} (copies of one loopback run), a sweep's {@code sweep.json} and an A/B
@@ -210,7 +211,13 @@ final class Rehearsal implements AutoCloseable {
         if (worker) {
             return new Prepared(List.copyOf(arguments), true);
         }
-        if (subcommand.equals("run")) {
+        if (subcommand.equals("study") && words.size() > 1 && words.get(1).equals("run")) {
+            // a study's experiments run on the documents' brokers and last minutes: here each is planned and
+            // its settings checked (--dry-run), which reads every workload and driver file as the run would
+            if (!arguments.contains("--dry-run")) {
+                arguments.add("--dry-run");
+            }
+        } else if (subcommand.equals("run")) {
             arguments.addAll(0, SHORT_PHASES);
             arguments.addAll(0, List.of("--set", "producerRate=1000"));
         } else if (subcommand.equals("sweep")) {

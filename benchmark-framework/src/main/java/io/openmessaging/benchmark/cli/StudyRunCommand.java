@@ -1,0 +1,301 @@
+package io.openmessaging.benchmark.cli;
+
+import com.beust.jcommander.JCommander;
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParameterException;
+import com.beust.jcommander.ParametersDelegate;
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.DurationText;
+import io.openmessaging.benchmark.config.Suggestions;
+import io.openmessaging.benchmark.drivers.DriverRegistry;
+import io.openmessaging.benchmark.result.BuildIdentity;
+import io.openmessaging.benchmark.result.ResultFiles;
+import io.openmessaging.benchmark.study.Study;
+import io.openmessaging.benchmark.study.StudyLoader;
+import io.openmessaging.benchmark.studyrun.StudyRunFiles;
+import io.openmessaging.benchmark.studyrun.StudyRunRecord;
+import io.openmessaging.benchmark.studyrunner.PlannedRun;
+import io.openmessaging.benchmark.studyrunner.StudyRunException;
+import io.openmessaging.benchmark.studyrunner.StudyRunPlanner;
+import io.openmessaging.benchmark.studyrunner.StudyRunResume;
+import io.openmessaging.benchmark.studyrunner.StudyRunSettings;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code bin/benchmark study run NAME}: parses and checks the command line, plans the runs
+ * ({@link StudyRunPlanner}), decides what an earlier record in the output directory allows
+ * ({@link StudyRunResume}) and hands the runs to {@link StudyRunExecution}. Every option of a plain run
+ * (workers, timeouts) applies to every run. Exit code: 0 when every run is done, 1 when one failed (the rest
+ * still ran), 2 bad command line, 130 interrupted. See {@code docs/studies.md}.
+ */
+final class StudyRunCommand {
+
+    static final String USAGE = "usage: bin/benchmark study run NAME [--experiment E]… [--system S]…"
+            + " [--local-brokers] [--driver SYSTEM=FILE]… [--driver-set SYSTEM:driver.KEY=VALUE]… [--scale F]"
+            + " [--duration D] [--warmup D] [--output-dir DIR] [run options]   (bin/benchmark study run --help)";
+
+    @ParametersDelegate
+    RunCommand run = new RunCommand();
+
+    @Parameter(names = "--experiment", description = "Run only this experiment of the study (repeatable)")
+    List<String> experiments = new ArrayList<>();
+
+    @Parameter(names = "--system", description = "Run only on this system (repeatable), e.g. kafka")
+    List<String> systems = new ArrayList<>();
+
+    @Parameter(
+            names = "--local-brokers",
+            description = "Start a fresh single-node broker (bin/local-broker) for every run on 127.0.0.1, point"
+                    + " the driver at it and stop it after the run; the experiment's brokerConfig is given to it")
+    boolean localBrokers;
+
+    @Parameter(
+            names = "--driver",
+            splitter = NoSplitter.class,
+            description = "SYSTEM=FILE: your cluster's driver file for SYSTEM instead of the experiment's (its"
+                    + " set: settings still apply), repeatable")
+    List<String> driverFiles = new ArrayList<>();
+
+    @Parameter(
+            names = "--driver-set",
+            splitter = NoSplitter.class,
+            description =
+                    "SYSTEM:driver.KEY=VALUE: a driver setting for SYSTEM only, over everything else," + " repeatable")
+    List<String> driverSets = new ArrayList<>();
+
+    @Parameter(
+            names = "--scale",
+            description = "Multiply every fixed producerRate by this factor (a peak search stays a search), e.g. 0.1")
+    Double scale;
+
+    @Parameter(names = "--duration", description = "testDuration of every run, e.g. 1m or 30s")
+    String duration;
+
+    @Parameter(names = "--warmup", description = "warmupDuration of every run, e.g. 30s")
+    String warmup;
+
+    /** Parses {@code args} (after {@code study run}) and runs the study in {@code project}. */
+    static int run(String[] args, PrintStream out, PrintStream err, Path project, boolean installSignalHandler) {
+        StudyRunCommand command = new StudyRunCommand();
+        List<String> typed = new ArrayList<>(TypedCommandLine.ofSubcommand(StudyCommand.NAME, new String[0]));
+        typed.add("run");
+        typed.addAll(List.of(args));
+        command.run.typedArguments = List.copyOf(typed);
+        JCommander commander = JCommander.newBuilder()
+                .programName("bin/benchmark study run")
+                .addObject(command)
+                .build();
+        try {
+            commander.parse(args);
+        } catch (ParameterException e) {
+            err.println("error: " + e.getMessage());
+            err.println(USAGE);
+            return Benchmark.EXIT_USAGE;
+        }
+        String unknown = UnknownOptions.find(commander, args);
+        if (unknown != null) {
+            err.println("error: " + unknown);
+            err.println(USAGE);
+            return Benchmark.EXIT_USAGE;
+        }
+        if (command.run.help) {
+            StringBuilder help = new StringBuilder();
+            commander.getUsageFormatter().usage(help);
+            out.println(USAGE);
+            out.print(help);
+            out.println("The study file, the record (study-run.json) and resuming: docs/studies.md");
+            return Benchmark.EXIT_OK;
+        }
+        try {
+            return command.execute(out, err, project, installSignalHandler);
+        } catch (StudyRunException e) {
+            err.println("error: " + e.getMessage());
+            if (e.exitCode() == Benchmark.EXIT_USAGE && e.getMessage().startsWith("give")) {
+                err.println(USAGE);
+            }
+            return e.exitCode();
+        }
+    }
+
+    private int execute(PrintStream out, PrintStream err, Path project, boolean installSignalHandler)
+            throws StudyRunException {
+        if (run.workloads.size() != 1) {
+            throw usage("give one study name" + (run.workloads.isEmpty() ? "" : ", got " + run.workloads)
+                    + namesHint(project));
+        }
+        if (!run.drivers.isEmpty()) {
+            throw usage("-d/--drivers: a study run takes each experiment's driver file; give your cluster's as"
+                    + " --driver SYSTEM=FILE");
+        }
+        if (!run.assignments.isEmpty()) {
+            throw usage("--set: a study run takes its settings from the study file; use --scale, --duration,"
+                    + " --warmup, or --driver-set SYSTEM:driver.KEY=VALUE");
+        }
+        if (run.output != null) {
+            throw usage("-o/--output names one result file; a study run writes one per experiment and system in"
+                    + " --output-dir");
+        }
+        String name = run.workloads.get(0);
+        List<String> names;
+        try {
+            names = StudyLoader.names(project);
+        } catch (IOException e) {
+            throw new StudyRunException(Benchmark.EXIT_FAILED, "cannot list the studies of " + project + ": " + e);
+        }
+        if (!names.contains(name)) {
+            throw usage("no study '" + name + "'" + Suggestions.didYouMean(name, names) + namesHint(project));
+        }
+        Study study;
+        try {
+            study = StudyLoader.load(StudyLoader.fileOf(project, name), project);
+        } catch (ConfigException e) {
+            throw new StudyRunException(Benchmark.EXIT_FAILED, String.join("\nerror: ", e.problems()));
+        }
+        StudyRunSettings settings = settings();
+        List<PlannedRun> runs = StudyRunPlanner.plan(study, project, settings, new DriverRegistry().knownIds());
+        Path directory = Path.of(run.outputDirGiven ? run.outputDir : "results/study-" + name);
+        run.outputDir = directory.toString();
+        run.outputDirGiven = true;
+        StudyRunRecord previous = previousRecord(directory, name, settings);
+        if (run.dryRun) {
+            dryRun(runs, directory, previous, out);
+            return Benchmark.EXIT_OK;
+        }
+        StudyRunRecord record = newRecord(study, project, settings);
+        if (previous != null) {
+            record.beginTime = previous.beginTime;
+        }
+        StudyRunExecution execution =
+                new StudyRunExecution(run, project, directory, record, previous, runs, out, err, installSignalHandler);
+        return execution.runAll();
+    }
+
+    private StudyRunSettings settings() throws StudyRunException {
+        Map<String, String> files = new LinkedHashMap<>();
+        for (String option : driverFiles) {
+            int equals = option.indexOf('=');
+            if (equals < 1 || equals == option.length() - 1) {
+                throw usage("--driver " + option + ": expected SYSTEM=FILE, e.g. --driver kafka=my-cluster.yaml");
+            }
+            String file = option.substring(equals + 1);
+            if (!Files.isRegularFile(Path.of(file))) {
+                throw usage("--driver " + option + ": '" + file + "' is no file (relative to the current directory)");
+            }
+            files.put(option.substring(0, equals), file);
+        }
+        Map<String, List<String>> sets = new LinkedHashMap<>();
+        for (String option : driverSets) {
+            int colon = option.indexOf(':');
+            String setting = colon < 1 ? "" : option.substring(colon + 1);
+            if (colon < 1 || !setting.startsWith("driver.") || !setting.contains("=")) {
+                throw usage("--driver-set " + option + ": expected SYSTEM:driver.KEY=VALUE, e.g. --driver-set"
+                        + " kafka:driver.producerConfig.linger.ms=5");
+            }
+            sets.computeIfAbsent(option.substring(0, colon), system -> new ArrayList<>())
+                    .add(setting);
+        }
+        checkDuration("--duration", duration);
+        checkDuration("--warmup", warmup);
+        return new StudyRunSettings(
+                experiments, systems, files, sets, scale == null ? 1.0 : scale, duration, warmup, localBrokers);
+    }
+
+    private static void checkDuration(String option, String text) throws StudyRunException {
+        if (text == null) {
+            return;
+        }
+        try {
+            DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw usage(option + " " + text + ": " + e.getMessage() + "; give e.g. 1m or 30s");
+        }
+    }
+
+    /** The record already in {@code directory}, when it may be resumed; refuses one that may not. */
+    private static StudyRunRecord previousRecord(Path directory, String study, StudyRunSettings settings)
+            throws StudyRunException {
+        Path file = StudyRunFiles.recordFile(directory);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        StudyRunRecord previous;
+        try {
+            previous = StudyRunFiles.read(file);
+        } catch (IOException e) {
+            throw usage(e.getMessage() + "; give another --output-dir");
+        }
+        String refusal = StudyRunResume.refusal(previous, study, settings, directory);
+        if (refusal != null) {
+            throw usage(refusal);
+        }
+        return previous;
+    }
+
+    private StudyRunRecord newRecord(Study study, Path project, StudyRunSettings settings) {
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = study.name();
+        record.studyFile = project.relativize(StudyLoader.fileOf(project, study.name()))
+                .toString()
+                .replace('\\', '/');
+        record.scale = settings.scale();
+        record.testDurationMinutes = StudyRunResume.minutes(settings.testDuration());
+        record.warmupDurationMinutes = StudyRunResume.minutes(settings.warmupDuration());
+        record.brokers = settings.brokersMode();
+        BuildIdentity build = BuildIdentity.ofThisBuild();
+        record.projectVersion = build.version();
+        record.gitSha = build.gitSha();
+        record.commandLine = String.join(" ", run.typedArguments);
+        record.beginTime = ResultFiles.formatTimestamp(java.time.Instant.now());
+        record.complete = false;
+        return record;
+    }
+
+    private static void dryRun(List<PlannedRun> runs, Path directory, StudyRunRecord previous, PrintStream out) {
+        for (int i = 0; i < runs.size(); i++) {
+            PlannedRun planned = runs.get(i);
+            boolean kept = previous != null
+                    && previous.run(planned.experiment(), planned.system())
+                            .filter(run -> StudyRunResume.keeps(run, directory))
+                            .isPresent();
+            out.println("[" + (i + 1) + "/" + runs.size() + "] " + planned.experiment() + " on " + planned.system()
+                    + (kept ? ": kept (done in " + directory + ")" : ""));
+            out.println("  " + planned.commandLine(directory.toString()));
+            if (planned.peakExperiment() != null) {
+                out.println("  rate: " + planned.peakFraction() + " of the peak " + planned.peakExperiment()
+                        + " measures on " + planned.system());
+            }
+            if (planned.localBroker()) {
+                out.println("  local broker: bin/local-broker " + planned.system() + " start"
+                        + planned.brokerConfig().stream()
+                                .map(setting -> " --config " + setting)
+                                .reduce("", String::concat));
+            }
+            if (planned.brokerNotApplied() != null) {
+                out.println("  not applied: " + planned.brokerNotApplied());
+            }
+        }
+        out.println("dry run: " + runs.size() + " run(s) planned, results in " + directory + "; nothing ran");
+    }
+
+    private static String namesHint(Path project) {
+        try {
+            List<String> names = StudyLoader.names(project);
+            return names.isEmpty()
+                    ? "; there is no study in " + project.resolve(StudyLoader.STUDIES_DIRECTORY)
+                    : "; the studies are " + String.join(", ", names);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static StudyRunException usage(String message) {
+        return new StudyRunException(Benchmark.EXIT_USAGE, message);
+    }
+}

@@ -1,0 +1,182 @@
+package io.openmessaging.benchmark.studyrunner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A fresh single-node broker on 127.0.0.1 for one run of {@code study run --local-brokers}, started and stopped
+ * with the project's {@code bin/local-broker SYSTEM start|stop --data-dir DIR}, and the driver settings that
+ * point a driver file of that system at it (those of the {@code driver-SYSTEM/SYSTEM-local.yaml} files: the
+ * address, and one copy of everything where a cluster keeps three).
+ */
+public final class LocalBroker implements AutoCloseable {
+
+    /** The driver settings per system that point its driver at the broker {@code bin/local-broker} starts. */
+    static final Map<String, List<String>> DRIVER_SETTINGS = Map.of(
+            "kafka",
+            List.of(
+                    "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
+                    "driver.replicationFactor=1",
+                    "driver.topicConfig.min.insync.replicas=1"),
+            "pulsar",
+            List.of(
+                    "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
+                    "driver.client.httpUrl=http://127.0.0.1:18080",
+                    "driver.client.clusterName=standalone",
+                    "driver.client.persistence.ensembleSize=1",
+                    "driver.client.persistence.writeQuorum=1",
+                    "driver.client.persistence.ackQuorum=1"),
+            "rabbitmq",
+            List.of("driver.amqpUris=[amqp://127.0.0.1:17672]"));
+
+    /** Systems that need no broker at all (the in-process loopback driver). */
+    static final List<String> BROKERLESS = List.of("loopback");
+
+    private static final Pattern VERSION =
+            Pattern.compile("(?m)^(?:Kafka|Pulsar|RabbitMQ) ([0-9][0-9A-Za-z.+-]*) (?:standalone )?ready on");
+
+    private final Path script;
+    private final String system;
+    private final Path dataDirectory;
+    private final String version;
+    private boolean stopped;
+
+    private LocalBroker(Path script, String system, Path dataDirectory, String version) {
+        this.script = script;
+        this.system = system;
+        this.dataDirectory = dataDirectory;
+        this.version = version;
+    }
+
+    /** Whether {@code bin/local-broker} runs {@code system}. */
+    public static boolean runs(String system) {
+        return DRIVER_SETTINGS.containsKey(system);
+    }
+
+    /** The driver settings that point {@code system}'s driver at the broker started here. */
+    public static List<String> driverSettings(String system) {
+        return DRIVER_SETTINGS.getOrDefault(system, List.of());
+    }
+
+    /** Whether {@code system} runs without any broker. */
+    public static boolean needsNoBroker(String system) {
+        return BROKERLESS.contains(system);
+    }
+
+    /**
+     * Starts a broker of {@code system} in a new temporary data directory with {@code config} ({@code
+     * KEY=VALUE}), its output going to {@code log}.
+     *
+     * @throws IOException when the script fails, saying its exit code and last output line
+     */
+    public static LocalBroker start(Path projectDirectory, String system, List<String> config, PrintStream log)
+            throws IOException, InterruptedException {
+        Path script = projectDirectory.resolve("bin/local-broker");
+        if (!Files.isExecutable(script)) {
+            throw new IOException(script + " is not there or not executable; --local-brokers needs it");
+        }
+        Path dataDirectory = Files.createTempDirectory("study-run-" + system + "-");
+        List<String> command =
+                new ArrayList<>(List.of(script.toString(), system, "start", "--data-dir", dataDirectory.toString()));
+        config.forEach(setting -> {
+            command.add("--config");
+            command.add(setting);
+        });
+        String output = runScript(command, log, 600);
+        LocalBroker broker = new LocalBroker(script, system, dataDirectory, versionIn(output));
+        if (exitCode(output) != 0) {
+            broker.deleteData();
+            throw new IOException("bin/local-broker " + system + " start ended with exit code " + exitCode(output)
+                    + lastLine(output));
+        }
+        return broker;
+    }
+
+    /** The version the script said it started, else {@code null}. */
+    public String version() {
+        return version;
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
+    /** Stops the broker and deletes its data directory; again does nothing. */
+    @Override
+    public synchronized void close() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        try {
+            runScript(
+                    List.of(script.toString(), system, "stop", "--data-dir", dataDirectory.toString(), "--grace", "20"),
+                    null,
+                    120);
+        } catch (IOException e) {
+            // the data directory still says which broker it was
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deleteData();
+    }
+
+    private void deleteData() {
+        try (var paths = Files.walk(dataDirectory)) {
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory: left to the system's cleanup
+        }
+    }
+
+    /** The version in the script's output ({@code Kafka 4.4.0 ready on …}), else {@code null}. */
+    static String versionIn(String output) {
+        Matcher matcher = VERSION.matcher(output);
+        String found = null;
+        while (matcher.find()) {
+            found = matcher.group(1);
+        }
+        return found;
+    }
+
+    private static String runScript(List<String> command, PrintStream log, long timeoutSeconds)
+            throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        try (var reader = process.inputReader(StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                output.append(line).append('\n');
+                if (log != null) {
+                    log.println("  " + line);
+                }
+            }
+        }
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return output + "\nexit 124";
+        }
+        return output + "\nexit " + process.exitValue();
+    }
+
+    private static int exitCode(String output) {
+        return Integer.parseInt(
+                output.substring(output.lastIndexOf("\nexit ") + 6).strip());
+    }
+
+    private static String lastLine(String output) {
+        String[] lines =
+                output.substring(0, output.lastIndexOf("\nexit ")).strip().split("\n");
+        return lines.length == 0 || lines[lines.length - 1].isBlank() ? "" : ": " + lines[lines.length - 1];
+    }
+}

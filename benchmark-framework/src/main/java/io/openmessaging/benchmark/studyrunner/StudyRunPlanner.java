@@ -1,0 +1,181 @@
+package io.openmessaging.benchmark.studyrunner;
+
+import io.openmessaging.benchmark.config.ConfigException;
+import io.openmessaging.benchmark.config.Suggestions;
+import io.openmessaging.benchmark.study.Experiment;
+import io.openmessaging.benchmark.study.Study;
+import io.openmessaging.benchmark.workload.Workload;
+import io.openmessaging.benchmark.workload.WorkloadLoader;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which runs a study run makes, in file order (each chosen experiment on each of its chosen systems), and with
+ * which settings: the experiment's driver file (or the user's) with its {@code set:} settings, a local broker's
+ * and the user's over it; the experiment's workload overrides, then the rate ({@code peak}: 0, searched;
+ * otherwise the fixed rate times {@code --scale}), then the durations. Refuses, before anything runs, what
+ * cannot run: an unknown experiment or system, a system without an installed driver, and one with no local
+ * broker here and no driver file of the user's.
+ */
+public final class StudyRunPlanner {
+
+    private StudyRunPlanner() {}
+
+    /**
+     * The runs of {@code study} chosen by {@code settings}.
+     *
+     * @param installedDrivers the driver ids installed here
+     * @throws StudyRunException exit code 2 for a choice or setting that does not fit the study
+     */
+    public static List<PlannedRun> plan(
+            Study study, Path projectDirectory, StudyRunSettings settings, Set<String> installedDrivers)
+            throws StudyRunException {
+        List<String> experimentNames =
+                study.experiments().stream().map(Experiment::name).toList();
+        for (String name : settings.experiments()) {
+            if (!experimentNames.contains(name)) {
+                throw usage("--experiment " + name + ": no experiment '" + name + "' in study " + study.name()
+                        + Suggestions.didYouMean(name, experimentNames) + "; the experiments are "
+                        + String.join(", ", experimentNames));
+            }
+        }
+        List<String> systems = study.systems();
+        for (String system : settings.systems()) {
+            if (!systems.contains(system)) {
+                throw usage("--system " + system + ": study " + study.name() + " has no system '" + system + "'"
+                        + Suggestions.didYouMean(system, systems) + "; its systems are " + String.join(", ", systems));
+            }
+        }
+        checkSystemsNamed("--driver", settings.driverFiles().keySet(), systems, study);
+        checkSystemsNamed("--driver-set", settings.driverSettings().keySet(), systems, study);
+        if (!(settings.scale() > 0)) {
+            throw usage("--scale " + settings.scale() + ": give a factor above 0, e.g. 0.1");
+        }
+        List<PlannedRun> runs = new ArrayList<>();
+        for (Experiment experiment : study.experiments()) {
+            if (!settings.experiments().isEmpty() && !settings.experiments().contains(experiment.name())) {
+                continue;
+            }
+            for (String system : experiment.systems()) {
+                if (settings.systems().isEmpty() || settings.systems().contains(system)) {
+                    runs.add(run(experiment, system, projectDirectory, settings));
+                }
+            }
+        }
+        if (runs.isEmpty()) {
+            throw usage("no experiment of study " + study.name() + " runs on " + String.join(", ", settings.systems())
+                    + " among " + String.join(", ", settings.experiments()));
+        }
+        for (PlannedRun run : runs) {
+            if (!installedDrivers.contains(run.system())) {
+                throw usage("study " + study.name() + " runs " + run.experiment() + " on " + run.system()
+                        + ", and no " + run.system() + " driver is installed here (installed: "
+                        + String.join(", ", installedDrivers.stream().sorted().toList())
+                        + "); leave it out with --system, or install the driver");
+            }
+        }
+        for (PlannedRun run : runs) {
+            String system = run.system();
+            if (!LocalBroker.runs(system)
+                    && !LocalBroker.needsNoBroker(system)
+                    && !settings.driverFiles().containsKey(system)
+                    && !settings.driverSettings().containsKey(system)) {
+                throw usage(system + " has no local broker here; give your cluster's driver file: --driver " + system
+                        + "=FILE");
+            }
+        }
+        return runs;
+    }
+
+    private static PlannedRun run(Experiment experiment, String system, Path project, StudyRunSettings settings)
+            throws StudyRunException {
+        Experiment.DriverSettings driver = experiment.drivers().get(system);
+        String userFile = settings.driverFiles().get(system);
+        boolean localBroker = settings.localBrokers() && userFile == null && LocalBroker.runs(system);
+        List<String> driverSettings = new ArrayList<>(driver.set());
+        if (localBroker) {
+            driverSettings.addAll(LocalBroker.driverSettings(system));
+        }
+        driverSettings.addAll(settings.driverSettings().getOrDefault(system, List.of()));
+        Path workloadPath = project.resolve(experiment.workload());
+        List<String> workloadSettings = new ArrayList<>(experiment.overrides());
+        if (experiment.peak()) {
+            workloadSettings.add("producerRate=0");
+        } else if (experiment.peakExperiment() == null && settings.scale() != 1) {
+            Workload workload = load(workloadPath, workloadSettings, experiment, system);
+            if (workload.ratePlan() == null && workload.producerRate() > 0) {
+                workloadSettings.add("producerRate=" + rate(workload.producerRate() * settings.scale()));
+            }
+        }
+        if (settings.testDuration() != null) {
+            workloadSettings.add("testDuration=" + settings.testDuration());
+        }
+        if (settings.warmupDuration() != null) {
+            workloadSettings.add("warmupDuration=" + settings.warmupDuration());
+        }
+        load(workloadPath, workloadSettings, experiment, system);
+        List<String> brokerConfig = experiment.brokerConfigOf(system);
+        String notApplied = null;
+        if (!localBroker) {
+            List<String> parts = new ArrayList<>();
+            if (!brokerConfig.isEmpty()) {
+                parts.add("brokerConfig " + String.join(", ", brokerConfig));
+            }
+            if (experiment.broker() != null) {
+                parts.add(experiment.broker());
+            }
+            notApplied = parts.isEmpty() ? null : String.join("; ", parts);
+        } else if (experiment.broker() != null) {
+            notApplied = experiment.broker();
+        }
+        return new PlannedRun(
+                experiment.name(),
+                system,
+                experiment.workload(),
+                userFile != null ? userFile : driver.file(),
+                workloadPath,
+                userFile != null ? Path.of(userFile) : project.resolve(driver.file()),
+                driverSettings,
+                workloadSettings,
+                experiment.peak(),
+                experiment.peakExperiment(),
+                experiment.peakFraction(),
+                localBroker,
+                localBroker ? brokerConfig : List.of(),
+                notApplied,
+                experiment.name() + "-" + system + ".json");
+    }
+
+    /** A rate as a workload value: a whole number when it is one, else up to 3 decimals. */
+    public static String rate(double messagesPerSecond) {
+        BigDecimal value = BigDecimal.valueOf(messagesPerSecond).setScale(3, java.math.RoundingMode.HALF_UP);
+        return value.stripTrailingZeros().toPlainString();
+    }
+
+    private static Workload load(Path file, List<String> assignments, Experiment experiment, String system)
+            throws StudyRunException {
+        try {
+            return WorkloadLoader.load(file, assignments);
+        } catch (ConfigException e) {
+            throw usage(experiment.name() + " on " + system + ": the workload with " + String.join(" ", assignments)
+                    + " does not load: " + e.getMessage());
+        }
+    }
+
+    private static void checkSystemsNamed(String option, Set<String> named, List<String> systems, Study study)
+            throws StudyRunException {
+        for (String system : named) {
+            if (!systems.contains(system)) {
+                throw usage(option + " " + system + ": study " + study.name() + " has no system '" + system + "'"
+                        + Suggestions.didYouMean(system, systems) + "; its systems are " + String.join(", ", systems));
+            }
+        }
+    }
+
+    private static StudyRunException usage(String message) {
+        return new StudyRunException(2, message);
+    }
+}

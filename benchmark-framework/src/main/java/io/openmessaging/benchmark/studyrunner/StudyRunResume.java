@@ -1,0 +1,102 @@
+package io.openmessaging.benchmark.studyrunner;
+
+import io.openmessaging.benchmark.config.DurationText;
+import io.openmessaging.benchmark.studyrun.StudyRunRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Whether a second {@code study run} with the same output directory resumes the first: only with the same
+ * study, scale, durations and brokers, so that every result in the directory was measured the same way; then
+ * a run that is done and whose result file is there is kept, and every other run again.
+ */
+public final class StudyRunResume {
+
+    private StudyRunResume() {}
+
+    /**
+     * Why {@code record} (in {@code directory}) cannot be resumed with {@code settings}, naming both values and
+     * what to give; {@code null} when it can.
+     */
+    public static String refusal(StudyRunRecord record, String study, StudyRunSettings settings, Path directory) {
+        String resumeOr = " to resume it or another --output-dir";
+        if (!study.equals(record.study)) {
+            return directory + " holds a run of study " + record.study + ", not " + study
+                    + "; give another --output-dir";
+        }
+        double recordedScale = record.scale == null ? 1.0 : record.scale;
+        if (recordedScale != settings.scale()) {
+            return directory + " holds a run at --scale " + number(recordedScale) + ", not " + number(settings.scale())
+                    + "; give --scale " + number(recordedScale) + resumeOr;
+        }
+        String durationProblem =
+                durationRefusal("--duration", record.testDurationMinutes, settings.testDuration(), directory, resumeOr);
+        if (durationProblem != null) {
+            return durationProblem;
+        }
+        durationProblem = durationRefusal(
+                "--warmup", record.warmupDurationMinutes, settings.warmupDuration(), directory, resumeOr);
+        if (durationProblem != null) {
+            return durationProblem;
+        }
+        if (record.brokers != null && !record.brokers.equals(settings.brokersMode())) {
+            return directory + " holds a run " + brokersText(record.brokers) + ", and this one is "
+                    + brokersText(settings.brokersMode()) + "; give "
+                    + ("local".equals(record.brokers) ? "--local-brokers" : "no --local-brokers") + resumeOr;
+        }
+        return null;
+    }
+
+    /** Whether {@code run} is kept: done, with its result file in {@code directory}. */
+    public static boolean keeps(StudyRunRecord.Run run, Path directory) {
+        return StudyRunRecord.DONE.equals(run.status)
+                && run.resultFile != null
+                && Files.isRegularFile(directory.resolve(run.resultFile));
+    }
+
+    /** {@code text} (a duration as the workload keys take it) in minutes, or {@code null}. */
+    public static Double minutes(String text) {
+        return text == null ? null : DurationText.parse(text).toMillis() / 60_000.0;
+    }
+
+    /** Minutes as a duration text ({@code 0.5} → {@code 30s}). */
+    public static String durationText(double minutes) {
+        Duration duration = Duration.ofMillis(Math.round(minutes * 60_000));
+        StringBuilder text = new StringBuilder();
+        if (duration.toHours() > 0) {
+            text.append(duration.toHours()).append('h');
+        }
+        if (duration.toMinutesPart() > 0) {
+            text.append(duration.toMinutesPart()).append('m');
+        }
+        if (duration.toSecondsPart() > 0) {
+            text.append(duration.toSecondsPart()).append('s');
+        }
+        if (duration.toMillisPart() > 0) {
+            text.append(duration.toMillisPart()).append("ms");
+        }
+        return text.isEmpty() ? "0" : text.toString();
+    }
+
+    private static String durationRefusal(
+            String option, Double recordedMinutes, String given, Path directory, String resumeOr) {
+        Double givenMinutes = minutes(given);
+        if (Objects.equals(recordedMinutes, givenMinutes)) {
+            return null;
+        }
+        String recorded = recordedMinutes == null ? null : durationText(recordedMinutes);
+        return directory + " holds a run " + (recorded == null ? "without " + option : "at " + option + " " + recorded)
+                + ", and this one is " + (given == null ? "without " + option : "at " + option + " " + given)
+                + "; give " + (recorded == null ? "no " + option : option + " " + recorded) + resumeOr;
+    }
+
+    private static String brokersText(String brokers) {
+        return "local".equals(brokers) ? "with --local-brokers" : "on the driver files' brokers (no --local-brokers)";
+    }
+
+    private static String number(double value) {
+        return StudyRunPlanner.rate(value);
+    }
+}

@@ -1,0 +1,32 @@
+package io.openmessaging.benchmark.studyrunner;
+
+import io.openmessaging.benchmark.study.Study;
+import io.openmessaging.benchmark.study.StudyLoader;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The test project of {@code src/test/resources/study-project}: study {@code loopback-demo}. */
+public final class StudyProject {
+
+    private StudyProject() {}
+
+    /** The project directory (with {@code studies/}, {@code workloads/}, {@code driver-loopback/}). */
+    public static Path directory() {
+        try {
+            return Path.of(StudyProject.class.getResource("/study-project").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Study loopbackDemo() throws Exception {
+        return StudyLoader.load(StudyLoader.fileOf(directory(), "loopback-demo"), directory());
+    }
+
+    /** Settings with every run, at scale {@code scale}, no durations, no local brokers. */
+    public static StudyRunSettings settings(double scale) {
+        return new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), scale, null, null, false);
+    }
+}

@@ -1,0 +1,217 @@
+package io.openmessaging.benchmark.studyrunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.openmessaging.benchmark.study.Study;
+import io.openmessaging.benchmark.study.StudyLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which runs a study run makes and with which settings, before anything runs. */
+class StudyRunPlannerTest {
+
+    private static final Set<String> INSTALLED = Set.of("loopback", "kafka", "pulsar", "rabbitmq", "redpanda");
+
+    @Test
+    void eachExperimentRunsOnEachSystemInFileOrderWithItsSettingsAndOverrides() throws Exception {
+        List<PlannedRun> runs = StudyRunPlanner.plan(
+                StudyProject.loopbackDemo(), StudyProject.directory(), StudyProject.settings(1), INSTALLED);
+
+        assertThat(runs).extracting(PlannedRun::experiment).containsExactly("fixed-rate", "peak-rate", "third-of-peak");
+        PlannedRun fixed = runs.get(0);
+        assertThat(fixed.driverSettings()).containsExactly("driver.topicPrefix=study-fixed");
+        assertThat(fixed.workloadSettings()).containsExactly("producerRate=1000");
+        assertThat(fixed.resultFileName()).isEqualTo("fixed-rate-loopback.json");
+        assertThat(fixed.brokerNotApplied()).isEqualTo("a broker the loopback driver does not have");
+        assertThat(fixed.commandLine("results/study-loopback-demo"))
+                .isEqualTo("bin/benchmark --drivers driver-loopback/loopback.yaml --set driver.topicPrefix=study-fixed"
+                        + " --set producerRate=1000 --output-dir results/study-loopback-demo -o"
+                        + " fixed-rate-loopback.json workloads/loopback-demo/fixed-rate.yaml");
+        assertThat(runs.get(1).peakSearch()).isTrue();
+        assertThat(runs.get(1).workloadSettings()).containsExactly("producerRate=0");
+        assertThat(runs.get(2).peakExperiment()).isEqualTo("peak-rate");
+        assertThat(runs.get(2).workloadSettings()).isEmpty();
+    }
+
+    @Test
+    void scaleMultipliesTheFixedRateAfterOverridesButNotAPeakSearchAndDurationsReplaceTheWorkloads() throws Exception {
+        StudyRunSettings settings =
+                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 0.1, "30s", "5s", false);
+
+        List<PlannedRun> runs =
+                StudyRunPlanner.plan(StudyProject.loopbackDemo(), StudyProject.directory(), settings, INSTALLED);
+
+        assertThat(runs.get(0).workloadSettings())
+                .containsExactly("producerRate=1000", "producerRate=100", "testDuration=30s", "warmupDuration=5s");
+        assertThat(runs.get(1).workloadSettings())
+                .containsExactly("producerRate=0", "testDuration=30s", "warmupDuration=5s");
+        assertThat(runs.get(2).withRate("producerRate=1320").workloadSettings())
+                .as("a fraction of a peak is not scaled again; the durations stay last")
+                .containsExactly("producerRate=1320", "testDuration=30s", "warmupDuration=5s");
+    }
+
+    @Test
+    void aRateOfZeroStaysZeroWhenScaled(@TempDir Path project) throws Exception {
+        Path copy = copyOfTheProject(project);
+        Path workload = copy.resolve("workloads/loopback-demo/fixed-rate.yaml");
+        Files.writeString(workload, Files.readString(workload).replace("producerRate: 2000", "producerRate: 0"));
+        Path study = copy.resolve("studies/loopback-demo/study.yaml");
+        Files.writeString(study, Files.readString(study).replace("overrides: [producerRate=1000]", "overrides: []"));
+
+        List<PlannedRun> runs = StudyRunPlanner.plan(
+                StudyLoader.load(study, copy),
+                copy,
+                new StudyRunSettings(List.of("fixed-rate"), List.of(), Map.of(), Map.of(), 0.5, null, null, false),
+                INSTALLED);
+
+        assertThat(runs)
+                .singleElement()
+                .satisfies(run -> assertThat(run.workloadSettings()).isEmpty());
+    }
+
+    @Test
+    void theChoiceOfExperimentsAndTheUsersDriverSettingsApply() throws Exception {
+        StudyRunSettings settings = new StudyRunSettings(
+                List.of("peak-rate"),
+                List.of("loopback"),
+                Map.of("loopback", "my-loopback.yaml"),
+                Map.of("loopback", List.of("driver.topicPrefix=mine")),
+                1,
+                null,
+                null,
+                false);
+
+        List<PlannedRun> runs =
+                StudyRunPlanner.plan(StudyProject.loopbackDemo(), StudyProject.directory(), settings, INSTALLED);
+
+        assertThat(runs).singleElement().satisfies(run -> {
+            assertThat(run.driverFile()).isEqualTo("my-loopback.yaml");
+            assertThat(run.driverSettings()).containsExactly("driver.topicPrefix=mine");
+        });
+    }
+
+    @Test
+    void anUnknownExperimentOrSystemIsRefusedWithTheNearestName() {
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        StudyProject.loopbackDemo(),
+                        StudyProject.directory(),
+                        new StudyRunSettings(List.of("peak-rat"), List.of(), Map.of(), Map.of(), 1, null, null, false),
+                        INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage("--experiment peak-rat: no experiment 'peak-rat' in study loopback-demo (did you mean"
+                        + " 'peak-rate'?); the experiments are fixed-rate, peak-rate, third-of-peak");
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        StudyProject.loopbackDemo(),
+                        StudyProject.directory(),
+                        new StudyRunSettings(List.of(), List.of("loopbak"), Map.of(), Map.of(), 1, null, null, false),
+                        INSTALLED))
+                .hasMessage("--system loopbak: study loopback-demo has no system 'loopbak' (did you mean"
+                        + " 'loopback'?); its systems are loopback");
+    }
+
+    @Test
+    void aSystemWithoutAnInstalledDriverIsRefusedNamingIt() {
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        StudyProject.loopbackDemo(),
+                        StudyProject.directory(),
+                        StudyProject.settings(1),
+                        Set.of("kafka")))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessageStartingWith("study loopback-demo runs fixed-rate on loopback, and no loopback driver is"
+                        + " installed here (installed: kafka)");
+    }
+
+    @Test
+    void aSystemWithNoLocalBrokerNeedsTheUsersDriverFile() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study redpanda = StudyLoader.load(StudyLoader.fileOf(project, "redpanda-2022"), project);
+
+        assertThatThrownBy(() -> StudyRunPlanner.plan(redpanda, project, StudyProject.settings(1), INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage(
+                        "redpanda has no local broker here; give your cluster's driver file: --driver redpanda=FILE");
+
+        List<PlannedRun> kafkaOnly = StudyRunPlanner.plan(
+                redpanda,
+                project,
+                new StudyRunSettings(List.of(), List.of("kafka"), Map.of(), Map.of(), 1, null, null, true),
+                INSTALLED);
+        assertThat(kafkaOnly).allSatisfy(run -> {
+            assertThat(run.localBroker()).isTrue();
+            assertThat(run.driverSettings())
+                    .containsSubsequence(
+                            "driver.commonConfig.bootstrap.servers=127.0.0.1:19092", "driver.replicationFactor=1");
+        });
+    }
+
+    @Test
+    void brokerConfigGoesToALocalBrokerOrIsRecordedAsNotApplied() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study study = StudyLoader.load(StudyLoader.fileOf(project, "pulsar-latency-2019"), project);
+        List<String> t04 = List.of("t04-pulsar-no-fsync-1-partition");
+
+        PlannedRun local = StudyRunPlanner.plan(
+                        study,
+                        project,
+                        new StudyRunSettings(t04, List.of(), Map.of(), Map.of(), 1, null, null, true),
+                        INSTALLED)
+                .get(0);
+        PlannedRun given = StudyRunPlanner.plan(
+                        study,
+                        project,
+                        new StudyRunSettings(t04, List.of(), Map.of(), Map.of(), 1, null, null, false),
+                        INSTALLED)
+                .get(0);
+
+        assertThat(local.brokerConfig()).containsExactly("journalSyncData=false");
+        assertThat(local.driverSettings())
+                .contains(
+                        "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
+                        "driver.client.persistence.ensembleSize=1");
+        assertThat(given.brokerConfig()).isEmpty();
+        assertThat(given.brokerNotApplied())
+                .isEqualTo("brokerConfig journalSyncData=false; bookies with journalSyncData=false in bookkeeper.conf,"
+                        + " broker and bookie restarted");
+    }
+
+    @Test
+    void theLocalBrokerSettingsLoadOverEveryShippedDriverFileOfTheirSystem() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        for (String name : StudyLoader.names(project)) {
+            Study study = StudyLoader.load(StudyLoader.fileOf(project, name), project);
+            List<String> systems =
+                    study.systems().stream().filter(LocalBroker::runs).toList();
+            List<PlannedRun> runs = StudyRunPlanner.plan(
+                    study,
+                    project,
+                    new StudyRunSettings(List.of(), systems, Map.of(), Map.of(), 1, null, null, true),
+                    INSTALLED);
+            for (PlannedRun run : runs) {
+                String edited = io.openmessaging.benchmark.workload.DriverAssignments.apply(
+                        Files.readString(run.driverPath()), run.driverFile(), run.driverSettings());
+                assertThat(edited).as(run.experiment() + " on " + run.system()).contains("127.0.0.1");
+            }
+        }
+    }
+
+    private static Path copyOfTheProject(Path target) throws Exception {
+        Path source = StudyProject.directory();
+        try (var paths = Files.walk(source)) {
+            for (Path path : paths.toList()) {
+                Path copy = target.resolve(source.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy);
+                }
+            }
+        }
+        return target;
+    }
+}

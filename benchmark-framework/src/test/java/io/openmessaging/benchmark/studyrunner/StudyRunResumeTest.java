@@ -1,0 +1,76 @@
+package io.openmessaging.benchmark.studyrunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.openmessaging.benchmark.studyrun.StudyRunRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A second study run in the same directory resumes the first only when it measures the same way. */
+class StudyRunResumeTest {
+
+    @TempDir
+    Path directory;
+
+    private static StudyRunRecord record(double scale, Double testMinutes, String brokers) {
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "loopback-demo";
+        record.scale = scale;
+        record.testDurationMinutes = testMinutes;
+        record.brokers = brokers;
+        return record;
+    }
+
+    private static StudyRunSettings settings(double scale, String duration, boolean localBrokers) {
+        return new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), scale, duration, null, localBrokers);
+    }
+
+    @Test
+    void theSameSettingsResume() {
+        assertThat(StudyRunResume.refusal(
+                        record(0.1, 0.5, "given"), "loopback-demo", settings(0.1, "30s", false), directory))
+                .isNull();
+    }
+
+    @Test
+    void anotherScaleDurationBrokersOrStudyIsRefusedNamingBothValues() {
+        assertThat(StudyRunResume.refusal(
+                        record(0.1, null, "given"), "loopback-demo", settings(1, null, false), directory))
+                .isEqualTo(directory + " holds a run at --scale 0.1, not 1; give --scale 0.1 to resume it or another"
+                        + " --output-dir");
+        assertThat(StudyRunResume.refusal(
+                        record(1, 0.5, "given"), "loopback-demo", settings(1, "1m", false), directory))
+                .isEqualTo(directory + " holds a run at --duration 30s, and this one is at --duration 1m; give"
+                        + " --duration 30s to resume it or another --output-dir");
+        assertThat(StudyRunResume.refusal(
+                        record(1, null, "local"), "loopback-demo", settings(1, null, false), directory))
+                .startsWith(directory + " holds a run with --local-brokers, and this one is on the driver files'"
+                        + " brokers (no --local-brokers); give --local-brokers to resume it");
+        assertThat(StudyRunResume.refusal(
+                        record(1, null, "given"), "confluent-2020", settings(1, null, false), directory))
+                .isEqualTo(directory + " holds a run of study loopback-demo, not confluent-2020; give another"
+                        + " --output-dir");
+    }
+
+    @Test
+    void aRunIsKeptOnlyWhenDoneAndItsResultFileIsThere() throws Exception {
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = "fixed-rate-loopback.json";
+        assertThat(StudyRunResume.keeps(run, directory)).as("no result file").isFalse();
+
+        Files.writeString(directory.resolve(run.resultFile), "{}");
+        assertThat(StudyRunResume.keeps(run, directory)).isTrue();
+
+        run.status = StudyRunRecord.RUNNING;
+        assertThat(StudyRunResume.keeps(run, directory))
+                .as("killed while running")
+                .isFalse();
+        run.status = StudyRunRecord.FAILED;
+        assertThat(StudyRunResume.keeps(run, directory)).isFalse();
+    }
+}
