@@ -128,7 +128,8 @@ public final class StudyRunPlanner {
                 parts.add(experiment.broker());
             }
             notApplied = parts.isEmpty() ? null : String.join("; ", parts);
-        } else if (experiment.broker() != null) {
+        } else if (experiment.broker() != null && brokerConfig.isEmpty()) {
+            // the broker: text in words, brokerConfig the settings that give it to a local broker
             notApplied = experiment.broker();
         }
         return new PlannedRun(

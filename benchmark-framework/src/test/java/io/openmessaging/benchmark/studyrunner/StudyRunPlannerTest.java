@@ -170,6 +170,9 @@ class StudyRunPlannerTest {
                 .get(0);
 
         assertThat(local.brokerConfig()).containsExactly("journalSyncData=false");
+        assertThat(local.brokerNotApplied())
+                .as("brokerConfig gives what the broker: text asks")
+                .isNull();
         assertThat(local.driverSettings())
                 .contains(
                         "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
