@@ -190,7 +190,7 @@ final class StudyRunExecution {
                 out.print(prefix + "starting a local broker");
                 out.flush();
                 try {
-                    broker = LocalBroker.start(project, planned.system(), planned.brokerConfig(), null);
+                    broker = LocalBroker.start(project, planned.system(), planned.brokerConfig());
                 } catch (IOException e) {
                     out.println();
                     out.println(prefix + "failed: " + e.getMessage());

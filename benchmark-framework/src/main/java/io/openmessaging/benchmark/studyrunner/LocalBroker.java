@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.studyrunner;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,11 +73,11 @@ public final class LocalBroker implements AutoCloseable {
 
     /**
      * Starts a broker of {@code system} in a new temporary data directory with {@code config} ({@code
-     * KEY=VALUE}), its output going to {@code log}.
+     * KEY=VALUE}); the script's output is kept for the error when it fails.
      *
      * @throws IOException when the script fails, saying its exit code and last output line
      */
-    public static LocalBroker start(Path projectDirectory, String system, List<String> config, PrintStream log)
+    public static LocalBroker start(Path projectDirectory, String system, List<String> config)
             throws IOException, InterruptedException {
         Path script = projectDirectory.resolve("bin/local-broker");
         if (!Files.isExecutable(script)) {
@@ -91,7 +90,7 @@ public final class LocalBroker implements AutoCloseable {
             command.add("--config");
             command.add(setting);
         });
-        String output = runScript(command, log, 600);
+        String output = runScript(command, 600);
         LocalBroker broker = new LocalBroker(script, system, dataDirectory, versionIn(output));
         if (exitCode(output) != 0) {
             broker.deleteData();
@@ -106,10 +105,6 @@ public final class LocalBroker implements AutoCloseable {
         return version;
     }
 
-    public Path dataDirectory() {
-        return dataDirectory;
-    }
-
     /** Stops the broker and deletes its data directory; again does nothing. */
     @Override
     public synchronized void close() {
@@ -120,7 +115,6 @@ public final class LocalBroker implements AutoCloseable {
         try {
             runScript(
                     List.of(script.toString(), system, "stop", "--data-dir", dataDirectory.toString(), "--grace", "20"),
-                    null,
                     120);
         } catch (IOException e) {
             // the data directory still says which broker it was
@@ -149,7 +143,7 @@ public final class LocalBroker implements AutoCloseable {
         return found;
     }
 
-    private static String runScript(List<String> command, PrintStream log, long timeoutSeconds)
+    private static String runScript(List<String> command, long timeoutSeconds)
             throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
@@ -157,9 +151,6 @@ public final class LocalBroker implements AutoCloseable {
             String line;
             while ((line = reader.readLine()) != null) {
                 output.append(line).append('\n');
-                if (log != null) {
-                    log.println("  " + line);
-                }
             }
         }
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

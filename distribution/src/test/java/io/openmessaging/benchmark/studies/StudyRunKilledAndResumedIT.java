@@ -77,6 +77,38 @@ class StudyRunKilledAndResumedIT {
         }
     }
 
+    @Test
+    void aStudyRunStoppedBySigtermWritesItsRecordFirst() throws Exception {
+        Path root = unpack();
+        writeStudy(root);
+        Path output = root.resolve("results/stopped");
+        Path record = output.resolve("study-run.json");
+
+        Process process = start(
+                root,
+                List.of("bin/benchmark", "study", "run", "kill-demo", "--output-dir", output.toString()),
+                root.resolve("stopped.log"));
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+            while (!status(record, 1).equals("running") && System.nanoTime() < deadline && process.isAlive()) {
+                Thread.sleep(200);
+            }
+            Thread.sleep(2000);
+            process.destroy(); // SIGTERM, as Ctrl-C or a service manager stops it
+            assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("ended").isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+
+        String log = Files.readString(root.resolve("stopped.log"));
+        assertThat(log).contains("Study run of kill-demo: 1 done, 1 failed, 0 kept, interrupted");
+        JsonNode stopped = JSON.readTree(record.toFile());
+        assertThat(stopped.path("complete").asBoolean()).isFalse();
+        assertThat(stopped.path("endTime").asText()).isNotBlank();
+        assertThat(stopped.path("runs").get(1).path("status").asText()).isEqualTo("failed");
+        assertThat(stopped.path("runs").get(2).path("status").asText()).isEqualTo("pending");
+    }
+
     private static Process start(Path root, List<String> command, Path log) throws IOException {
         return new ProcessBuilder(command)
                 .directory(root.toFile())
