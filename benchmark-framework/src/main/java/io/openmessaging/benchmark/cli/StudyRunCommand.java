@@ -160,6 +160,12 @@ final class StudyRunCommand {
         }
         StudyRunSettings settings = settings();
         List<PlannedRun> runs = StudyRunPlanner.plan(study, project, settings, new DriverRegistry().knownIds());
+        if (runs.stream().anyMatch(PlannedRun::localBroker)
+                && !Files.isExecutable(project.resolve("bin/local-broker"))) {
+            throw usage("--local-brokers starts brokers with " + project.resolve("bin/local-broker")
+                    + ", which is not there (the package does not ship it); run from the repository, or give your"
+                    + " brokers' driver files with --driver SYSTEM=FILE");
+        }
         Path directory = Path.of(run.outputDirGiven ? run.outputDir : "results/study-" + name);
         run.outputDir = directory.toString();
         run.outputDirGiven = true;

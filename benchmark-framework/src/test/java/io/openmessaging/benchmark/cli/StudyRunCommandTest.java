@@ -84,6 +84,14 @@ class StudyRunCommandTest {
     }
 
     @Test
+    void localBrokersStartNoneForASystemThatNeedsNoBroker() {
+        int exitCode = study(StudyProject.directory(), "run", "loopback-demo", "--local-brokers", "--dry-run");
+
+        assertThat(exitCode).as(stderr()).isZero();
+        assertThat(stdout()).doesNotContain("local broker:");
+    }
+
+    @Test
     void aDryRunPrintsEveryRunsCommandLineAndRunsNothing() {
         Path output = dir.resolve("out");
 
