@@ -45,15 +45,15 @@ class ArchitectureRulesTest {
                         "coordinator",
                         "study",
                         "logging"));
-        MODULES.put("benchmark-reports", Set.of("report", "compare", "sweep", "regression", "abtest"));
-        MODULES.put("benchmark-framework", Set.of("cli"));
+        MODULES.put("benchmark-reports", Set.of("report", "compare", "sweep", "regression", "abtest", "studyrun"));
+        MODULES.put("benchmark-framework", Set.of("cli", "studyrunner"));
     }
 
     private static final Pattern REFERENCE =
             Pattern.compile("io\\.openmessaging\\.benchmark\\.([a-z]+(?:\\.http)?)\\.");
 
-    private static final Set<String> REPORTS = Set.of("report", "compare", "sweep", "regression", "abtest");
-    private static final Set<String> RUNNERS = Set.of("coordinator", "worker", "worker.http", "cli");
+    private static final Set<String> REPORTS = Set.of("report", "compare", "sweep", "regression", "abtest", "studyrun");
+    private static final Set<String> RUNNERS = Set.of("coordinator", "worker", "worker.http", "cli", "studyrunner");
 
     /** Forbidden arrows: from a package to the packages it must never use, with why. */
     static Map<String, Rule> rules() {
@@ -94,6 +94,11 @@ class ArchitectureRulesTest {
             rules.put(report, new Rule(union(RUNNERS, Set.of("loopback")), "reports read files, not runs"));
         }
         rules.put("cli", new Rule(Set.of("loopback"), "drivers come by ServiceLoader"));
+        rules.put(
+                "studyrunner",
+                new Rule(
+                        Set.of("cli", "loopback"),
+                        "the study run's planning serves the command line; drivers come by ServiceLoader"));
         return rules;
     }
 
