@@ -65,6 +65,8 @@ public record StudyComparison(
     public enum Verdict {
         HOLDS("holds here"),
         DOES_NOT_HOLD("does not hold here"),
+        /** the runs compared ran with the same settings here (a setting they differ by was replaced) */
+        NOT_TESTED("not tested here"),
         NOT_RUN("not run");
 
         private final String label;
@@ -152,10 +154,10 @@ public record StudyComparison(
         Map<String, RunOutcome> byReference = new LinkedHashMap<>();
         runs.forEach(outcome -> byReference.put(outcome.reference(), outcome));
         List<FigureRow> figures = study.figures().stream()
-                .map(figure -> figureRow(figure, byReference))
+                .map(figure -> figureRow(study, figure, byReference))
                 .toList();
         List<ClaimRow> claims = study.claims().stream()
-                .map(claim -> claimRow(claim, byReference))
+                .map(claim -> claimRow(study, claim, byReference))
                 .toList();
         return new StudyComparison(study, record, runs, figures, claims);
     }
@@ -243,9 +245,9 @@ public record StudyComparison(
         return Metric.PUBLISH_RATE.value(result, Stat.AVG);
     }
 
-    static FigureRow figureRow(Figure figure, Map<String, RunOutcome> runs) {
+    static FigureRow figureRow(Study study, Figure figure, Map<String, RunOutcome> runs) {
         if (figure.isRatio()) {
-            return ratioRow(figure, runs.get(figure.of()), runs.get(figure.over()));
+            return ratioRow(study, figure, runs.get(figure.of()), runs.get(figure.over()));
         }
         RunOutcome outcome = runs.get(Study.runReference(figure.experiment(), figure.system()));
         if (outcome.status() != Status.DONE) {
@@ -275,7 +277,7 @@ public record StudyComparison(
         return compared(figure, measured, note);
     }
 
-    private static FigureRow ratioRow(Figure figure, RunOutcome of, RunOutcome over) {
+    private static FigureRow ratioRow(Study study, Figure figure, RunOutcome of, RunOutcome over) {
         for (RunOutcome outcome : List.of(of, over)) {
             if (outcome.status() != Status.DONE) {
                 return new FigureRow(
@@ -302,6 +304,16 @@ public record StudyComparison(
         }
         double ratio = numerator.getAsDouble() / denominator.getAsDouble();
         double measured = figure.unit() == Figure.Unit.PERCENT ? (ratio - 1) * 100 : ratio;
+        String same = RunSetups.sameSetup(study, of, over);
+        if (same != null) {
+            return new FigureRow(
+                    figure,
+                    OptionalDouble.empty(),
+                    "not tested here: " + same + "; their ratio " + Numbers.format(measured) + " measures only noise",
+                    OptionalDouble.empty(),
+                    Verdict.NOT_TESTED,
+                    note);
+        }
         return compared(figure, OptionalDouble.of(measured), note);
     }
 
@@ -341,7 +353,7 @@ public record StudyComparison(
 
     // ---- claims ----
 
-    static ClaimRow claimRow(Study.Claim claim, Map<String, RunOutcome> runs) {
+    static ClaimRow claimRow(Study study, Study.Claim claim, Map<String, RunOutcome> runs) {
         List<String> references = claim.order() == null ? List.of(claim.of(), claim.over()) : claim.runs();
         List<String> values = new ArrayList<>();
         boolean missing = false;
@@ -367,6 +379,13 @@ public record StudyComparison(
         }
         if (missing) {
             return new ClaimRow(claim, values, Verdict.NOT_RUN);
+        }
+        for (int i = 1; i < references.size(); i++) {
+            String same = RunSetups.sameSetup(study, runs.get(references.get(i - 1)), runs.get(references.get(i)));
+            if (same != null) {
+                values.add("not tested here: " + same);
+                return new ClaimRow(claim, values, Verdict.NOT_TESTED);
+            }
         }
         boolean holds;
         if (claim.order() == null) {

@@ -219,6 +219,9 @@ public final class StudyReportContent {
                 + done + " of " + comparison.runs().size() + " runs done; claims: "
                 + comparison.claimsThat(StudyComparison.Verdict.HOLDS) + " holding, "
                 + comparison.claimsThat(StudyComparison.Verdict.DOES_NOT_HOLD) + " not holding, "
+                + (comparison.claimsThat(StudyComparison.Verdict.NOT_TESTED) == 0
+                        ? ""
+                        : comparison.claimsThat(StudyComparison.Verdict.NOT_TESTED) + " not tested here, ")
                 + comparison.claimsThat(StudyComparison.Verdict.NOT_RUN) + " not run.";
     }
 

@@ -127,7 +127,7 @@ class ShippedStudyReportsTest {
                                         null,
                                         null)));
             }
-            StudyComparison.ClaimRow row = StudyComparison.claimRow(claim, runs);
+            StudyComparison.ClaimRow row = StudyComparison.claimRow(null, claim, runs);
             assertThat(row.verdict())
                     .as(claim.id() + ": " + row.values())
                     .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.NOT_RUN);

@@ -118,8 +118,8 @@ class StudyComparisonTest {
                 "a/kafka", done("a", rate(500), 4.0),
                 "b/kafka", done("b", rate(1000), 12.0));
 
-        StudyComparison.FigureRow change = StudyComparison.figureRow(percent, runs);
-        StudyComparison.FigureRow bound = StudyComparison.figureRow(below, runs);
+        StudyComparison.FigureRow change = StudyComparison.figureRow(null, percent, runs);
+        StudyComparison.FigureRow bound = StudyComparison.figureRow(null, below, runs);
 
         assertThat(change.measured().getAsDouble()).isEqualTo(-50.0);
         assertThat(change.ratio().getAsDouble()).isEqualTo(1.0);
@@ -178,10 +178,11 @@ class StudyComparisonTest {
                 "c/kafka",
                 done("c", rate(1), 2.0));
 
-        assertThat(StudyComparison.claimRow(increasing, rising).verdict()).isEqualTo(StudyComparison.Verdict.HOLDS);
-        assertThat(StudyComparison.claimRow(increasing, tie).verdict())
+        assertThat(StudyComparison.claimRow(null, increasing, rising).verdict())
+                .isEqualTo(StudyComparison.Verdict.HOLDS);
+        assertThat(StudyComparison.claimRow(null, increasing, tie).verdict())
                 .isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
-        assertThat(StudyComparison.claimRow(increasing, rising).values())
+        assertThat(StudyComparison.claimRow(null, increasing, rising).values())
                 .containsExactly("a/kafka 1 ms", "b/kafka 2 ms", "c/kafka 3 ms");
     }
 
@@ -207,13 +208,57 @@ class StudyComparisonTest {
         smooth.aggregatedEndToEndLatency99pct = 4.0;
         smooth.aggregatedEndToEndLatency999pct = 4.1;
 
-        StudyComparison.ClaimRow holds = StudyComparison.claimRow(jump, Map.of("a/kafka", outcome("a", jumping)));
-        StudyComparison.ClaimRow fails = StudyComparison.claimRow(jump, Map.of("a/kafka", outcome("a", smooth)));
+        StudyComparison.ClaimRow holds = StudyComparison.claimRow(null, jump, Map.of("a/kafka", outcome("a", jumping)));
+        StudyComparison.ClaimRow fails = StudyComparison.claimRow(null, jump, Map.of("a/kafka", outcome("a", smooth)));
 
         assertThat(holds.verdict()).isEqualTo(StudyComparison.Verdict.HOLDS);
         assertThat(holds.values())
                 .containsExactly("a/kafka p99.9 150 ms", "a/kafka p99 3 ms", "ratio 50.00 (claim: at least 3)");
         assertThat(fails.verdict()).isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void aClaimBetweenRunsThatRanWithTheSameSettingsIsNotTestedHere() throws Exception {
+        Files.copy(ConfluentFixtures.ourGoldenResult(), directory.resolve("plain.json"));
+        Files.copy(ConfluentFixtures.ourGoldenResult(), directory.resolve("replicated.json"));
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "dobbelaere-2017";
+        record.brokers = "local";
+        // on one local broker the replication factor 2 of the second experiment became 1, as in the first
+        record.runs.add(localKafkaRun("kafka-latency", "plain.json", "driver.replicationFactor=1"));
+        record.runs.add(localKafkaRun("kafka-latency-replicated", "replicated.json", "driver.replicationFactor=2"));
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+
+        StudyComparison.ClaimRow replication = claim(comparison, "kr-c01");
+        assertThat(replication.verdict()).isEqualTo(StudyComparison.Verdict.NOT_TESTED);
+        assertThat(replication.values().get(replication.values().size() - 1))
+                .isEqualTo("not tested here: kafka-latency/kafka and kafka-latency-replicated/kafka ran with the same"
+                        + " settings (kafka-latency-replicated's driver.replicationFactor=2 became 1)");
+        assertThat(StudyReportContent.summary(comparison)).contains("1 not tested here");
+
+        record.runs.get(1).driverSettings.remove("driver.replicationFactor=1");
+        StudyComparison differing = StudyComparison.of(study, record, directory, PROJECT);
+        assertThat(claim(differing, "kr-c01").verdict())
+                .as("runs that differ in a setting get a verdict")
+                .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.DOES_NOT_HOLD);
+    }
+
+    private static StudyRunRecord.Run localKafkaRun(String experiment, String resultFile, String asked) {
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.experiment = experiment;
+        run.system = "kafka";
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = resultFile;
+        run.driverFile = "driver-kafka/kafka-latency.yaml";
+        run.driverSettings.addAll(List.of(
+                asked,
+                "driver.producerConfig.acks=1",
+                "driver.producerConfig.linger.ms=0",
+                "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
+                "driver.replicationFactor=1"));
+        return run;
     }
 
     @Test

@@ -1,0 +1,96 @@
+package io.openmessaging.benchmark.studyrun;
+
+import io.openmessaging.benchmark.study.Experiment;
+import io.openmessaging.benchmark.study.Study;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What each run of a study run was set to in effect, to tell when two runs a claim or a ratio compares did not
+ * differ at all: the driver file, every driver and workload setting with the last value given for each key,
+ * the workload file and the broker settings. That happens when a setting the experiments differ by was
+ * replaced for this machine, e.g. the replication factor 2 of an experiment that became 1 on a single local
+ * broker; the comparison then tests nothing and says so instead of a verdict.
+ */
+final class RunSetups {
+
+    private RunSetups() {}
+
+    /**
+     * Why {@code a} and {@code b} compare nothing: they ran with the same effective settings. {@code null} when
+     * they differ, when one has no record, or when they are the same run (a claim on one run's own statistics);
+     * always {@code null} without a study (rows built for themselves, not of a study run).
+     */
+    static String sameSetup(Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b) {
+        if (study == null || a.run() == null || b.run() == null || a.reference().equals(b.reference())) {
+            return null;
+        }
+        if (!effective(study, a).equals(effective(study, b))) {
+            return null;
+        }
+        List<String> replaced = new ArrayList<>();
+        replaced.addAll(replaced(study, a));
+        replaced.addAll(replaced(study, b));
+        return a.reference() + " and " + b.reference() + " ran with the same settings"
+                + (replaced.isEmpty() ? "" : " (" + String.join("; ", replaced) + ")");
+    }
+
+    /** The run's settings in effect, as one comparable map. */
+    static Map<String, String> effective(Study study, StudyComparison.RunOutcome outcome) {
+        StudyRunRecord.Run run = outcome.run();
+        Map<String, String> settings = new TreeMap<>();
+        settings.put(" driver file", String.valueOf(run.driverFile));
+        settings.put(
+                " workload file",
+                study.experiment(outcome.experiment()).map(Experiment::workload).orElse(outcome.experiment()));
+        put(settings, "", run.driverSettings);
+        put(settings, "workload.", run.workloadSettings);
+        put(settings, "broker.", run.brokerConfig);
+        return settings;
+    }
+
+    /** The experiment's own driver settings that the run replaced: {@code driver.replicationFactor=2 became 1}. */
+    private static List<String> replaced(Study study, StudyComparison.RunOutcome outcome) {
+        Experiment.DriverSettings asked = study.experiment(outcome.experiment())
+                .map(experiment -> experiment.drivers().get(outcome.system()))
+                .orElse(null);
+        if (asked == null) {
+            return List.of();
+        }
+        Map<String, String> effective = new TreeMap<>();
+        put(effective, "", outcome.run().driverSettings);
+        List<String> replaced = new ArrayList<>();
+        for (String setting : asked.set()) {
+            int equals = setting.indexOf('=');
+            if (equals < 0) {
+                continue;
+            }
+            String key = setting.substring(0, equals).strip();
+            String value = setting.substring(equals + 1).strip();
+            String ran = effective.get(key);
+            if (ran != null && !Objects.equals(ran, value)) {
+                replaced.add(outcome.experiment() + "'s " + key + "=" + value + " became " + ran);
+            }
+        }
+        return replaced;
+    }
+
+    private static void put(Map<String, String> settings, String prefix, List<String> assignments) {
+        if (assignments == null) {
+            return;
+        }
+        for (String assignment : assignments) {
+            int equals = assignment.indexOf('=');
+            if (equals < 0) {
+                settings.put(prefix + assignment.strip(), "");
+            } else {
+                settings.put(
+                        prefix + assignment.substring(0, equals).strip(),
+                        assignment.substring(equals + 1).strip());
+            }
+        }
+    }
+}
