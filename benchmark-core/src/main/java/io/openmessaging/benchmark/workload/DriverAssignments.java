@@ -119,8 +119,16 @@ public final class DriverAssignments {
         boolean properties = matcher.group(2).strip().startsWith("|")
                 || matcher.group(2).strip().startsWith(">");
         int end = blockEnd(lines, header);
-        if (!properties && property.contains(".") && setNested(lines, header + 1, end, property, value)) {
-            return;
+        if (!properties) {
+            // a mapping: the property is one of its own entries (not of a mapping nested in it), added after its
+            // last entry at the indentation of its entries
+            int lastContent = end;
+            while (lastContent > header + 1 && lines.get(lastContent - 1).isBlank()) {
+                lastContent--;
+            }
+            if (setNested(lines, header + 1, lastContent, property, value)) {
+                return;
+            }
         }
         String indent = "  ";
         for (int i = header + 1; i < end; i++) {

@@ -86,6 +86,22 @@ class DriverAssignmentsTest {
     }
 
     @Test
+    void aNewKeyOfAMappingWhoseLastEntryIsAMappingGoesBesideItsEntriesNotIntoTheNestedOne() throws ConfigException {
+        // pulsar.yaml's client block ends with the authentication mapping: clusterName used to land in it, and
+        // the file was refused with "unknown key 'client.authentication.clusterName'"
+        String pulsar = "name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n  authentication:\n"
+                + "    plugin:\n    data:\n\nproducer:\n  batchingEnabled: true\n";
+
+        String edited = DriverAssignments.apply(
+                pulsar, "pulsar.yaml", List.of("driver.client.clusterName=standalone", "driver.client.plugin=x"));
+
+        assertThat(edited)
+                .isEqualTo("name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n  authentication:\n"
+                        + "    plugin:\n    data:\n  clusterName: standalone\n  plugin: x\n\nproducer:\n"
+                        + "  batchingEnabled: true\n");
+    }
+
+    @Test
     void aKeyOfAMappingNestedTwoDeepIsSetWhereItIs() throws ConfigException {
         String pulsar = "name: Pulsar\ndriver: pulsar\nclient:\n  serviceUrl: pulsar://a:6650\n  persistence:\n"
                 + "    ensembleSize: 3\n    writeQuorum: 3\n  topicType: persistent\n";

@@ -219,6 +219,14 @@ final class RunCommand {
      * the drivers' warnings about their files on {@code err}, once for the whole command line.
      */
     Setup setUp(PrintStream err) throws CommandFailure {
+        return setUp(err, true);
+    }
+
+    /**
+     * As {@link #setUp(PrintStream)}; with {@code checkOutput} false the output directory is left alone (not
+     * made, not probed), for a check of the files alone.
+     */
+    Setup setUp(PrintStream err, boolean checkOutput) throws CommandFailure {
         try {
             faults = faultTexts.stream().map(FaultSchedule::parse).toList();
         } catch (IllegalArgumentException e) {
@@ -298,7 +306,9 @@ final class RunCommand {
         } catch (Exception e) {
             throw new CommandFailure(Benchmark.EXIT_FAILED, e.toString());
         }
-        checkOutputDirectory();
+        if (checkOutput) {
+            checkOutputDirectory();
+        }
         return new Setup(workerUrls, token, loadedWorkloads, loadedDrivers, configWarnings);
     }
 

@@ -20,7 +20,9 @@ import io.openmessaging.benchmark.studyrunner.StudyRunPlanner;
 import io.openmessaging.benchmark.studyrunner.StudyRunResume;
 import io.openmessaging.benchmark.studyrunner.StudyRunSettings;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,6 +172,7 @@ final class StudyRunCommand {
         run.outputDir = directory.toString();
         run.outputDirGiven = true;
         StudyRunRecord previous = previousRecord(directory, name, settings);
+        checkFiles(runs);
         if (run.dryRun) {
             dryRun(runs, directory, previous, out);
             return Benchmark.EXIT_OK;
@@ -261,6 +264,34 @@ final class StudyRunCommand {
         record.beginTime = ResultFiles.formatTimestamp(java.time.Instant.now());
         record.complete = false;
         return record;
+    }
+
+    /**
+     * Loads every planned run's workload and driver file with its settings, as the run will, so that a file or a
+     * setting that cannot work is refused before any broker starts or any run takes its time; every problem at
+     * once, each under its run. A run whose rate comes from a peak measured in this study run is checked at its
+     * planned rate.
+     */
+    private void checkFiles(List<PlannedRun> runs) throws StudyRunException {
+        List<String> problems = new ArrayList<>();
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        for (PlannedRun planned : runs) {
+            run.drivers = new ArrayList<>(List.of(planned.driverPath().toString()));
+            run.workloads = new ArrayList<>(List.of(planned.workloadPath().toString()));
+            run.assignments = new ArrayList<>(planned.driverSettings());
+            run.assignments.addAll(planned.workloadSettings());
+            try {
+                run.setUp(quiet, false);
+            } catch (RunCommand.CommandFailure e) {
+                problems.add(planned.experiment() + " on " + planned.system() + ": " + e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new StudyRunException(
+                    Benchmark.EXIT_FAILED,
+                    problems.size() + " run(s) cannot start with their files and settings; nothing ran:\nerror: "
+                            + String.join("\nerror: ", problems));
+        }
     }
 
     private static void dryRun(List<PlannedRun> runs, Path directory, StudyRunRecord previous, PrintStream out) {

@@ -121,6 +121,31 @@ class StudyRunCommandTest {
     }
 
     @Test
+    void aSettingADriverRefusesStopsTheStudyBeforeAnythingRunsNamingEveryRun() {
+        Path output = dir.resolve("out");
+
+        int exitCode = study(
+                StudyProject.directory(),
+                "run",
+                "loopback-demo",
+                "--driver-set",
+                "loopback:driver.bogusKey=1",
+                "--output-dir",
+                output.toString());
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_FAILED);
+        assertThat(stderr())
+                .startsWith(
+                        "error: 3 run(s) cannot start with their files and settings; nothing ran:\nerror: fixed-rate"
+                                + " on loopback: ")
+                .contains("bogusKey")
+                .contains("error: peak-rate on loopback: ")
+                .contains("error: third-of-peak on loopback: ");
+        assertThat(stdout()).doesNotContain("[1/3]");
+        assertThat(output).doesNotExist();
+    }
+
+    @Test
     void aDirectoryHoldingARunAtAnotherScaleIsRefusedNamingBoth() throws Exception {
         StudyRunRecord record = new StudyRunRecord();
         record.study = "loopback-demo";
