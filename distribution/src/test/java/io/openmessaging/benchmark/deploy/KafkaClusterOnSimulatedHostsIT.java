@@ -10,11 +10,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -101,10 +103,7 @@ class KafkaClusterOnSimulatedHostsIT {
                             new NewTopic(TOPIC, 6, (short) BROKERS).configs(Map.of("min.insync.replicas", "2"))))
                     .all()
                     .get(60, TimeUnit.SECONDS);
-            TopicDescription topic = admin.describeTopics(List.of(TOPIC))
-                    .allTopicNames()
-                    .get(60, TimeUnit.SECONDS)
-                    .get(TOPIC);
+            TopicDescription topic = describeOnceKnown(admin);
             leader = topic.partitions().get(0).leader().id();
         }
         String killed = "host-" + leader; // broker_id i runs on host-i
@@ -190,6 +189,34 @@ class KafkaClusterOnSimulatedHostsIT {
             assertThat(inSync)
                     .as("the restarted broker is back in every partition's ISR")
                     .isEqualTo(BROKERS);
+        }
+    }
+
+    /**
+     * The topic's description, once the broker asked knows the new topic: a broker's metadata follows the
+     * controller's a moment after the creation, and until then it answers "does not host this topic-partition"
+     * (seen once in CI, right after createTopics returned).
+     */
+    private static TopicDescription describeOnceKnown(Admin admin) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try {
+                TopicDescription topic = admin.describeTopics(List.of(TOPIC))
+                        .allTopicNames()
+                        .get(60, TimeUnit.SECONDS)
+                        .get(TOPIC);
+                if (topic.partitions().stream().allMatch(partition -> partition.leader() != null)) {
+                    return topic;
+                }
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("topic " + TOPIC + " has a partition without a leader after 60 s");
+            }
+            Thread.sleep(200);
         }
     }
 
