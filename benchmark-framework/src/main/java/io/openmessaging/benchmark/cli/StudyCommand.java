@@ -263,7 +263,8 @@ final class StudyCommand {
         }
     }
 
-    private static String namesHint(Path project) {
+    /** "; the studies are …" (or that there is none), for an error about a study name; empty when unreadable. */
+    static String namesHint(Path project) {
         try {
             List<String> names = StudyLoader.names(project);
             return names.isEmpty()

@@ -130,7 +130,7 @@ final class StudyRunCommand {
             throws StudyRunException {
         if (run.workloads.size() != 1) {
             throw usage("give one study name" + (run.workloads.isEmpty() ? "" : ", got " + run.workloads)
-                    + namesHint(project));
+                    + StudyCommand.namesHint(project));
         }
         if (!run.drivers.isEmpty()) {
             throw usage("-d/--drivers: a study run takes each experiment's driver file; give your cluster's as"
@@ -152,7 +152,8 @@ final class StudyRunCommand {
             throw new StudyRunException(Benchmark.EXIT_FAILED, "cannot list the studies of " + project + ": " + e);
         }
         if (!names.contains(name)) {
-            throw usage("no study '" + name + "'" + Suggestions.didYouMean(name, names) + namesHint(project));
+            throw usage(
+                    "no study '" + name + "'" + Suggestions.didYouMean(name, names) + StudyCommand.namesHint(project));
         }
         Study study;
         try {
@@ -319,17 +320,6 @@ final class StudyRunCommand {
             }
         }
         out.println("dry run: " + runs.size() + " run(s) planned, results in " + directory + "; nothing ran");
-    }
-
-    private static String namesHint(Path project) {
-        try {
-            List<String> names = StudyLoader.names(project);
-            return names.isEmpty()
-                    ? "; there is no study in " + project.resolve(StudyLoader.STUDIES_DIRECTORY)
-                    : "; the studies are " + String.join(", ", names);
-        } catch (IOException e) {
-            return "";
-        }
     }
 
     private static StudyRunException usage(String message) {
