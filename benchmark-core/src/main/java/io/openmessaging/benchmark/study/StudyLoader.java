@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -151,28 +153,14 @@ public final class StudyLoader {
                 .map(YamlNode::text)
                 .distinct()
                 .toList();
-        List<Figure> figures = new ArrayList<>();
-        Map<String, Integer> figureLines = new LinkedHashMap<>();
-        List<YamlNode> figureItems = top.get(StudySchema.FIGURES).items();
-        for (int i = 0; i < figureItems.size(); i++) {
-            String path = "figures[" + i + "]";
-            YamlNode node = figureItems.get(i);
-            Figure figure = figure(node, path, sourceName, declared, experiments, problems);
-            if (figure == null) {
-                continue;
-            }
-            Integer earlier = figureLines.putIfAbsent(figure.id(), node.line());
-            if (earlier != null) {
-                problems.add(ConfigException.at(
-                        sourceName,
-                        node.line(),
-                        node.column(),
-                        path + ".id: '" + figure.id() + "' is the id of an earlier figure (line " + earlier
-                                + "); give each its own"));
-                continue;
-            }
-            figures.add(figure);
-        }
+        List<Figure> figures = readUnique(
+                top.get(StudySchema.FIGURES).items(),
+                "figures",
+                "figure",
+                (node, path) -> figure(node, path, sourceName, declared, experiments, problems),
+                Figure::id,
+                sourceName,
+                problems);
         List<Study.Unpublished> unpublished = new ArrayList<>();
         if (top.given(StudySchema.UNPUBLISHED)) {
             List<YamlNode> unpublishedItems = top.get(StudySchema.UNPUBLISHED).items();
@@ -184,30 +172,16 @@ public final class StudyLoader {
                 }
             }
         }
-        List<Study.Claim> claims = new ArrayList<>();
-        if (top.given(StudySchema.CLAIMS)) {
-            Map<String, Integer> claimLines = new LinkedHashMap<>();
-            List<YamlNode> claimItems = top.get(StudySchema.CLAIMS).items();
-            for (int i = 0; i < claimItems.size(); i++) {
-                String path = "claims[" + i + "]";
-                YamlNode node = claimItems.get(i);
-                Study.Claim claim = claim(node, path, sourceName, declared, experiments, problems);
-                if (claim == null) {
-                    continue;
-                }
-                Integer earlier = claimLines.putIfAbsent(claim.id(), node.line());
-                if (earlier != null) {
-                    problems.add(ConfigException.at(
-                            sourceName,
-                            node.line(),
-                            node.column(),
-                            path + ".id: '" + claim.id() + "' is the id of an earlier claim (line " + earlier
-                                    + "); give each its own"));
-                    continue;
-                }
-                claims.add(claim);
-            }
-        }
+        List<Study.Claim> claims = top.given(StudySchema.CLAIMS)
+                ? readUnique(
+                        top.get(StudySchema.CLAIMS).items(),
+                        "claims",
+                        "claim",
+                        (node, path) -> claim(node, path, sourceName, declared, experiments, problems),
+                        Study.Claim::id,
+                        sourceName,
+                        problems)
+                : List.of();
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
@@ -621,6 +595,45 @@ public final class StudyLoader {
             }
             earlier.add(experiment.name());
         }
+    }
+
+    /**
+     * Each item of a list read by {@code read} (which adds its own problems and gives {@code null} for an item it
+     * cannot read), in file order; an item with the id of an earlier one is a problem and left out.
+     *
+     * @param list the list's key, for the items' paths ({@code figures[3]})
+     * @param what what an item is, for the message ({@code figure})
+     */
+    private static <T> List<T> readUnique(
+            List<YamlNode> items,
+            String list,
+            String what,
+            BiFunction<YamlNode, String, T> read,
+            Function<T, String> id,
+            String sourceName,
+            List<String> problems) {
+        List<T> kept = new ArrayList<>();
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            String path = list + "[" + i + "]";
+            YamlNode node = items.get(i);
+            T item = read.apply(node, path);
+            if (item == null) {
+                continue;
+            }
+            Integer earlier = lines.putIfAbsent(id.apply(item), node.line());
+            if (earlier != null) {
+                problems.add(ConfigException.at(
+                        sourceName,
+                        node.line(),
+                        node.column(),
+                        path + ".id: '" + id.apply(item) + "' is the id of an earlier " + what + " (line " + earlier
+                                + "); give each its own"));
+                continue;
+            }
+            kept.add(item);
+        }
+        return kept;
     }
 
     private static Figure figure(
