@@ -1,6 +1,5 @@
 package io.openmessaging.benchmark.studyrun;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -8,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.openmessaging.benchmark.sweep.SweepSummaryFiles;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reading and writing a study run's {@link StudyRunRecord} ({@value #RECORD_FILE_NAME} in its directory). */
@@ -42,18 +39,10 @@ public final class StudyRunFiles {
      * @throws IOException naming the file, and the line and column of a syntax or type error
      */
     public static StudyRunRecord read(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            StudyRunRecord record = MAPPER.readValue(in, StudyRunRecord.class);
-            if (record == null || record.studyRunSchemaVersion == null) {
-                throw new IOException(file + ": not a study run record (no studyRunSchemaVersion)");
-            }
-            return record;
-        } catch (JsonProcessingException e) {
-            var location = e.getLocation();
-            throw new IOException(
-                    file + (location == null ? "" : ":" + location.getLineNr() + ":" + location.getColumnNr())
-                            + ": not a readable study run record: " + e.getOriginalMessage(),
-                    e);
+        StudyRunRecord record = SweepSummaryFiles.readJson(MAPPER, file, StudyRunRecord.class, "study run record");
+        if (record == null || record.studyRunSchemaVersion == null) {
+            throw new IOException(file + ": not a study run record (no studyRunSchemaVersion)");
         }
+        return record;
     }
 }

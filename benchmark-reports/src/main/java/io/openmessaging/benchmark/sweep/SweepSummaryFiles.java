@@ -96,17 +96,25 @@ public final class SweepSummaryFiles {
      * @throws IOException naming the file, and the line and column of a syntax or type error
      */
     public static SweepSummary read(Path file) throws IOException {
+        SweepSummary summary = readJson(MAPPER, file, SweepSummary.class, "sweep summary");
+        if (summary == null || summary.sweepSchemaVersion == null) {
+            throw new IOException(file + ": not a sweep summary (no sweepSchemaVersion)");
+        }
+        return summary;
+    }
+
+    /**
+     * Reads {@code file} as a {@code type}; a syntax or type error names the file, its line and column, and says
+     * it is not a readable {@code kind}.
+     */
+    public static <T> T readJson(JsonMapper mapper, Path file, Class<T> type, String kind) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            SweepSummary summary = MAPPER.readValue(in, SweepSummary.class);
-            if (summary == null || summary.sweepSchemaVersion == null) {
-                throw new IOException(file + ": not a sweep summary (no sweepSchemaVersion)");
-            }
-            return summary;
+            return mapper.readValue(in, type);
         } catch (JsonProcessingException e) {
             var location = e.getLocation();
             throw new IOException(
                     file + (location == null ? "" : ":" + location.getLineNr() + ":" + location.getColumnNr())
-                            + ": not a readable sweep summary: " + e.getOriginalMessage(),
+                            + ": not a readable " + kind + ": " + e.getOriginalMessage(),
                     e);
         }
     }
