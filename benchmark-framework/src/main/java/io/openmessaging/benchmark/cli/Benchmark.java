@@ -1,7 +1,6 @@
 package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.JCommander;
-import com.beust.jcommander.ParameterException;
 import io.openmessaging.benchmark.config.Suggestions;
 import io.openmessaging.benchmark.result.BuildIdentity;
 import java.io.PrintStream;
@@ -139,21 +138,8 @@ public final class Benchmark {
     /** Parses a subcommand's arguments (without its name) into {@code command} and runs it. */
     private static int runSubcommand(
             Subcommand command, String name, String usage, String[] args, PrintStream out, PrintStream err) {
-        JCommander commander = JCommander.newBuilder()
-                .programName("bin/benchmark " + name)
-                .addObject(command)
-                .build();
-        try {
-            commander.parse(args);
-        } catch (ParameterException e) {
-            err.println("error: " + e.getMessage());
-            err.println(usage);
-            return EXIT_USAGE;
-        }
-        String unknown = UnknownOptions.find(commander, args);
-        if (unknown != null) {
-            err.println("error: " + unknown);
-            err.println(usage);
+        JCommander commander = CommandLineParser.parse("bin/benchmark " + name, command, args, usage, err);
+        if (commander == null) {
             return EXIT_USAGE;
         }
         if (command.helpRequested()) {
@@ -168,21 +154,9 @@ public final class Benchmark {
     private static int runBenchmark(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         RunCommand runCommand = new RunCommand();
         runCommand.typedArguments = TypedCommandLine.of(args);
-        JCommander commander = JCommander.newBuilder()
-                .programName("bin/benchmark")
-                .addObject(runCommand)
-                .build();
-        try {
-            commander.parse(args);
-        } catch (ParameterException e) {
-            err.println("error: " + e.getMessage());
-            err.println("run 'bin/benchmark --help' for the options");
-            return EXIT_USAGE;
-        }
-        String unknown = UnknownOptions.find(commander, args);
-        if (unknown != null) {
-            err.println("error: " + unknown);
-            err.println("run 'bin/benchmark --help' for the options");
+        JCommander commander = CommandLineParser.parse(
+                "bin/benchmark", runCommand, args, "run 'bin/benchmark --help' for the options", err);
+        if (commander == null) {
             return EXIT_USAGE;
         }
         if (runCommand.version) {

@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.cli;
 
 import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
-import com.beust.jcommander.ParameterException;
 import com.beust.jcommander.ParametersDelegate;
 import io.openmessaging.benchmark.config.ConfigException;
 import io.openmessaging.benchmark.coordinator.RunOptions;
@@ -63,21 +62,8 @@ final class SweepCommand {
     static int run(String[] args, PrintStream out, PrintStream err, boolean installSignalHandler) {
         SweepCommand command = new SweepCommand();
         command.run.typedArguments = TypedCommandLine.ofSubcommand(NAME, args);
-        JCommander commander = JCommander.newBuilder()
-                .programName("bin/benchmark " + NAME)
-                .addObject(command)
-                .build();
-        try {
-            commander.parse(args);
-        } catch (ParameterException e) {
-            err.println("error: " + e.getMessage());
-            err.println(USAGE);
-            return Benchmark.EXIT_USAGE;
-        }
-        String unknown = UnknownOptions.find(commander, args);
-        if (unknown != null) {
-            err.println("error: " + unknown);
-            err.println(USAGE);
+        JCommander commander = CommandLineParser.parse("bin/benchmark " + NAME, command, args, USAGE, err);
+        if (commander == null) {
             return Benchmark.EXIT_USAGE;
         }
         if (command.run.version) {
