@@ -22,6 +22,8 @@ class RunCommandOptionsTest {
     @TempDir
     Path dir;
 
+    private final CommandLineRun cli = new CommandLineRun();
+
     private static final String WORKLOAD = """
             topics: 1
             partitionsPerTopic: 1
@@ -55,7 +57,6 @@ class RunCommandOptionsTest {
                 sampleRateMillis: 500
                 warmupDuration: 0s
                 """);
-        CommandLineRun cli = new CommandLineRun();
 
         int exitCode = cli.run(
                 "-d",
@@ -75,7 +76,6 @@ class RunCommandOptionsTest {
     void anOutputDirectoryThatCannotHoldResultsIsAUsageErrorBeforeAnythingRuns() throws IOException {
         Path workload = Files.writeString(dir.resolve("w.yaml"), WORKLOAD);
         Path notADirectory = Files.writeString(dir.resolve("file"), "x");
-        CommandLineRun cli = new CommandLineRun();
 
         int exitCode = cli.run(
                 "-d",
@@ -94,7 +94,6 @@ class RunCommandOptionsTest {
     @Test
     void anOutputDirectoryThatCannotBeCreatedIsRefusedAtOnceNamingItAndTheReason() throws IOException {
         Path workload = Files.writeString(dir.resolve("w.yaml"), WORKLOAD);
-        CommandLineRun cli = new CommandLineRun();
 
         int exitCode =
                 cli.run("-d", "../driver-loopback/loopback.yaml", "--output-dir", "/proc/x", workload.toString());
@@ -170,8 +169,6 @@ class RunCommandOptionsTest {
 
     @Test
     void aDriverFileWhereAWorkloadGoesIsOneLineSayingSo() {
-        CommandLineRun cli = new CommandLineRun();
-
         int exitCode = cli.run(
                 "-d",
                 "../driver-loopback/loopback.yaml",
@@ -189,7 +186,6 @@ class RunCommandOptionsTest {
 
     @Test
     void aDryRunChecksTheCommandLineAndRunsNothing() throws IOException {
-        CommandLineRun cli = new CommandLineRun();
         Path results = dir.resolve("results");
 
         int exitCode = cli.run(
@@ -212,8 +208,6 @@ class RunCommandOptionsTest {
 
     @Test
     void aDryRunRefusesWhatTheRunRefuses() {
-        CommandLineRun cli = new CommandLineRun();
-
         int exitCode = cli.run(
                 "--dry-run",
                 "-d",

@@ -25,6 +25,8 @@ class SetOptionTest {
     @TempDir
     Path dir;
 
+    private final CommandLineRun cli = new CommandLineRun();
+
     @Test
     void theRunCommandKeepsACommaInsideOneAssignment() {
         RunCommand command = new RunCommand();
@@ -124,7 +126,6 @@ class SetOptionTest {
                 warmupDuration: 0s
                 testDuration: 1s
                 """);
-        CommandLineRun cli = new CommandLineRun();
 
         int exitCode = cli.run(
                 "sweep",
@@ -154,8 +155,6 @@ class SetOptionTest {
 
     @Test
     void aSweepRefusesASetOfTheKeyItSweeps() {
-        CommandLineRun cli = new CommandLineRun();
-
         int exitCode = cli.run(
                 "sweep",
                 "--rates",
@@ -176,8 +175,6 @@ class SetOptionTest {
 
     @Test
     void aConflictWithAnAssignmentNamesTheAssignmentNotLineMinusOne() {
-        CommandLineRun cli = new CommandLineRun();
-
         int exitCode = cli.run(
                 "-d",
                 "../driver-loopback/loopback.yaml",
@@ -196,8 +193,6 @@ class SetOptionTest {
 
     @Test
     void aRatePlanGivenWithSetOverAFileWithARateNamesBothPlaces() {
-        CommandLineRun cli = new CommandLineRun();
-
         int exitCode = cli.run(
                 "-d",
                 "../driver-loopback/loopback.yaml",
@@ -217,8 +212,6 @@ class SetOptionTest {
     @ParameterizedTest(name = "--set {0}")
     @ValueSource(strings = {"=5000", "producerRate", " =1", "driver.", "driver.linger.ms", "driver..x=1"})
     void anAssignmentThatIsNotKeyEqualsValueIsAUsageErrorOfOneLine(String assignment) {
-        CommandLineRun cli = new CommandLineRun();
-
         int exitCode = cli.run(
                 "-d",
                 "../driver-loopback/loopback.yaml",

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.workload.PayloadSearch;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -18,30 +15,17 @@ class StudyCommandTest {
 
     private static final Path PROJECT = Path.of("..");
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CommandLineRun cli = new CommandLineRun();
 
     private int study(String... args) {
-        return StudyCommand.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                PROJECT);
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
+        return cli.run((all, out, err) -> StudyCommand.run(all, out, err, PROJECT), args);
     }
 
     @Test
     void listPrintsOneLinePerStudyWithItsSystemsExperimentsAndFigures() {
-        assertThat(study("list")).as(stderr()).isZero();
+        assertThat(study("list")).as(cli.stderr()).isZero();
 
-        assertThat(stdout().lines())
+        assertThat(cli.stdout().lines())
                 .hasSize(4)
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("confluent-2020 ")
@@ -54,9 +38,9 @@ class StudyCommandTest {
 
     @Test
     void showPrintsTheSetupTheExperimentsWithTheirDriverSettingsAndTheFigures() {
-        assertThat(study("show", "confluent-2020")).as(stderr()).isZero();
+        assertThat(study("show", "confluent-2020")).as(cli.stderr()).isZero();
 
-        assertThat(stdout())
+        assertThat(cli.stdout())
                 .startsWith(
                         "confluent-2020: Benchmarking Apache Kafka, Apache Pulsar, and RabbitMQ: Which is the Fastest?\n")
                 .contains("File: studies/confluent-2020/study.yaml\n")
@@ -82,23 +66,23 @@ class StudyCommandTest {
     void anUnknownStudyIsAUsageErrorNamingTheNearestOne() {
         assertThat(study("show", "confluent-2021")).isEqualTo(Benchmark.EXIT_USAGE);
 
-        assertThat(stderr())
+        assertThat(cli.stderr())
                 .contains("error: no study 'confluent-2021' (did you mean 'confluent-2020'?); the studies are"
                         + " confluent-2020, dobbelaere-2017, pulsar-latency-2019, redpanda-2022");
-        assertThat(stdout()).isEmpty();
+        assertThat(cli.stdout()).isEmpty();
     }
 
     @Test
     void anUnknownActionIsAUsageErrorNamingTheActions() {
         assertThat(study("rerun", "confluent-2020")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr())
+        assertThat(cli.stderr())
                 .contains("error: unknown study action 'rerun' (did you mean 'run'?); the actions are list, show, run,"
                         + " report");
         assertThat(study("lst")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("error: unknown study action 'lst' (did you mean 'list'?)");
+        assertThat(cli.stderr()).contains("error: unknown study action 'lst' (did you mean 'list'?)");
         assertThat(study()).isEqualTo(Benchmark.EXIT_USAGE);
         assertThat(study("show")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("'study show' takes one study name; the studies are confluent-2020");
+        assertThat(cli.stderr()).contains("'study show' takes one study name; the studies are confluent-2020");
     }
 
     @Test
@@ -108,7 +92,6 @@ class StudyCommandTest {
                 PayloadSearch.INSTALLATION_ROOT_PROPERTY,
                 PROJECT.toAbsolutePath().toString());
         try {
-            CommandLineRun cli = new CommandLineRun();
             assertThat(cli.run("study", "list")).as(cli.stderr()).isZero();
             assertThat(cli.stdout()).contains("redpanda-2022 ");
             assertThat(cli.run("study", "show", "dobbelaere-2017"))

@@ -3,9 +3,7 @@ package io.openmessaging.benchmark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.openmessaging.benchmark.report.ConfluentFixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,25 +23,12 @@ class StudyReportCommandTest {
     @TempDir
     Path directory;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CommandLineRun cli = new CommandLineRun();
 
+    /** Runs {@code bin/benchmark study ARGS…} on the studies of {@link #PROJECT}; {@code cli} keeps its output only. */
     private int study(String... args) {
-        out.reset();
-        err.reset();
-        return StudyCommand.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                PROJECT);
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
+        cli.reset();
+        return cli.run((all, out, err) -> StudyCommand.run(all, out, err, PROJECT), args);
     }
 
     private void studyRun() throws Exception {
@@ -59,9 +44,9 @@ class StudyReportCommandTest {
     void writesTheMarkdownAndHtmlReportsAndPrintsTheSummary() throws Exception {
         studyRun();
 
-        assertThat(study("report", directory.toString())).as(stderr()).isZero();
+        assertThat(study("report", directory.toString())).as(cli.stderr()).isZero();
 
-        assertThat(stdout().lines())
+        assertThat(cli.stdout().lines())
                 .containsExactly(
                         "confluent-2020: 14 of 14 figures compared; 7 of 7 runs done; claims: 2 holding, 0 not"
                                 + " holding, 0 not run.",
@@ -78,12 +63,12 @@ class StudyReportCommandTest {
         assertThat(study("report", directory.toString())).isZero();
         Files.writeString(directory.resolve("study-report.html"), "<p>my notes</p>");
 
-        assertThat(study("report", directory.toString())).as(stderr()).isZero();
+        assertThat(study("report", directory.toString())).as(cli.stderr()).isZero();
 
-        assertThat(stdout())
+        assertThat(cli.stdout())
                 .contains("wrote " + directory.resolve("study-report.md") + "\n")
                 .contains("wrote " + directory.resolve("study-report-1.html"));
-        assertThat(stderr())
+        assertThat(cli.stderr())
                 .contains("note: " + directory.resolve("study-report.html") + " exists and is no study report; kept"
                         + " it and wrote " + directory.resolve("study-report-1.html"));
         assertThat(Files.readString(directory.resolve("study-report.html"))).isEqualTo("<p>my notes</p>");
@@ -94,14 +79,14 @@ class StudyReportCommandTest {
     void aDirectoryWithoutARecordIsAUsageErrorThatSaysWhatItMustHold() {
         assertThat(study("report", directory.toString())).isEqualTo(Benchmark.EXIT_USAGE);
 
-        assertThat(stderr())
+        assertThat(cli.stderr())
                 .contains("error: " + directory.resolve("study-run.json") + " does not exist; give the directory of"
                         + " a study run, which holds study-run.json and the result files it names (bin/benchmark"
                         + " study run writes them)");
         assertThat(study("report")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("error: give the directory of a study run");
+        assertThat(cli.stderr()).contains("error: give the directory of a study run");
         assertThat(study("report", directory.toString(), "--studyfile", "x")).isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("error: unknown option '--studyfile' of study report");
+        assertThat(cli.stderr()).contains("error: unknown option '--studyfile' of study report");
     }
 
     @Test
@@ -109,13 +94,13 @@ class StudyReportCommandTest {
         Files.writeString(directory.resolve("study-run.json"), "{\"studyRunSchemaVersion\": 1, \"runs\": [");
 
         assertThat(study("report", directory.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(stderr()).contains("not a readable study run record");
+        assertThat(cli.stderr()).contains("not a readable study run record");
 
         Files.delete(directory.resolve("study-run.json"));
         studyRun();
         Files.writeString(directory.resolve("kafka/latency/default-sync-200k.json"), "{\"publishRate\": [");
         assertThat(study("report", directory.toString())).isEqualTo(Benchmark.EXIT_FAILED);
-        assertThat(stderr()).contains("default-sync-200k.json");
+        assertThat(cli.stderr()).contains("default-sync-200k.json");
         assertThat(directory.resolve("study-report.md")).doesNotExist();
     }
 
@@ -125,6 +110,6 @@ class StudyReportCommandTest {
 
         assertThat(study("report", directory.toString(), "--study-file", "../studies/redpanda-2022/study.yaml"))
                 .isEqualTo(Benchmark.EXIT_USAGE);
-        assertThat(stderr()).contains("is a run of study 'confluent-2020', not of 'redpanda-2022'");
+        assertThat(cli.stderr()).contains("is a run of study 'confluent-2020', not of 'redpanda-2022'");
     }
 }

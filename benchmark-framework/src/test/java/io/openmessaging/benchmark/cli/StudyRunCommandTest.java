@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import io.openmessaging.benchmark.studyrunner.StudyProject;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,23 +20,18 @@ class StudyRunCommandTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CommandLineRun cli = new CommandLineRun();
 
     private int study(Path project, String... args) {
-        return StudyCommand.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                project);
+        return cli.run((all, out, err) -> StudyCommand.run(all, out, err, project), args);
     }
 
     private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
+        return cli.stdout();
     }
 
     private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
+        return cli.stderr();
     }
 
     @Test

@@ -11,10 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bin/benchmark validate} on study files: the shipped ones pass, a bad one is reported line by line. */
 class StudyValidationTest {
 
+    private final CommandLineRun cli = new CommandLineRun();
+
     @Test
     void validateChecksEveryShippedStudyFile() {
-        CommandLineRun cli = new CommandLineRun();
-
         assertThat(cli.run(
                         "validate",
                         "../studies/confluent-2020/study.yaml",
@@ -43,7 +43,6 @@ class StudyValidationTest {
                 figures:
                   - {id: d-1, experiment: latncy, system: kafka, metric: publishRate, value: 1, unit: msg/s, configuration: x, source: y}
                 """);
-        CommandLineRun cli = new CommandLineRun();
 
         assertThat(cli.run("validate", file.toString())).isEqualTo(Benchmark.EXIT_FAILED);
 

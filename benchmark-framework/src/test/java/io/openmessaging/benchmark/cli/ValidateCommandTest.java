@@ -6,9 +6,6 @@ import io.openmessaging.benchmark.drivers.DriverRegistry;
 import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.testing.CoreFixtures;
 import io.openmessaging.benchmark.workload.FakeDriverProvider;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,16 +91,12 @@ class ValidateCommandTest {
         Path driver = CoreFixtures.path("drivers").resolve("fake-unused-setting.yaml");
         ValidateCommand command = new ValidateCommand(new DriverRegistry(List.of(new FakeDriverProvider())));
         command.files = List.of(driver.toString());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int exitCode = command.execute(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exitCode = cli.run((noArguments, out, err) -> command.execute(out, err));
 
         assertThat(exitCode).isEqualTo(Benchmark.EXIT_OK);
-        assertThat(err.toString(StandardCharsets.UTF_8))
-                .isEqualTo("warning: " + driver + ":4:1: unusedSetting is read by no fake client\n");
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("1 file(s) valid, with 1 warning(s)\n");
+        assertThat(cli.stderr()).isEqualTo("warning: " + driver + ":4:1: unusedSetting is read by no fake client\n");
+        assertThat(cli.stdout()).isEqualTo("1 file(s) valid, with 1 warning(s)\n");
     }
 
     @Test

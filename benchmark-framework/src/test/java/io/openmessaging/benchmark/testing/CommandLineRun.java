@@ -12,6 +12,9 @@ import java.util.stream.Stream;
  * it printed: the exit code is returned, standard output and standard error are read with {@link #stdout()} and
  * {@link #stderr()}.
  *
+ * <p>A command that tests call below {@code bin/benchmark} (e.g. {@code study} with the studies of another
+ * directory) runs the same way through {@link #run(EntryPoint, String...)}.
+ *
  * <p>The output of successive runs is appended, as a terminal would show it; {@link #reset()} forgets it.
  */
 public final class CommandLineRun {
@@ -27,15 +30,25 @@ public final class CommandLineRun {
         this.leadingArgs = leadingArgs.clone();
     }
 
+    /** A command line's entry point: its arguments and where it prints in, its exit code out. */
+    @FunctionalInterface
+    public interface EntryPoint {
+        int run(String[] args, PrintStream out, PrintStream err);
+    }
+
     /** Runs {@code bin/benchmark LEADING-ARGS… ARGS…} and returns its exit code. */
     public int run(String... args) {
+        return run((all, out, err) -> Benchmark.run(all, out, err, false), args);
+    }
+
+    /** Runs {@code entryPoint} with {@code LEADING-ARGS… ARGS…} and returns its exit code. */
+    public int run(EntryPoint entryPoint, String... args) {
         String[] all =
                 Stream.concat(Arrays.stream(leadingArgs), Arrays.stream(args)).toArray(String[]::new);
-        return Benchmark.run(
+        return entryPoint.run(
                 all,
                 new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                false);
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     /** What the runs so far printed on standard output. */
