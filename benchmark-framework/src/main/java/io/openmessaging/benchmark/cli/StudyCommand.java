@@ -9,16 +9,19 @@ import io.openmessaging.benchmark.study.StudyLoader;
 import io.openmessaging.benchmark.workload.PayloadSearch;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
  * {@code bin/benchmark study list} and {@code bin/benchmark study show NAME}: the published studies of the
  * project directory ({@code studies/NAME/study.yaml}), one line each, or one study's setup, experiments (with
- * their workload and driver settings, and the command line that runs each) and published figures. The project
+ * their workload and driver settings, and the command line that runs each), published figures, what it measured
+ * but did not publish as a number, and its claims (what each compares, and the figures behind it). The project
  * directory is the installation root {@code bin/benchmark} passes ({@value PayloadSearch#INSTALLATION_ROOT_PROPERTY}),
  * else the current directory.
  */
@@ -48,7 +51,8 @@ final class StudyCommand {
                     "  bin/benchmark study list         one line per study: name, systems, experiments, figures, title");
             out.println(
                     "  bin/benchmark study show NAME    its setup, experiments (workload, driver settings, command");
-            out.println("                                   line) and published figures");
+            out.println("                                   line), published figures, what it measured but did not");
+            out.println("                                   publish as a number, and its claims");
             out.println("  bin/benchmark study run NAME     runs its experiments, one result file per experiment and");
             out.println("                                   system and a record (study run --help for the options)");
             out.println("  bin/benchmark study report DIR   the published figures beside those a study run in DIR");
@@ -254,7 +258,100 @@ final class StudyCommand {
                     .append(figure.reason())
                     .append('\n'));
         }
+        if (!study.unpublished().isEmpty()) {
+            text.append("\nNot published as a number (")
+                    .append(study.unpublished().size())
+                    .append(")\n");
+            study.unpublished()
+                    .forEach(item -> text.append("  ")
+                            .append(Study.runReference(item.experiment(), item.system()))
+                            .append(": ")
+                            .append(item.what())
+                            .append("; ")
+                            .append(item.source())
+                            .append('\n'));
+        }
+        if (!study.claims().isEmpty()) {
+            text.append("\nClaims (").append(study.claims().size()).append(")\n");
+            for (Study.Claim claim : study.claims()) {
+                text.append("  ")
+                        .append(claim.id())
+                        .append(": ")
+                        .append(claim.text())
+                        .append('\n');
+                String compared = claimMetric(claim.metric(), claim.percentile());
+                if (claim.order() == null) {
+                    text.append(String.format(
+                            "    %-10s %s of %s over %s of %s, %s%n",
+                            "ratio",
+                            compared,
+                            claim.of(),
+                            claimMetric(claim.metric(), claim.overPercentile()),
+                            claim.over(),
+                            ratioBounds(claim)));
+                } else {
+                    String sign = claim.order() == Study.Order.increasing ? " < " : " > ";
+                    text.append(String.format(
+                            "    %-10s %s: %s%n", claim.order().name(), compared, String.join(sign, claim.runs())));
+                }
+                List<String> figures = figuresBehind(study, claim);
+                text.append(String.format(
+                        "    %-10s %s%n",
+                        "figures", figures.isEmpty() ? "none published" : String.join(", ", figures)));
+                text.append(String.format("    %-10s %s%n", "source", claim.source()));
+            }
+        }
         return text.toString();
+    }
+
+    private static String claimMetric(Figure.Metric metric, Figure.Percentile percentile) {
+        return metric.name() + (percentile == null ? "" : " " + percentile);
+    }
+
+    /** A ratio claim's bounds in words: {@code at least 1.5}, {@code at most 1.25}, {@code between 1.5 and 3}. */
+    private static String ratioBounds(Study.Claim claim) {
+        if (claim.min() != null && claim.max() != null) {
+            return "between " + plain(claim.min()) + " and " + plain(claim.max());
+        }
+        return claim.min() != null ? "at least " + plain(claim.min()) : "at most " + plain(claim.max());
+    }
+
+    private static String plain(double number) {
+        return BigDecimal.valueOf(number).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * The ids of the published figures a claim restates: those of its runs with its metric and statistic, and
+     * the ratios between two of its runs of the matching kind ({@code throughputRatio} for a rate,
+     * {@code latencyRatio} of the same statistic for an end-to-end latency).
+     */
+    static List<String> figuresBehind(Study study, Study.Claim claim) {
+        List<String> runs = claim.order() == null ? List.of(claim.of(), claim.over()) : claim.runs();
+        List<String> ids = new ArrayList<>();
+        for (Figure figure : study.figures()) {
+            boolean behind;
+            if (figure.isRatio()) {
+                Figure.Metric ratioOf = figure.metric() == Figure.Metric.throughputRatio
+                        ? Figure.Metric.publishRate
+                        : Figure.Metric.endToEndLatency;
+                behind = runs.contains(figure.of())
+                        && runs.contains(figure.over())
+                        && ratioOf == claim.metric()
+                        && Objects.equals(figure.percentile(), claim.percentile());
+            } else {
+                String run = Study.runReference(figure.experiment(), figure.system());
+                boolean overStatistic = claim.order() == null
+                        && run.equals(claim.over())
+                        && Objects.equals(figure.percentile(), claim.overPercentile());
+                behind = runs.contains(run)
+                        && figure.metric() == claim.metric()
+                        && (Objects.equals(figure.percentile(), claim.percentile()) || overStatistic);
+            }
+            if (behind) {
+                ids.add(figure.id());
+            }
+        }
+        return ids;
     }
 
     private static void row(StringBuilder text, String key, String value) {

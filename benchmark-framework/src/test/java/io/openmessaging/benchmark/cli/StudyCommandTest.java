@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.testing.CommandLineRun;
 import io.openmessaging.benchmark.workload.PayloadSearch;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,6 +61,79 @@ class StudyCommandTest {
                 .containsPattern("  cf-012 .* ~3 to 5 +x ")
                 .containsPattern("  cf-021 .* msg/s +uncertain +classic queues")
                 .contains("\nUncertain figures\n  cf-021: The text does not say whether");
+    }
+
+    @Test
+    void showPrintsWhatIsNotPublishedAsANumberAndEachClaimWithWhatItCompares() {
+        assertThat(study("show", "confluent-2020")).as(stderr()).isZero();
+
+        assertThat(stdout())
+                .contains("\nNot published as a number (6)\n"
+                        + "  latency-200k/kafka: end-to-end latency other than p99 (p50, p75, p95, p99.9, p99.99, max);"
+                        + " Figures 12 and 13, charts only\n")
+                .contains("  kafka-fsync-every-message/kafka: every number for Kafka with fsync on every message: its"
+                        + " peak throughput and all of its latency percentiles; Figure 7 and the dotted line of Figure"
+                        + " 13, charts only\n")
+                .contains("\nClaims (2)\n"
+                        + "  cf-c01: Kafka's end-to-end latency (default fsync) is below Pulsar's (p99 5 against 25 ms"
+                        + " at 200K msg/s)\n"
+                        + "    increasing endToEndLatency p99: latency-200k/kafka < latency-200k/pulsar\n"
+                        + "    figures    cf-004, cf-005\n"
+                        + "    source     Confluent post, latency results\n"
+                        + "  cf-c02: Kafka's peak throughput is above Pulsar's (605 against 305 MB/s)\n"
+                        + "    decreasing publishRate: peak-throughput/kafka > peak-throughput/pulsar\n"
+                        + "    figures    cf-001, cf-002, cf-017, cf-016, cf-015, cf-023\n"
+                        + "    source     Confluent post, summary table\n");
+    }
+
+    @Test
+    void showPrintsARatioClaimWithItsStatisticsAndBounds() {
+        assertThat(study("show", "pulsar-latency-2019")).as(stderr()).isZero();
+
+        assertThat(stdout())
+                .contains("\nClaims (9)\n")
+                .contains("  pl-c06: Kafka pays for fsync: at 1 partition its average publish latency with fsync is"
+                        + " at least 1.5 times the default's")
+                .contains("    ratio      publishLatency avg of t10-kafka-fsync-1-partition/kafka over publishLatency"
+                        + " avg of t07-kafka-default-1-partition/kafka, at least 1.5\n"
+                        + "    figures    pl-t07-pub-avg, pl-t10-pub-avg\n"
+                        + "    source     DataStax post, Kafka results\n")
+                .contains("    ratio      publishLatency p99.9 of t07-kafka-default-1-partition/kafka over"
+                        + " publishLatency p99 of t07-kafka-default-1-partition/kafka, at least 3\n"
+                        + "    figures    pl-t07-pub-p99, pl-t07-pub-p99.9\n")
+                .contains("    ratio      publishLatency avg of t01-pulsar-fsync-1-partition/pulsar over"
+                        + " publishLatency avg of t04-pulsar-no-fsync-1-partition/pulsar, at most 1.25\n");
+        long claims = stdout().lines()
+                .filter(line -> line.matches("  pl-c\\d\\d: .*"))
+                .count();
+        assertThat(claims).isEqualTo(9);
+    }
+
+    @Test
+    void everyShippedStudyShowsAllOfItsClaimsAndUnpublishedItems() {
+        int claims = 0;
+        int unpublished = 0;
+        for (String name : List.of("confluent-2020", "dobbelaere-2017", "pulsar-latency-2019", "redpanda-2022")) {
+            out.reset();
+            assertThat(study("show", name)).as(stderr()).isZero();
+            String text = stdout();
+            int claimsAt = text.indexOf("\nClaims (");
+            claims += (int) text.substring(claimsAt)
+                    .lines()
+                    .filter(line -> line.matches("  [a-z]+-c\\d+: .*"))
+                    .count();
+            int unpublishedAt = text.indexOf("\nNot published as a number (");
+            if (unpublishedAt >= 0) {
+                unpublished += (int) text.substring(unpublishedAt, claimsAt)
+                        .lines()
+                        .filter(line -> line.startsWith("  "))
+                        .count();
+            }
+        }
+        assertThat(claims).as("the claims of the four study files").isEqualTo(19);
+        assertThat(unpublished)
+                .as("the unpublished items of the four study files (the 2019 one has none)")
+                .isEqualTo(17);
     }
 
     @Test
