@@ -10,12 +10,18 @@ import java.util.TreeMap;
 
 /**
  * What each run of a study run was set to in effect, to tell when two runs a claim or a ratio compares did not
- * differ at all: the driver file, every driver and workload setting with the last value given for each key,
- * the workload file and the broker settings. That happens when a setting the experiments differ by was
- * replaced for this machine, e.g. the replication factor 2 of an experiment that became 1 on a single local
- * broker; the comparison then tests nothing and says so instead of a verdict.
+ * differ at all: every driver setting in effect (the driver file with the driver settings put over it, the last
+ * value given for each key), every workload setting, the workload file and the broker settings. That happens
+ * when a setting the experiments differ by was replaced for this machine, e.g. the replication factor 2 of an
+ * experiment, or the Pulsar ensemble and quorums of one, that became 1 on a single local broker; the comparison
+ * then tests nothing and says so instead of a verdict.
  */
 final class RunSetups {
+
+    /** A driver file's label, which names it and sets nothing. */
+    private static final String NAME_KEY = "name";
+
+    private static final String DRIVER_PREFIX = "driver.";
 
     private RunSetups() {}
 
@@ -38,15 +44,27 @@ final class RunSetups {
                 + (replaced.isEmpty() ? "" : " (" + String.join("; ", replaced) + ")");
     }
 
-    /** The run's settings in effect, as one comparable map. */
+    /**
+     * The run's settings in effect, as one comparable map: every driver setting by value where the run's driver
+     * settings could be read (two driver files that differ only in what this machine replaced compare equal),
+     * else the driver file's name and the driver settings put over it.
+     */
     static Map<String, String> effective(Study study, StudyComparison.RunOutcome outcome) {
         StudyRunRecord.Run run = outcome.run();
         Map<String, String> settings = new TreeMap<>();
-        settings.put(" driver file", String.valueOf(run.driverFile));
+        if (outcome.effectiveDriverSettings().isEmpty()) {
+            settings.put(" driver file", String.valueOf(run.driverFile));
+            put(settings, "", run.driverSettings);
+        } else {
+            outcome.effectiveDriverSettings().forEach((key, value) -> {
+                if (!key.equals(NAME_KEY)) {
+                    settings.put(DRIVER_PREFIX + key, value);
+                }
+            });
+        }
         settings.put(
                 " workload file",
                 study.experiment(outcome.experiment()).map(Experiment::workload).orElse(outcome.experiment()));
-        put(settings, "", run.driverSettings);
         put(settings, "workload.", run.workloadSettings);
         put(settings, "broker.", run.brokerConfig);
         return settings;

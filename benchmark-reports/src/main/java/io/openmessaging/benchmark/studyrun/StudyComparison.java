@@ -90,9 +90,38 @@ public record StudyComparison(
      * @param why for a failed run its reason, for one not run what the record says of it
      * @param run the record's entry, or {@code null} when the record has none
      * @param result the result read from the run's result file, or {@code null} unless done
+     * @param studyDriverSettings the experiment's driver file with its {@code set:} settings, as the study file
+     *     gives them ({@link DriverSettingValues}: {@code client.persistence.ensembleSize → 3}); empty when the
+     *     file cannot be read
+     * @param effectiveDriverSettings the driver settings this run had in effect: the driver text its result
+     *     records, else the record's driver file, with the record's driver settings over it; empty when neither
+     *     can be read (or the record has no entry)
      */
     public record RunOutcome(
-            String experiment, String system, Status status, String why, StudyRunRecord.Run run, TestResult result) {
+            String experiment,
+            String system,
+            Status status,
+            String why,
+            StudyRunRecord.Run run,
+            TestResult result,
+            Map<String, String> studyDriverSettings,
+            Map<String, String> effectiveDriverSettings) {
+
+        public RunOutcome {
+            studyDriverSettings = Map.copyOf(studyDriverSettings);
+            effectiveDriverSettings = Map.copyOf(effectiveDriverSettings);
+        }
+
+        /** A run whose driver settings are not known. */
+        public RunOutcome(
+                String experiment,
+                String system,
+                Status status,
+                String why,
+                StudyRunRecord.Run run,
+                TestResult result) {
+            this(experiment, system, status, why, run, result, Map.of(), Map.of());
+        }
 
         /** {@code EXPERIMENT/SYSTEM}. */
         public String reference() {
@@ -148,7 +177,7 @@ public record StudyComparison(
                 if (outcome.result() != null && outcome.result().messageSize == null) {
                     outcome.result().messageSize = messageSizeOf(projectDirectory.resolve(experiment.workload()));
                 }
-                runs.add(outcome);
+                runs.add(withDriverSettings(outcome, experiment.drivers().get(system), projectDirectory));
             }
         }
         Map<String, RunOutcome> byReference = new LinkedHashMap<>();
@@ -170,6 +199,36 @@ public record StudyComparison(
     /** The number of figures with a measured value. */
     public long figuresCompared() {
         return figures.stream().filter(row -> row.measured().isPresent()).count();
+    }
+
+    /** {@code outcome} with the study's driver settings and those the run had in effect ({@link RunOutcome}). */
+    private static RunOutcome withDriverSettings(
+            RunOutcome outcome, Experiment.DriverSettings asked, Path projectDirectory) {
+        Map<String, String> study = asked == null
+                ? Map.of()
+                : DriverSettingValues.withAssignments(
+                        DriverSettingValues.read(projectDirectory.resolve(asked.file())), asked.set());
+        Map<String, String> effective = Map.of();
+        StudyRunRecord.Run run = outcome.run();
+        if (run != null) {
+            TestResult result = outcome.result();
+            Map<String, String> ran = result != null && result.metadata != null
+                    ? DriverSettingValues.of(result.metadata.driverYaml)
+                    : Map.of();
+            if (ran.isEmpty() && run.driverFile != null) {
+                ran = DriverSettingValues.read(projectDirectory.resolve(run.driverFile));
+            }
+            effective = DriverSettingValues.withAssignments(ran, run.driverSettings);
+        }
+        return new RunOutcome(
+                outcome.experiment(),
+                outcome.system(),
+                outcome.status(),
+                outcome.why(),
+                run,
+                outcome.result(),
+                study,
+                effective);
     }
 
     private static RunOutcome outcome(String experiment, String system, StudyRunRecord record, Path directory)
@@ -420,74 +479,14 @@ public record StudyComparison(
 
     // ---- setup ----
 
-    private static final Pattern REPLICATION_FACTOR = Pattern.compile("(?m)^\\s*replicationFactor:\\s*(\\d+)");
-
     /**
-     * The differences between the study's setup and this run of {@code outcome}, each in words ("1 broker on
-     * loopback instead of 3 …", "rate × 0.1", "Kafka 4.0.0 instead of 2.3.0").
+     * The published setup facts this run of {@code outcome} did not meet, each in words with both values ("1
+     * broker on loopback instead of 3 …", "rate × 0.1", "Kafka 4.0.0 instead of 2.3.0", "Pulsar ensemble 3,
+     * write quorum 3, ack quorum 2 published; 1/1/1 here on one standalone broker"); see {@link
+     * SetupDifferences}.
      */
     public List<String> differences(RunOutcome outcome) {
-        List<String> differences = new ArrayList<>();
-        Study.Setup setup = study.setup();
-        String system = outcome.system();
-        String studyVersion = setup.versions().get(system);
-        String studyBrokers = setup.brokers() + " broker" + (setup.brokers() == 1 ? "" : "s") + " ("
-                + head(setup.hardware()) + ")"
-                + (setup.network() == null || setup.network().startsWith("None")
-                        ? ""
-                        : " over " + head(setup.network()));
-        if ("local".equals(record.brokers)) {
-            differences.add("1 broker on loopback (127.0.0.1) instead of " + studyBrokers);
-        } else if ("given".equals(record.brokers)) {
-            differences.add("the brokers of the driver file (a given cluster) instead of " + studyBrokers);
-        }
-        if (record.scale != null && record.scale != 1.0) {
-            differences.add("rate × " + Numbers.plain(record.scale) + " (every fixed producer rate scaled)");
-        }
-        TestResult result = outcome.result();
-        if (result != null && result.testDurationSeconds != null) {
-            differences.add(duration(result.testDurationSeconds) + " measured"
-                    + (result.warmupDurationSeconds == null
-                            ? ""
-                            : " after " + duration(result.warmupDurationSeconds) + " of warm-up")
-                    + (setup.runs() == null ? "" : "; the study: " + setup.runs()));
-        } else if (record.testDurationMinutes != null) {
-            differences.add(duration(record.testDurationMinutes * 60) + " measured"
-                    + (setup.runs() == null ? "" : "; the study: " + setup.runs()));
-        }
-        String brokerVersion = outcome.run() == null ? null : outcome.run().brokerVersion;
-        if (brokerVersion == null && result != null && result.metadata != null) {
-            brokerVersion = result.metadata.brokerInfo.get("version");
-        }
-        if (brokerVersion != null && studyVersion != null && !studyVersion.startsWith(brokerVersion)) {
-            differences.add(capitalized(system) + " " + brokerVersion + " instead of " + studyVersion);
-        }
-        if (result != null && result.metadata != null) {
-            // the client libraries (kafka-clients, pulsar-client, …); a driver without one lists its settings there
-            List<String> clients = result.metadata.clientVersions.entrySet().stream()
-                    .filter(entry -> entry.getKey().contains("client"))
-                    .map(entry -> entry.getKey() + " " + entry.getValue())
-                    .toList();
-            if (!clients.isEmpty()) {
-                differences.add("client " + String.join(", ", clients));
-            }
-            if (result.metadata.driverYaml != null) {
-                Matcher factor = REPLICATION_FACTOR.matcher(result.metadata.driverYaml);
-                if (factor.find()) {
-                    differences.add(
-                            "replication factor " + factor.group(1) + " applied; the study: " + setup.replication());
-                }
-            }
-        }
-        if (outcome.run() != null) {
-            if (!outcome.run().brokerConfig.isEmpty()) {
-                differences.add("broker settings applied: " + String.join(", ", outcome.run().brokerConfig));
-            }
-            if (outcome.run().brokerNotApplied != null) {
-                differences.add("not applied to the broker: " + outcome.run().brokerNotApplied);
-            }
-        }
-        return differences;
+        return SetupDifferences.of(study, record, outcome);
     }
 
     /** This run's machine and software, from the result's metadata, in one line; {@code null} without. */
@@ -509,30 +508,5 @@ public record StudyComparison(
             parts.add(result.metadata.jvm);
         }
         return parts.isEmpty() ? null : String.join(", ", parts);
-    }
-
-    /** A duration as people say it: {@code 15 min}, {@code 20 s}, {@code 2.5 min}. */
-    static String duration(double seconds) {
-        double minutes = seconds / 60;
-        if (Math.abs(minutes - Math.rint(minutes)) < 0.01 && minutes >= 1) {
-            return Math.round(minutes) + " min";
-        }
-        return seconds < 120 ? Math.round(seconds) + " s" : Numbers.plain(Math.round(minutes * 10) / 10.0) + " min";
-    }
-
-    /** The text up to its first clause: before the first {@code ;} or {@code  (}. */
-    private static String head(String text) {
-        int end = text.length();
-        for (String separator : List.of(";", " (")) {
-            int at = text.indexOf(separator);
-            if (at > 0) {
-                end = Math.min(end, at);
-            }
-        }
-        return text.substring(0, end);
-    }
-
-    private static String capitalized(String system) {
-        return system.isEmpty() ? system : Character.toUpperCase(system.charAt(0)) + system.substring(1);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.study.Experiment;
 import io.openmessaging.benchmark.study.Figure;
 import io.openmessaging.benchmark.study.Study;
 import io.openmessaging.benchmark.study.StudyLoader;
@@ -140,6 +141,94 @@ class ShippedStudyReportsTest {
             assertThat(verdicts).as("its tables give every value").containsOnly(StudyComparison.Verdict.HOLDS);
         }
     }
+
+    /**
+     * Every run of each shipped study on one local broker names the copies it did not keep (Kafka's replication
+     * factor and min.insync.replicas, Pulsar's ensemble and quorums, RabbitMQ's mirrored queues) and the disks it
+     * cannot know; the same runs on a cluster with the study's own driver settings name no driver setting.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"confluent-2020", "dobbelaere-2017", "pulsar-latency-2019", "redpanda-2022"})
+    void everyRunOnOneLocalBrokerNamesTheCopiesItDidNotKeep(String name) throws Exception {
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, name), PROJECT);
+        StudyRunRecord local = recordOfEveryRun(study, "local");
+        StudyRunRecord given = recordOfEveryRun(study, "given");
+
+        StudyComparison onLocalBrokers = StudyComparison.of(study, local, PROJECT, PROJECT);
+        StudyComparison onACluster = StudyComparison.of(study, given, PROJECT, PROJECT);
+
+        List<String> missing = new ArrayList<>();
+        for (StudyComparison.RunOutcome outcome : onLocalBrokers.runs()) {
+            List<String> differences = onLocalBrokers.differences(outcome);
+            String expected = switch (outcome.system()) {
+                case "pulsar" ->
+                    "Pulsar ensemble 3, write quorum 3, ack quorum 2 published; 1/1/1 here on one standalone broker";
+                case "kafka" ->
+                    "2".equals(outcome.studyDriverSettings().get("topicConfig.min.insync.replicas"))
+                            ? "Kafka replication factor "
+                                    + outcome.studyDriverSettings().get("replicationFactor")
+                            : null;
+                case "rabbitmq" ->
+                    study.setup().replication().contains("mirror")
+                            ? "RabbitMQ "
+                                    + SetupDifferences.clause(study.setup().replication(), "rabbitmq")
+                                    + " published; classic queues on one local node here, no copy on another node"
+                            : null;
+                default -> null;
+            };
+            if (expected != null && differences.stream().noneMatch(line -> line.startsWith(expected))) {
+                missing.add(outcome.reference() + ": no line '" + expected + "…' in " + differences);
+            }
+            if (differences.stream().noneMatch(line -> line.startsWith("disks: "))) {
+                missing.add(outcome.reference() + ": no line about the disks in " + differences);
+            }
+        }
+        for (StudyComparison.RunOutcome outcome : onACluster.runs()) {
+            onACluster.differences(outcome).stream()
+                    .filter(line -> line.matches(
+                            "(Kafka|Redpanda|Pulsar|RabbitMQ) (replication factor|ensemble|fsync: flush|fsync:"
+                                    + " persistent).*"))
+                    .forEach(line -> missing.add(outcome.reference() + " kept the study's settings, yet: " + line));
+        }
+        assertThat(missing).isEmpty();
+    }
+
+    /** A record of every experiment and system of {@code study}, pending, with the settings of such a run. */
+    private static StudyRunRecord recordOfEveryRun(Study study, String brokers) {
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = study.name();
+        record.brokers = brokers;
+        for (Experiment experiment : study.experiments()) {
+            for (String system : experiment.systems()) {
+                StudyRunRecord.Run run = new StudyRunRecord.Run();
+                run.experiment = experiment.name();
+                run.system = system;
+                run.driverFile = experiment.drivers().get(system).file();
+                run.driverSettings.addAll(experiment.drivers().get(system).set());
+                if (brokers.equals("local")) {
+                    run.driverSettings.addAll(LOCAL_BROKER_SETTINGS.getOrDefault(system, List.of()));
+                }
+                record.runs.add(run);
+            }
+        }
+        return record;
+    }
+
+    /** What a study run puts over the driver files for its local brokers (the SYSTEM-local.yaml files' values). */
+    private static final Map<String, List<String>> LOCAL_BROKER_SETTINGS = Map.of(
+            "kafka",
+            List.of(
+                    "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
+                    "driver.replicationFactor=1",
+                    "driver.topicConfig.min.insync.replicas=1"),
+            "pulsar",
+            List.of(
+                    "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
+                    "driver.client.persistence.ensembleSize=1",
+                    "driver.client.persistence.writeQuorum=1",
+                    "driver.client.persistence.ackQuorum=1"),
+            "rabbitmq",
+            List.of("driver.amqpUris=[amqp://127.0.0.1:17672]"));
 
     /** Puts a published figure into the result field it is compared with (a rate in MB/s as it stands). */
     private static void put(TestResult result, Figure figure) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.report.ConfluentFixtures;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.study.Experiment;
 import io.openmessaging.benchmark.study.Figure;
 import io.openmessaging.benchmark.study.Study;
 import io.openmessaging.benchmark.study.StudyLoader;
@@ -263,8 +264,10 @@ class StudyComparisonTest {
 
     @Test
     void theSetupDifferencesOfALocalScaledRunAreNamedInWords() throws Exception {
-        Path result = directory.resolve("t07.json");
-        Files.copy(ConfluentFixtures.ourGoldenResult(), result);
+        // the run's driver text is the record's driver file with its settings, as a result of upstream's has none
+        TestResult written = ResultFiles.read(ConfluentFixtures.ourGoldenResult());
+        written.metadata.driverYaml = null;
+        ResultFiles.writeTo(written, directory.resolve("t07.json"));
         StudyRunRecord record = new StudyRunRecord();
         record.study = "pulsar-latency-2019";
         record.brokers = "local";
@@ -274,6 +277,8 @@ class StudyComparisonTest {
         run.system = "kafka";
         run.status = StudyRunRecord.DONE;
         run.resultFile = "t07.json";
+        run.driverFile = "driver-kafka/kafka-latency.yaml";
+        run.driverSettings.addAll(LOCAL_KAFKA);
         run.brokerNotApplied = "topics with flush.messages=1";
         record.runs.add(run);
         Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "pulsar-latency-2019"), PROJECT);
@@ -293,10 +298,254 @@ class StudyComparisonTest {
                                 + study.setup().runs(),
                         "Kafka 4.0.0 instead of 2.3.0 (Scala 2.11 build)",
                         "client kafka-clients 4.3.1",
+                        "Kafka replication factor 3, min.insync.replicas 2, acks all published; 1/1/all here on one"
+                                + " local broker",
+                        "disks: 2 NVMe SSDs per broker published; this machine's disk here, its type and speed not"
+                                + " recorded",
                         "not applied to the broker: topics with flush.messages=1");
         assertThat(StudyComparison.machine(outcome.result()))
                 .isEqualTo("bench-coordinator, 2 processors, Linux 6.8.0 amd64, Eclipse Adoptium 17.0.13+11");
     }
+
+    @Test
+    void aPulsarRunOnOneStandaloneBrokerNamesTheEnsembleAndQuorumsItDidNotKeep() throws Exception {
+        StudyRunRecord record = confluentPulsarRun("local");
+        record.runs.get(0).driverSettings.addAll(LOCAL_PULSAR);
+        record.runs.get(0).brokerVersion = "4.2.4";
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        List<String> differences = differencesOfTheRecordedRun(StudyComparison.of(study, record, directory, PROJECT));
+
+        assertThat(differences)
+                .containsExactly(
+                        "1 broker on loopback (127.0.0.1) instead of 3 brokers (3 x i3en.2xlarge brokers) over 25 Gbps"
+                                + " between hosts",
+                        "measured duration not recorded here; the study: "
+                                + study.setup().runs(),
+                        "Pulsar 4.2.4 instead of 2.6",
+                        "Java 11 published; not recorded here",
+                        "Pulsar ensemble 3, write quorum 3, ack quorum 2 published; 1/1/1 here on one standalone"
+                                + " broker",
+                        "Pulsar fsync: journalSyncData=true (BookKeeper default) published; journalSyncData not"
+                                + " recorded here (the broker's own setting)",
+                        "disks: 2 NVMe disks per broker, 327 and 328 MB/s each by dd with direct I/O published; this"
+                                + " machine's disk here, its type and speed not recorded");
+    }
+
+    @Test
+    void aRunThatKeptThePublishedCopiesGetsNoLineAboutThem() throws Exception {
+        // the study's own driver settings on a given cluster: ensemble 3, write quorum 3, ack quorum 2 in effect
+        StudyRunRecord record = confluentPulsarRun("given");
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        List<String> differences = differencesOfTheRecordedRun(StudyComparison.of(study, record, directory, PROJECT));
+
+        assertThat(differences).noneMatch(line -> line.contains("ensemble") || line.contains("quorum"));
+        assertThat(differences)
+                .contains(
+                        "the brokers of the driver file (a given cluster; their number, machines and network not"
+                                + " recorded) instead of 3 brokers (3 x i3en.2xlarge brokers) over 25 Gbps between"
+                                + " hosts",
+                        "Pulsar 2.6 published; the broker's version not recorded here",
+                        "disks: 2 NVMe disks per broker, 327 and 328 MB/s each by dd with direct I/O published; not"
+                                + " recorded here");
+    }
+
+    @Test
+    void aRabbitMqRunOnOneLocalNodeNamesTheMirroringItDidNotHave() throws Exception {
+        Files.createDirectories(directory.resolve("rabbitmq/latency"));
+        Files.copy(
+                ConfluentFixtures.file("rabbitmq/latency/mirrored-30k.json"),
+                directory.resolve("rabbitmq/latency/mirrored-30k.json"));
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "confluent-2020";
+        record.brokers = "local";
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.experiment = "latency-rabbitmq-30k";
+        run.system = "rabbitmq";
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = "rabbitmq/latency/mirrored-30k.json";
+        run.driverFile = "driver-rabbitmq/rabbitmq-at-most-once.yaml";
+        run.driverSettings.add("driver.amqpUris=[amqp://127.0.0.1:17672]");
+        run.brokerNotApplied = "queues mirrored to all 3 nodes (ha-mode: all)";
+        record.runs.add(run);
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        List<String> differences = differencesOfTheRecordedRun(StudyComparison.of(study, record, directory, PROJECT));
+
+        assertThat(differences)
+                .contains(
+                        "RabbitMQ classic queues mirrored to all 3 nodes published; classic queues on one local node"
+                                + " here, no copy on another node",
+                        "not applied to the broker: queues mirrored to all 3 nodes (ha-mode: all)");
+        assertThat(differences).noneMatch(line -> line.startsWith("RabbitMQ fsync"));
+    }
+
+    @Test
+    void aClaimBetweenPulsarRunsThatDifferOnlyInTheEnsembleIsNotTestedOnOneStandaloneBroker() throws Exception {
+        Study shipped = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+        // the same settings but ensemble, write quorum and ack quorum 2, once as driver settings, once as a file
+        Path ensembleTwoFile = directory.resolve("pulsar-ensemble-2.yaml");
+        Files.writeString(
+                ensembleTwoFile,
+                Files.readString(PROJECT.resolve("driver-pulsar/pulsar-batched.yaml"))
+                        .replace("name: Pulsar-batched", "name: Pulsar-ensemble-2")
+                        .replace("ensembleSize: 3", "ensembleSize: 2")
+                        .replace("writeQuorum: 3", "writeQuorum: 2"));
+        List<String> ensembleTwo = List.of(
+                "driver.client.persistence.ensembleSize=2",
+                "driver.client.persistence.writeQuorum=2",
+                "driver.client.persistence.ackQuorum=2");
+        Study study = ensembleStudy(
+                shipped,
+                new Experiment.DriverSettings("driver-pulsar/pulsar-batched.yaml", List.of()),
+                new Experiment.DriverSettings("driver-pulsar/pulsar-batched.yaml", ensembleTwo),
+                new Experiment.DriverSettings(ensembleTwoFile.toString(), List.of()));
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = study.name();
+        record.brokers = "local";
+        for (Experiment experiment : study.experiments()) {
+            Files.copy(
+                    ConfluentFixtures.file("pulsar/latency/default-sync-200k.json"),
+                    directory.resolve(experiment.name() + ".json"));
+            StudyRunRecord.Run run = new StudyRunRecord.Run();
+            run.experiment = experiment.name();
+            run.system = "pulsar";
+            run.status = StudyRunRecord.DONE;
+            run.resultFile = experiment.name() + ".json";
+            run.driverFile = experiment.drivers().get("pulsar").file();
+            run.driverSettings.addAll(experiment.drivers().get("pulsar").set());
+            run.driverSettings.addAll(LOCAL_PULSAR);
+            record.runs.add(run);
+        }
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+
+        StudyComparison.ClaimRow bySettings = claim(comparison, "set");
+        assertThat(bySettings.verdict()).isEqualTo(StudyComparison.Verdict.NOT_TESTED);
+        assertThat(bySettings.values().get(bySettings.values().size() - 1))
+                .isEqualTo("not tested here: ensemble-3/pulsar and ensemble-2-set/pulsar ran with the same settings"
+                        + " (ensemble-2-set's driver.client.persistence.ensembleSize=2 became 1; ensemble-2-set's"
+                        + " driver.client.persistence.writeQuorum=2 became 1; ensemble-2-set's"
+                        + " driver.client.persistence.ackQuorum=2 became 1)");
+        StudyComparison.ClaimRow byFile = claim(comparison, "file");
+        assertThat(byFile.verdict())
+                .as("two driver files that differ only in what one standalone broker replaced: %s", byFile.values())
+                .isEqualTo(StudyComparison.Verdict.NOT_TESTED);
+        assertThat(byFile.values().get(byFile.values().size() - 1))
+                .isEqualTo("not tested here: ensemble-3/pulsar and ensemble-2-file/pulsar ran with the same settings");
+
+        record.runs.forEach(run -> run.driverSettings.removeAll(LOCAL_PULSAR));
+        StudyComparison onACluster = StudyComparison.of(study, record, directory, PROJECT);
+        assertThat(claim(onACluster, "set").verdict())
+                .as("on a cluster that keeps the ensembles the runs differ")
+                .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.DOES_NOT_HOLD);
+        assertThat(claim(onACluster, "file").verdict())
+                .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void theJavaVersionOfAStudyIsComparedWithTheMajorVersionOfTheJvm() {
+        assertThat(SetupDifferences.javaMajor("Eclipse Adoptium 17.0.13+11")).isEqualTo("17");
+        assertThat(SetupDifferences.javaMajor("Oracle Corporation 1.8.0_392")).isEqualTo("8");
+        assertThat(SetupDifferences.javaMajor("Red Hat, Inc. 11.0.21+9-LTS")).isEqualTo("11");
+    }
+
+    /** A study of three Pulsar experiments, ensemble 3 and ensemble 2 two ways, with a claim comparing each pair. */
+    private static Study ensembleStudy(
+            Study shipped,
+            Experiment.DriverSettings three,
+            Experiment.DriverSettings twoBySettings,
+            Experiment.DriverSettings twoByFile) {
+        String workload = shipped.experiment("latency-200k").orElseThrow().workload();
+        List<Experiment> experiments = List.of(
+                pulsarExperiment("ensemble-3", workload, three),
+                pulsarExperiment("ensemble-2-set", workload, twoBySettings),
+                pulsarExperiment("ensemble-2-file", workload, twoByFile));
+        return new Study(
+                "ensembles",
+                "Ensembles",
+                "this test",
+                shipped.setup(),
+                experiments,
+                List.of(),
+                List.of(),
+                List.of(ensembleClaim("set", "ensemble-2-set/pulsar"), ensembleClaim("file", "ensemble-2-file/pulsar")),
+                "ensembles/study.yaml");
+    }
+
+    private static Experiment pulsarExperiment(String name, String workload, Experiment.DriverSettings driver) {
+        return new Experiment(
+                name,
+                null,
+                workload,
+                List.of("pulsar"),
+                Map.of("pulsar", driver),
+                null,
+                List.of(),
+                Map.of(),
+                false,
+                null,
+                null);
+    }
+
+    private static Study.Claim ensembleClaim(String id, String smaller) {
+        return new Study.Claim(
+                id,
+                "a larger ensemble raises end-to-end latency",
+                "this test",
+                Figure.Metric.endToEndLatency,
+                Figure.Percentile.P99,
+                Study.Order.decreasing,
+                List.of("ensemble-3/pulsar", smaller),
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** A record of Confluent's latency-200k on Pulsar with the study's driver settings and Confluent's result. */
+    private StudyRunRecord confluentPulsarRun(String brokers) throws Exception {
+        Files.createDirectories(directory.resolve("pulsar/latency"));
+        Files.copy(
+                ConfluentFixtures.file("pulsar/latency/default-sync-200k.json"),
+                directory.resolve("pulsar/latency/default-sync-200k.json"));
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "confluent-2020";
+        record.brokers = brokers;
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.experiment = "latency-200k";
+        run.system = "pulsar";
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = "pulsar/latency/default-sync-200k.json";
+        run.driverFile = "driver-pulsar/pulsar-batched.yaml";
+        run.driverSettings.add("driver.producer.batchingMaxPublishDelayMs=1");
+        record.runs.add(run);
+        return record;
+    }
+
+    private static List<String> differencesOfTheRecordedRun(StudyComparison comparison) {
+        StudyComparison.RunOutcome outcome = comparison.runs().stream()
+                .filter(candidate -> candidate.run() != null)
+                .findFirst()
+                .orElseThrow();
+        return comparison.differences(outcome);
+    }
+
+    /** The driver settings of a study run's local brokers (those of the SYSTEM-local.yaml driver files). */
+    private static final List<String> LOCAL_KAFKA = List.of(
+            "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
+            "driver.replicationFactor=1",
+            "driver.topicConfig.min.insync.replicas=1");
+
+    private static final List<String> LOCAL_PULSAR = List.of(
+            "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
+            "driver.client.httpUrl=http://127.0.0.1:18080",
+            "driver.client.clusterName=standalone",
+            "driver.client.persistence.ensembleSize=1",
+            "driver.client.persistence.writeQuorum=1",
+            "driver.client.persistence.ackQuorum=1");
 
     private static TestResult rate(double messagesPerSecond) {
         TestResult result = new TestResult();
