@@ -65,9 +65,9 @@ class StudyCommandTest {
 
     @Test
     void showPrintsWhatIsNotPublishedAsANumberAndEachClaimWithWhatItCompares() {
-        assertThat(study("show", "confluent-2020")).as(stderr()).isZero();
+        assertThat(study("show", "confluent-2020")).as(cli.stderr()).isZero();
 
-        assertThat(stdout())
+        assertThat(cli.stdout())
                 .contains("\nNot published as a number (6)\n"
                         + "  latency-200k/kafka: end-to-end latency other than p99 (p50, p75, p95, p99.9, p99.99, max);"
                         + " Figures 12 and 13, charts only\n")
@@ -88,9 +88,9 @@ class StudyCommandTest {
 
     @Test
     void showPrintsARatioClaimWithItsStatisticsAndBounds() {
-        assertThat(study("show", "pulsar-latency-2019")).as(stderr()).isZero();
+        assertThat(study("show", "pulsar-latency-2019")).as(cli.stderr()).isZero();
 
-        assertThat(stdout())
+        assertThat(cli.stdout())
                 .contains("\nClaims (9)\n")
                 .contains("  pl-c06: Kafka pays for fsync: at 1 partition its average publish latency with fsync is"
                         + " at least 1.5 times the default's")
@@ -103,7 +103,8 @@ class StudyCommandTest {
                         + "    figures    pl-t07-pub-p99, pl-t07-pub-p99.9\n")
                 .contains("    ratio      publishLatency avg of t01-pulsar-fsync-1-partition/pulsar over"
                         + " publishLatency avg of t04-pulsar-no-fsync-1-partition/pulsar, at most 1.25\n");
-        long claims = stdout().lines()
+        long claims = cli.stdout()
+                .lines()
                 .filter(line -> line.matches("  pl-c\\d\\d: .*"))
                 .count();
         assertThat(claims).isEqualTo(9);
@@ -114,9 +115,9 @@ class StudyCommandTest {
         int claims = 0;
         int unpublished = 0;
         for (String name : List.of("confluent-2020", "dobbelaere-2017", "pulsar-latency-2019", "redpanda-2022")) {
-            out.reset();
-            assertThat(study("show", name)).as(stderr()).isZero();
-            String text = stdout();
+            cli.reset();
+            assertThat(study("show", name)).as(cli.stderr()).isZero();
+            String text = cli.stdout();
             int claimsAt = text.indexOf("\nClaims (");
             claims += (int) text.substring(claimsAt)
                     .lines()
