@@ -13,6 +13,7 @@ import io.openmessaging.benchmark.study.Study;
 import io.openmessaging.benchmark.study.StudyLoader;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
+import io.openmessaging.benchmark.studyrunner.LocalHosts;
 import io.openmessaging.benchmark.studyrunner.PlannedRun;
 import io.openmessaging.benchmark.studyrunner.StudyRunException;
 import io.openmessaging.benchmark.studyrunner.StudyRunPlanner;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code bin/benchmark study run NAME}: parses and checks the command line, plans the runs
@@ -39,7 +41,7 @@ import java.util.Map;
 final class StudyRunCommand {
 
     static final String USAGE = "usage: bin/benchmark study run NAME [--experiment E]… [--system S]…"
-            + " [--local-brokers] [--driver SYSTEM=FILE]… [--driver-set SYSTEM:driver.KEY=VALUE]… [--scale F]"
+            + " [--local-brokers | --local-hosts] [--driver SYSTEM=FILE]… [--driver-set SYSTEM:driver.KEY=VALUE]… [--scale F]"
             + " [--duration D] [--warmup D] [--output-dir DIR] [run options]   (bin/benchmark study run --help)";
 
     @ParametersDelegate
@@ -56,6 +58,16 @@ final class StudyRunCommand {
             description = "Start a fresh single-node broker (bin/local-broker) for every run on 127.0.0.1, point"
                     + " the driver at it and stop it after the run; the experiment's brokerConfig is given to it")
     boolean localBrokers;
+
+    @Parameter(
+            names = "--local-hosts",
+            description = "Per system (kafka, pulsar, rabbitmq) bring up a three-broker cluster on simulated hosts"
+                    + " (bin/local-hosts up --layout SYSTEM, deploy), run that system's experiments on it, and take it"
+                    + " down; root only")
+    boolean localHosts;
+
+    /** Whether this process may bring simulated hosts up (root); tests give their own answer. */
+    BooleanSupplier root = LocalHosts::runningAsRoot;
 
     @Parameter(
             names = "--driver",
@@ -84,7 +96,19 @@ final class StudyRunCommand {
 
     /** Parses {@code args} (after {@code study run}) and runs the study in {@code project}. */
     static int run(String[] args, PrintStream out, PrintStream err, Path project, boolean installSignalHandler) {
+        return run(args, out, err, project, installSignalHandler, LocalHosts::runningAsRoot);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream, Path, boolean)}, with {@code root} saying whether root. */
+    static int run(
+            String[] args,
+            PrintStream out,
+            PrintStream err,
+            Path project,
+            boolean installSignalHandler,
+            BooleanSupplier root) {
         StudyRunCommand command = new StudyRunCommand();
+        command.root = root;
         List<String> typed = new ArrayList<>(TypedCommandLine.ofSubcommand(StudyCommand.NAME, new String[0]));
         typed.add("run");
         typed.addAll(List.of(args));
@@ -155,6 +179,7 @@ final class StudyRunCommand {
                     + ", which is not there (the package does not ship it); run from the repository, or give your"
                     + " brokers' driver files with --driver SYSTEM=FILE");
         }
+        LocalHosts hosts = localHosts ? checkHosts(project) : null;
         Path directory = Path.of(run.outputDirGiven ? run.outputDir : "results/study-" + name);
         run.outputDir = directory.toString();
         run.outputDirGiven = true;
@@ -168,8 +193,8 @@ final class StudyRunCommand {
         if (previous != null) {
             record.beginTime = previous.beginTime;
         }
-        StudyRunExecution execution =
-                new StudyRunExecution(run, project, directory, record, previous, runs, out, err, installSignalHandler);
+        StudyRunExecution execution = new StudyRunExecution(
+                run, project, directory, record, previous, runs, settings, hosts, out, err, installSignalHandler);
         return execution.runAll();
     }
 
@@ -200,7 +225,50 @@ final class StudyRunCommand {
         checkDuration("--duration", duration);
         checkDuration("--warmup", warmup);
         return new StudyRunSettings(
-                experiments, systems, files, sets, scale == null ? 1.0 : scale, duration, warmup, localBrokers);
+                experiments,
+                systems,
+                files,
+                sets,
+                scale == null ? 1.0 : scale,
+                duration,
+                warmup,
+                localBrokers,
+                localHosts);
+    }
+
+    /**
+     * What {@code --local-hosts} needs before anything runs: {@code bin/local-hosts} in the project and, unless
+     * this is a dry run, root and no simulated hosts already up (one cluster at a time, and this study run takes
+     * down what it brings up).
+     */
+    private LocalHosts checkHosts(Path project) throws StudyRunException {
+        LocalHosts hosts = LocalHosts.of(project);
+        if (!Files.isExecutable(hosts.script())) {
+            throw usage("--local-hosts brings up simulated hosts with " + hosts.script() + ", which is not there (the"
+                    + " package does not ship it); run from the repository, or give your brokers' driver files with"
+                    + " --driver SYSTEM=FILE");
+        }
+        if (run.dryRun) {
+            return hosts;
+        }
+        if (!root.getAsBoolean()) {
+            throw usage(
+                    "--local-hosts needs root (it starts systemd-nspawn hosts): run as root or use --local-brokers");
+        }
+        boolean up;
+        try {
+            up = hosts.anyUp();
+        } catch (IOException e) {
+            throw usage("--local-hosts: cannot tell whether simulated hosts are up: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StudyRunException(Benchmark.EXIT_INTERRUPTED, "interrupted");
+        }
+        if (up) {
+            throw usage("--local-hosts: simulated hosts are already up (bin/local-hosts status); a study run brings"
+                    + " up its own, one cluster at a time: take them down with bin/local-hosts down");
+        }
+        return hosts;
     }
 
     private static void checkDuration(String option, String text) throws StudyRunException {
@@ -281,9 +349,16 @@ final class StudyRunCommand {
         }
     }
 
-    private static void dryRun(List<PlannedRun> runs, Path directory, StudyRunRecord previous, PrintStream out) {
+    static void dryRun(List<PlannedRun> runs, Path directory, StudyRunRecord previous, PrintStream out) {
         for (int i = 0; i < runs.size(); i++) {
             PlannedRun planned = runs.get(i);
+            boolean firstOfCluster =
+                    planned.localHosts() && (i == 0 || !runs.get(i - 1).system().equals(planned.system()));
+            if (firstOfCluster) {
+                out.println("hosts: bin/local-hosts up --layout " + planned.system() + "; bin/local-hosts deploy (a"
+                        + " three-broker " + planned.system() + " cluster; the runs below take its addresses from"
+                        + " the driver file it renders, " + LocalHosts.deployedDriverFile(planned.system()) + ")");
+            }
             boolean kept = previous != null
                     && previous.run(planned.experiment(), planned.system())
                             .filter(run -> StudyRunResume.keeps(run, directory))
@@ -303,6 +378,11 @@ final class StudyRunCommand {
             }
             if (planned.brokerNotApplied() != null) {
                 out.println("  not applied: " + planned.brokerNotApplied());
+            }
+            boolean lastOfCluster = planned.localHosts()
+                    && (i == runs.size() - 1 || !runs.get(i + 1).system().equals(planned.system()));
+            if (lastOfCluster) {
+                out.println("hosts: bin/local-hosts down (the " + planned.system() + " cluster)");
             }
         }
         out.println("dry run: " + runs.size() + " run(s) planned, results in " + directory + "; nothing ran");

@@ -6,10 +6,12 @@ import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import io.openmessaging.benchmark.studyrunner.LocalBroker;
+import io.openmessaging.benchmark.studyrunner.LocalHosts;
 import io.openmessaging.benchmark.studyrunner.PlannedRun;
 import io.openmessaging.benchmark.studyrunner.StudyRunPlanner;
 import io.openmessaging.benchmark.studyrunner.StudyRunProgress;
 import io.openmessaging.benchmark.studyrunner.StudyRunResume;
+import io.openmessaging.benchmark.studyrunner.StudyRunSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,9 +24,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The runs of one {@code study run}, in order: keeps those an earlier record says are done (with their result
- * files), runs the others with {@link RunCommand#runOne}, each with a fresh local broker when asked, and
- * rewrites {@code study-run.json} before the first run and after every run. On Ctrl-C the running run ends as
- * a plain run does, its broker is stopped and the record written before the JVM ends.
+ * files), runs the others with {@link RunCommand#runOne}, each with a fresh local broker when asked, or, with
+ * {@code --local-hosts}, the runs of each system on a cluster deployed on simulated hosts for them and taken down
+ * after the last of them, and rewrites {@code study-run.json} before the first run and after every run. On Ctrl-C
+ * the running run ends as a plain run does (a deployment under way is ended), its broker is stopped or its
+ * hosts taken down, and the record written before the JVM ends.
  */
 final class StudyRunExecution {
 
@@ -34,6 +38,8 @@ final class StudyRunExecution {
     private final StudyRunRecord record;
     private final StudyRunRecord previous;
     private final List<PlannedRun> runs;
+    private final StudyRunSettings settings;
+    private final LocalHosts hosts;
     private final PrintStream out;
     private final PrintStream err;
     private final boolean installSignalHandler;
@@ -47,6 +53,8 @@ final class StudyRunExecution {
             StudyRunRecord record,
             StudyRunRecord previous,
             List<PlannedRun> runs,
+            StudyRunSettings settings,
+            LocalHosts hosts,
             PrintStream out,
             PrintStream err,
             boolean installSignalHandler) {
@@ -56,6 +64,8 @@ final class StudyRunExecution {
         this.record = record;
         this.previous = previous;
         this.runs = runs;
+        this.settings = settings;
+        this.hosts = hosts;
         this.out = out;
         this.err = err;
         this.installSignalHandler = installSignalHandler;
@@ -115,35 +125,82 @@ final class StudyRunExecution {
         int exitCode = Benchmark.EXIT_OK;
         java.util.Set<String> notAppliedSaid = new java.util.HashSet<>();
         out.printf("=== study run of %s: %d run(s), results in %s%n", record.study, runs.size(), directory);
-        for (int i = 0; i < runs.size(); i++) {
-            PlannedRun planned = runs.get(i);
-            StudyRunRecord.Run entry = entries.get(i);
-            String prefix = StudyRunProgress.prefix(i + 1, runs.size(), planned);
-            if (kept.get(i)) {
-                out.println(prefix + "kept (done " + entry.endTime + ") -> " + directory.resolve(entry.resultFile));
-                keptCount++;
-                continue;
+        LocalHosts.Cluster cluster = null;
+        String clusterSystem = null;
+        String clusterFailure = null;
+        try {
+            for (int i = 0; i < runs.size(); i++) {
+                PlannedRun planned = runs.get(i);
+                StudyRunRecord.Run entry = entries.get(i);
+                String prefix = StudyRunProgress.prefix(i + 1, runs.size(), planned);
+                if (kept.get(i)) {
+                    out.println(prefix + "kept (done " + entry.endTime + ") -> " + directory.resolve(entry.resultFile));
+                    keptCount++;
+                    continue;
+                }
+                if (interruptRequested) {
+                    exitCode = Benchmark.EXIT_INTERRUPTED;
+                    break;
+                }
+                if (cluster != null && !cluster.system().equals(planned.system())) {
+                    takeDown(cluster.system());
+                    cluster = null;
+                }
+                if (planned.localHosts()) {
+                    if (!planned.system().equals(clusterSystem)) {
+                        clusterSystem = planned.system();
+                        clusterFailure = null;
+                        try {
+                            cluster = bringUp(planned.system());
+                        } catch (IOException | InterruptedException e) {
+                            clusterFailure = interruptRequested || e instanceof InterruptedException
+                                    ? "interrupted while the simulated " + planned.system() + " cluster came up"
+                                    : "the simulated " + planned.system() + " cluster did not come up: "
+                                            + e.getMessage();
+                        }
+                    }
+                    if (clusterFailure != null) {
+                        out.println(prefix + "failed: " + clusterFailure);
+                        fail(entry, clusterFailure);
+                        write(recordFile);
+                        failed++;
+                        if (interruptRequested) {
+                            exitCode = Benchmark.EXIT_INTERRUPTED;
+                            break;
+                        }
+                        exitCode = Benchmark.EXIT_FAILED;
+                        continue;
+                    }
+                    planned = planned.onCluster(
+                            cluster.driverSettings(),
+                            settings.driverSettingsOf(planned.system()).size());
+                    entry.driverSettings = new ArrayList<>(planned.driverSettings());
+                    entry.commandLine = planned.commandLine(directory.toString());
+                    entry.brokerVersion = cluster.version();
+                    entry.brokerCount = cluster.brokers();
+                }
+                if (planned.brokerNotApplied() != null && notAppliedSaid.add(planned.experiment())) {
+                    out.println(
+                            "[" + planned.experiment() + "] not applied to the brokers: " + planned.brokerNotApplied());
+                }
+                int code = runOne(planned, entry, prefix, cluster);
+                write(recordFile);
+                if (StudyRunRecord.DONE.equals(entry.status)) {
+                    done++;
+                } else {
+                    failed++;
+                }
+                if (code == Benchmark.EXIT_INTERRUPTED || interruptRequested) {
+                    exitCode = Benchmark.EXIT_INTERRUPTED;
+                    break;
+                }
+                if (code != Benchmark.EXIT_OK) {
+                    exitCode = Benchmark.EXIT_FAILED;
+                }
             }
-            if (interruptRequested) {
-                exitCode = Benchmark.EXIT_INTERRUPTED;
-                break;
-            }
-            if (planned.brokerNotApplied() != null && notAppliedSaid.add(planned.experiment())) {
-                out.println("[" + planned.experiment() + "] not applied to the brokers: " + planned.brokerNotApplied());
-            }
-            int code = runOne(planned, entry, prefix);
-            write(recordFile);
-            if (StudyRunRecord.DONE.equals(entry.status)) {
-                done++;
-            } else {
-                failed++;
-            }
-            if (code == Benchmark.EXIT_INTERRUPTED || interruptRequested) {
-                exitCode = Benchmark.EXIT_INTERRUPTED;
-                break;
-            }
-            if (code != Benchmark.EXIT_OK) {
-                exitCode = Benchmark.EXIT_FAILED;
+        } finally {
+            if (cluster != null) {
+                takeDown(cluster.system());
             }
         }
         record.complete = record.runs.stream().allMatch(entry -> StudyRunRecord.DONE.equals(entry.status));
@@ -164,8 +221,35 @@ final class StudyRunExecution {
         return exitCode;
     }
 
+    /**
+     * Brings up the simulated hosts of {@code system}'s layout and deploys it, printing the script's lines
+     * indented; the hosts are down again when this fails.
+     */
+    private LocalHosts.Cluster bringUp(String system) throws IOException, InterruptedException {
+        out.println("=== " + system + ": simulated hosts (bin/local-hosts up --layout " + system
+                + ") and a three-broker " + system + " cluster on them (bin/local-hosts deploy, about 4 to 6 minutes)");
+        LocalHosts.Cluster cluster = hosts.deploy(system, line -> out.println("  " + line));
+        out.println("=== " + system + ": " + cluster.brokers() + " brokers up in " + cluster.upSeconds()
+                + " s and deployed in " + cluster.deploySeconds() + " s ("
+                + system + " " + (cluster.version() == null ? "version unknown" : cluster.version())
+                + "); the runs take their addresses from " + cluster.workerHost() + ":"
+                + LocalHosts.deployedDriverFile(system));
+        return cluster;
+    }
+
+    /** {@code bin/local-hosts down}, saying how it went. */
+    private void takeDown(String system) {
+        String problem = hosts.down();
+        if (problem == null) {
+            out.println("=== " + system + ": simulated hosts down (bin/local-hosts down)");
+        } else {
+            out.println("=== " + system + ": the simulated hosts may not be down: " + problem);
+            err.println("error: " + problem + "; run bin/local-hosts down");
+        }
+    }
+
     /** Runs one experiment on one system, updating {@code entry}; returns the run's exit code. */
-    private int runOne(PlannedRun planned, StudyRunRecord.Run entry, String prefix) {
+    private int runOne(PlannedRun planned, StudyRunRecord.Run entry, String prefix, LocalHosts.Cluster cluster) {
         Instant start = Instant.now();
         entry.status = StudyRunRecord.RUNNING;
         entry.failureReason = null;
@@ -202,8 +286,13 @@ final class StudyRunExecution {
                     return Benchmark.EXIT_INTERRUPTED;
                 }
                 entry.brokerVersion = broker.version();
+                entry.brokerCount = 1;
                 out.println(" (" + planned.system() + " "
                         + (broker.version() == null ? "version unknown" : broker.version()) + ")");
+            } else if (planned.localHosts() && cluster != null) {
+                out.println(prefix + "starting on the simulated cluster (" + cluster.brokers() + " brokers, "
+                        + planned.system() + " " + (cluster.version() == null ? "version unknown" : cluster.version())
+                        + ")");
             } else {
                 out.println(prefix + "starting");
             }
@@ -310,6 +399,9 @@ final class StudyRunExecution {
     /** On Ctrl-C / SIGTERM: start no further run and let the record be written before the JVM ends. */
     private void awaitRecordOnShutdown() {
         interruptRequested = true;
+        if (hosts != null) {
+            hosts.abort();
+        }
         try {
             recordWritten.await(120, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

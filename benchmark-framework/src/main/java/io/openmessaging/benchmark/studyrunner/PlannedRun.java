@@ -14,7 +14,8 @@ import java.util.List;
  * @param workloadPath {@code workloadFile} resolved
  * @param driverPath {@code driverFile} resolved
  * @param driverSettings every {@code driver.…=…} setting over the driver file, in the order applied: the
- *     experiment's, a local broker's, the user's ({@code --driver-set})
+ *     experiment's, a local broker's or a deployed cluster's ({@link #onCluster}), the user's ({@code
+ *     --driver-set})
  * @param workloadSettings every workload setting over the workload file: the experiment's overrides, then the
  *     rate ({@code peak}: 0; scaled), then the durations; a run at a fraction of a peak gets its rate when it
  *     starts ({@link #withRate})
@@ -22,6 +23,8 @@ import java.util.List;
  * @param peakExperiment the experiment whose measured peak sets this run's rate, or {@code null}
  * @param peakFraction the fraction of that peak, or {@code null}
  * @param localBroker whether a fresh broker is started for the run
+ * @param localHosts whether the run runs on its system's three-broker cluster on simulated hosts ({@link
+ *     LocalHosts}), whose addresses it gets when the cluster is deployed ({@link #onCluster})
  * @param brokerConfig the broker settings a started broker gets ({@code KEY=VALUE})
  * @param brokerNotApplied what the experiment asks of the brokers that the run does not set, or {@code null}
  * @param resultFileName the result file's name in the output directory
@@ -39,6 +42,7 @@ public record PlannedRun(
         String peakExperiment,
         Double peakFraction,
         boolean localBroker,
+        boolean localHosts,
         List<String> brokerConfig,
         String brokerNotApplied,
         String resultFileName) {
@@ -71,6 +75,36 @@ public record PlannedRun(
                 peakExperiment,
                 peakFraction,
                 localBroker,
+                localHosts,
+                brokerConfig,
+                brokerNotApplied,
+                resultFileName);
+    }
+
+    /**
+     * This run pointed at a deployed cluster: {@code clusterSettings} (its addresses) put after the experiment's
+     * settings and before the last {@code userSettings} ones (the user's {@code --driver-set}, which stay over
+     * everything else).
+     */
+    public PlannedRun onCluster(List<String> clusterSettings, int userSettings) {
+        List<String> settings =
+                new java.util.ArrayList<>(driverSettings.subList(0, driverSettings.size() - userSettings));
+        settings.addAll(clusterSettings);
+        settings.addAll(driverSettings.subList(driverSettings.size() - userSettings, driverSettings.size()));
+        return new PlannedRun(
+                experiment,
+                system,
+                workloadFile,
+                driverFile,
+                workloadPath,
+                driverPath,
+                settings,
+                workloadSettings,
+                peakSearch,
+                peakExperiment,
+                peakFraction,
+                localBroker,
+                localHosts,
                 brokerConfig,
                 brokerNotApplied,
                 resultFileName);

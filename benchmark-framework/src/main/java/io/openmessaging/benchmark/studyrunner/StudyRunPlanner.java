@@ -13,12 +13,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Which runs a study run makes, in file order (each chosen experiment on each of its chosen systems), and with
- * which settings: the experiment's driver file (or the user's) with its {@code set:} settings, a local broker's
- * and the user's over it; the experiment's workload overrides, then the rate ({@code peak}: 0, searched;
- * otherwise the fixed rate times {@code --scale}), then the durations. Refuses, before anything runs, what
- * cannot run: an unknown experiment or system, a system without an installed driver, and one with no local
- * broker here and no driver file of the user's.
+ * Which runs a study run makes, in file order (each chosen experiment on each of its chosen systems; with
+ * {@code --local-hosts} grouped by system, in file order within each, as one simulated cluster is up at a time),
+ * and with which settings: the experiment's driver file (or the user's) with its {@code set:} settings, a local
+ * broker's and the user's over it; the experiment's workload overrides, then the rate ({@code peak}: 0,
+ * searched; otherwise the fixed rate times {@code --scale}), then the durations. Refuses, before anything runs,
+ * what cannot run: an unknown experiment or system, a system without an installed driver, one with no local
+ * broker here and no driver file of the user's, and {@code --local-hosts} with {@code --local-brokers} or with
+ * the user's driver file of a system it deploys.
  */
 public final class StudyRunPlanner {
 
@@ -51,6 +53,19 @@ public final class StudyRunPlanner {
         }
         checkSystemsNamed("--driver", settings.driverFiles().keySet(), systems, study);
         checkSystemsNamed("--driver-set", settings.driverSettings().keySet(), systems, study);
+        if (settings.localHosts() && settings.localBrokers()) {
+            throw usage("--local-hosts and --local-brokers: give one (a three-broker cluster on simulated hosts per"
+                    + " system, or a fresh single-node broker per run)");
+        }
+        if (settings.localHosts()) {
+            for (String system : settings.driverFiles().keySet()) {
+                if (LocalHosts.deploys(system)) {
+                    throw usage(
+                            "--driver " + system + "=" + settings.driverFiles().get(system) + " and --local-hosts: "
+                                    + system + " runs on the cluster --local-hosts deploys; give one of them");
+                }
+            }
+        }
         if (!(settings.scale() > 0)) {
             throw usage("--scale " + settings.scale() + ": give a factor above 0, e.g. 0.1");
         }
@@ -68,6 +83,9 @@ public final class StudyRunPlanner {
         if (runs.isEmpty()) {
             throw usage("no experiment of study " + study.name() + " runs on " + String.join(", ", settings.systems())
                     + " among " + String.join(", ", settings.experiments()));
+        }
+        if (settings.localHosts()) {
+            runs = bySystem(runs);
         }
         for (PlannedRun run : runs) {
             if (!installedDrivers.contains(run.system())) {
@@ -90,16 +108,32 @@ public final class StudyRunPlanner {
         return runs;
     }
 
+    /**
+     * {@code runs} grouped by system, the systems in the order they first appear and each system's runs in file
+     * order: a run at a fraction of a peak still comes after the experiment that measures the peak, which is of
+     * its own system.
+     */
+    private static List<PlannedRun> bySystem(List<PlannedRun> runs) {
+        java.util.Map<String, List<PlannedRun>> grouped = new java.util.LinkedHashMap<>();
+        for (PlannedRun run : runs) {
+            grouped.computeIfAbsent(run.system(), system -> new ArrayList<>()).add(run);
+        }
+        List<PlannedRun> ordered = new ArrayList<>();
+        grouped.values().forEach(ordered::addAll);
+        return ordered;
+    }
+
     private static PlannedRun run(Experiment experiment, String system, Path project, StudyRunSettings settings)
             throws StudyRunException {
         Experiment.DriverSettings driver = experiment.drivers().get(system);
         String userFile = settings.driverFiles().get(system);
         boolean localBroker = settings.localBrokers() && userFile == null && LocalBroker.runs(system);
+        boolean localHosts = settings.localHosts() && userFile == null && LocalHosts.deploys(system);
         List<String> driverSettings = new ArrayList<>(driver.set());
         if (localBroker) {
             driverSettings.addAll(LocalBroker.driverSettings(system));
         }
-        driverSettings.addAll(settings.driverSettings().getOrDefault(system, List.of()));
+        driverSettings.addAll(settings.driverSettingsOf(system));
         Path workloadPath = project.resolve(experiment.workload());
         List<String> workloadSettings = new ArrayList<>(experiment.overrides());
         if (experiment.peak()) {
@@ -122,7 +156,10 @@ public final class StudyRunPlanner {
         if (!localBroker) {
             List<String> parts = new ArrayList<>();
             if (!brokerConfig.isEmpty()) {
-                parts.add("brokerConfig " + String.join(", ", brokerConfig));
+                parts.add("brokerConfig " + String.join(", ", brokerConfig)
+                        + (localHosts
+                                ? " (a deployed cluster keeps the playbook's broker settings for every run)"
+                                : ""));
             }
             if (experiment.broker() != null) {
                 parts.add(experiment.broker());
@@ -145,6 +182,7 @@ public final class StudyRunPlanner {
                 experiment.peakExperiment(),
                 experiment.peakFraction(),
                 localBroker,
+                localHosts,
                 localBroker ? brokerConfig : List.of(),
                 notApplied,
                 experiment.name() + "-" + system + ".json");

@@ -41,10 +41,12 @@ public final class StudyRunResume {
         if (durationProblem != null) {
             return durationProblem;
         }
-        if (record.brokers != null && !record.brokers.equals(settings.brokersMode())) {
-            return directory + " holds a run " + brokersText(record.brokers) + ", and this one is "
-                    + brokersText(settings.brokersMode()) + "; give "
-                    + ("local".equals(record.brokers) ? "--local-brokers" : "no --local-brokers") + resumeOr;
+        String mode = settings.brokersMode();
+        if (record.brokers != null && !record.brokers.equals(mode)) {
+            return directory + " holds a run " + brokersText(record.brokers, mode) + ", and this one is "
+                    + brokersText(mode, record.brokers) + "; give "
+                    + (StudyRunSettings.GIVEN.equals(record.brokers) ? "no " + option(mode) : option(record.brokers))
+                    + resumeOr;
         }
         return null;
     }
@@ -92,8 +94,16 @@ public final class StudyRunResume {
                 + "; give " + (recorded == null ? "no " + option : option + " " + recorded) + resumeOr;
     }
 
-    private static String brokersText(String brokers) {
-        return "local".equals(brokers) ? "with --local-brokers" : "on the driver files' brokers (no --local-brokers)";
+    /** How a run of {@code brokers} was made, set against a run of {@code other}. */
+    private static String brokersText(String brokers, String other) {
+        return StudyRunSettings.GIVEN.equals(brokers)
+                ? "on the driver files' brokers (no " + option(other) + ")"
+                : "with " + option(brokers);
+    }
+
+    /** The option of a brokers mode: {@code --local-brokers} or {@code --local-hosts}. */
+    private static String option(String brokers) {
+        return StudyRunSettings.LOCAL_HOSTS.equals(brokers) ? "--local-hosts" : "--local-brokers";
     }
 
     private static String number(double value) {

@@ -18,6 +18,8 @@ import java.util.Map;
  *     {@code null}
  * @param warmupDuration the warm-up of every run ({@code --warmup}), or {@code null}
  * @param localBrokers whether each run gets a fresh single-node broker ({@code --local-brokers})
+ * @param localHosts whether the runs of each system run on a three-broker cluster deployed on simulated hosts
+ *     ({@code --local-hosts}, {@link LocalHosts})
  */
 public record StudyRunSettings(
         List<String> experiments,
@@ -27,7 +29,17 @@ public record StudyRunSettings(
         double scale,
         String testDuration,
         String warmupDuration,
-        boolean localBrokers) {
+        boolean localBrokers,
+        boolean localHosts) {
+
+    /** The record's {@link #brokersMode()} for {@code --local-brokers}. */
+    public static final String LOCAL = "local";
+
+    /** The record's {@link #brokersMode()} for {@code --local-hosts}. */
+    public static final String LOCAL_HOSTS = "local-hosts";
+
+    /** The record's {@link #brokersMode()} without either: the driver files' brokers. */
+    public static final String GIVEN = "given";
 
     public StudyRunSettings {
         experiments = List.copyOf(experiments);
@@ -36,8 +48,35 @@ public record StudyRunSettings(
         driverSettings = Collections.unmodifiableMap(new LinkedHashMap<>(driverSettings));
     }
 
-    /** The record's {@code brokers}: {@code local} or {@code given}. */
+    /** Settings without {@code --local-hosts}. */
+    public StudyRunSettings(
+            List<String> experiments,
+            List<String> systems,
+            Map<String, String> driverFiles,
+            Map<String, List<String>> driverSettings,
+            double scale,
+            String testDuration,
+            String warmupDuration,
+            boolean localBrokers) {
+        this(
+                experiments,
+                systems,
+                driverFiles,
+                driverSettings,
+                scale,
+                testDuration,
+                warmupDuration,
+                localBrokers,
+                false);
+    }
+
+    /** The record's {@code brokers}: {@code local}, {@code local-hosts} or {@code given}. */
     public String brokersMode() {
-        return localBrokers ? "local" : "given";
+        return localHosts ? LOCAL_HOSTS : localBrokers ? LOCAL : GIVEN;
+    }
+
+    /** The user's {@code --driver-set} settings of {@code system}, in the order given. */
+    public List<String> driverSettingsOf(String system) {
+        return driverSettings.getOrDefault(system, List.of());
     }
 }

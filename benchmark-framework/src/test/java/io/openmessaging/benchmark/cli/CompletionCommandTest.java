@@ -56,7 +56,8 @@ class CompletionCommandTest {
         assertThat(complete("bin/benchmark", "completion", "")).containsExactly("bash", "zsh");
         assertThat(complete("bin/benchmark", "help", "co")).containsExactly("compare", "completion");
         assertThat(complete("bin/benchmark", "study", "")).containsExactly("list", "show", "run", "report");
-        assertThat(complete("bin/benchmark", "study", "run", "--local")).containsExactly("--local-brokers");
+        assertThat(complete("bin/benchmark", "study", "run", "--local"))
+                .containsExactly("--local-brokers", "--local-hosts");
     }
 
     @Test

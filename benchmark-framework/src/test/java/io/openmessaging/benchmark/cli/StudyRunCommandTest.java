@@ -2,12 +2,21 @@ package io.openmessaging.benchmark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.openmessaging.benchmark.study.Study;
+import io.openmessaging.benchmark.study.StudyLoader;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
+import io.openmessaging.benchmark.studyrunner.PlannedRun;
 import io.openmessaging.benchmark.studyrunner.StudyProject;
+import io.openmessaging.benchmark.studyrunner.StudyRunPlanner;
+import io.openmessaging.benchmark.studyrunner.StudyRunSettings;
 import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,6 +91,162 @@ class StudyRunCommandTest {
 
         assertThat(exitCode).as(stderr()).isZero();
         assertThat(stdout()).doesNotContain("local broker:");
+    }
+
+    /**
+     * The loopback study project copied into the test's directory with a stand-in for bin/local-hosts that
+     * appends its arguments to calls.log and runs {@code body}.
+     */
+    private Path projectWithHostsScript(String body) throws Exception {
+        Path project = dir.resolve("project");
+        Path source = StudyProject.directory();
+        try (var paths = Files.walk(source)) {
+            for (Path path : paths.toList()) {
+                Path copy = project.resolve(source.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy);
+                }
+            }
+        }
+        Path script = project.resolve("bin/local-hosts");
+        Files.createDirectories(script.getParent());
+        Files.writeString(
+                script, "#!/usr/bin/env bash\necho \"$*\" >> \"$(dirname \"$0\")/calls.log\"\n" + body + "\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return project;
+    }
+
+    private List<String> hostsCalls(Path project) throws Exception {
+        Path log = project.resolve("bin/calls.log");
+        return Files.exists(log) ? Files.readAllLines(log) : List.of();
+    }
+
+    private int studyRun(Path project, boolean root, String... args) {
+        return cli.run((all, out, err) -> StudyRunCommand.run(all, out, err, project, false, () -> root), args);
+    }
+
+    @Test
+    void localHostsNeedsRootAndSaysSoInOneLine() throws Exception {
+        Path project = projectWithHostsScript("exit 3");
+
+        int exitCode = studyRun(
+                project,
+                false,
+                "loopback-demo",
+                "--local-hosts",
+                "--output-dir",
+                dir.resolve("out").toString());
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr())
+                .isEqualTo("error: --local-hosts needs root (it starts systemd-nspawn hosts): run as root or use"
+                        + " --local-brokers\n");
+        assertThat(hostsCalls(project)).isEmpty();
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void localHostsRefusesToStartWhileSimulatedHostsAreUpNamingDown() throws Exception {
+        Path project = projectWithHostsScript("echo 'simulated hosts: namespaces ombhost-hub'; exit 0");
+
+        int exitCode = studyRun(
+                project,
+                true,
+                "loopback-demo",
+                "--local-hosts",
+                "--output-dir",
+                dir.resolve("out").toString());
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr())
+                .isEqualTo("error: --local-hosts: simulated hosts are already up (bin/local-hosts status); a study run"
+                        + " brings up its own, one cluster at a time: take them down with bin/local-hosts down\n");
+        assertThat(hostsCalls(project)).containsExactly("status");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void localHostsWithLocalBrokersOrWithoutTheScriptIsAUsageErrorInOneLine() {
+        int exitCode = studyRun(StudyProject.directory(), true, "loopback-demo", "--local-hosts", "--local-brokers");
+
+        assertThat(exitCode).isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr())
+                .isEqualTo("error: --local-hosts and --local-brokers: give one (a three-broker cluster on simulated"
+                        + " hosts per system, or a fresh single-node broker per run)\n");
+
+        cli.reset();
+        assertThat(studyRun(StudyProject.directory(), true, "loopback-demo", "--local-hosts"))
+                .isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr())
+                .isEqualTo("error: --local-hosts brings up simulated hosts with "
+                        + StudyProject.directory().resolve("bin/local-hosts") + ", which is not there (the package"
+                        + " does not ship it); run from the repository, or give your brokers' driver files with --driver"
+                        + " SYSTEM=FILE\n");
+    }
+
+    @Test
+    void aDryRunWithLocalHostsNeedsNoRootAndCallsNoScript() throws Exception {
+        Path project = projectWithHostsScript("exit 0");
+
+        int exitCode = studyRun(project, false, "loopback-demo", "--local-hosts", "--dry-run");
+
+        assertThat(exitCode).as(stderr()).isZero();
+        assertThat(stdout())
+                .as("loopback needs no broker: no cluster for it")
+                .doesNotContain("hosts:")
+                .contains("dry run: 3 run(s) planned");
+        assertThat(hostsCalls(project)).isEmpty();
+    }
+
+    @Test
+    void aDryRunOnLocalHostsShowsTheHostsStepsAroundEachSystemsRuns() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study study = StudyLoader.load(StudyLoader.fileOf(project, "dobbelaere-2017"), project);
+        List<PlannedRun> runs = StudyRunPlanner.plan(
+                study,
+                project,
+                new StudyRunSettings(
+                        List.of("kafka-latency", "rabbitmq-latency", "kafka-latency-replicated"),
+                        List.of(),
+                        Map.of(),
+                        Map.of(),
+                        0.1,
+                        "20s",
+                        "5s",
+                        false,
+                        true),
+                Set.of("kafka", "rabbitmq"));
+
+        cli.run((all, out, err) -> {
+            StudyRunCommand.dryRun(runs, Path.of("out"), null, out);
+            return 0;
+        });
+
+        List<String> lines =
+                stdout().lines().filter(line -> !line.startsWith("  ")).toList();
+        assertThat(lines)
+                .containsExactly(
+                        "hosts: bin/local-hosts up --layout kafka; bin/local-hosts deploy (a three-broker kafka"
+                                + " cluster; the runs below take its addresses from the driver file it renders,"
+                                + " /etc/benchmark/drivers/kafka-latency.yaml)",
+                        "[1/3] kafka-latency on kafka",
+                        "[2/3] kafka-latency-replicated on kafka",
+                        "hosts: bin/local-hosts down (the kafka cluster)",
+                        "hosts: bin/local-hosts up --layout rabbitmq; bin/local-hosts deploy (a three-broker rabbitmq"
+                                + " cluster; the runs below take its addresses from the driver file it renders,"
+                                + " /etc/benchmark/drivers/rabbitmq-quorum.yaml)",
+                        "[3/3] rabbitmq-latency on rabbitmq",
+                        "hosts: bin/local-hosts down (the rabbitmq cluster)",
+                        "dry run: 3 run(s) planned, results in out; nothing ran");
+        assertThat(stdout())
+                .contains(
+                        "  bin/benchmark --drivers driver-kafka/kafka-latency.yaml --set driver.replicationFactor=2"
+                                + " --set driver.producerConfig.acks=1 --set driver.producerConfig.linger.ms=0 --set"
+                                + " producerRate=1000 --set testDuration=20s --set warmupDuration=5s --output-dir out -o"
+                                + " kafka-latency-replicated-kafka.json workloads/dobbelaere-2017/latency-1-topic-1-partition-100b.yaml\n")
+                .contains("  not applied: run once with unmirrored and once with mirrored queues (a broker policy)\n");
     }
 
     @Test

@@ -203,6 +203,149 @@ class StudyRunPlannerTest {
         }
     }
 
+    private static StudyRunSettings onHosts(List<String> experiments, Map<String, String> driverFiles) {
+        return new StudyRunSettings(experiments, List.of(), driverFiles, Map.of(), 1, null, null, false, true);
+    }
+
+    @Test
+    void withLocalHostsTheRunsAreGroupedBySystemInFileOrderAndKeepTheExperimentsReplication() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study confluent = StudyLoader.load(StudyLoader.fileOf(project, "confluent-2020"), project);
+
+        List<PlannedRun> fileOrder = StudyRunPlanner.plan(confluent, project, StudyProject.settings(1), INSTALLED);
+        List<PlannedRun> runs = StudyRunPlanner.plan(confluent, project, onHosts(List.of(), Map.of()), INSTALLED);
+
+        assertThat(fileOrder)
+                .extracting(run -> run.experiment() + "/" + run.system())
+                .startsWith("peak-throughput/kafka", "peak-throughput/pulsar", "peak-throughput-rabbitmq/rabbitmq");
+        assertThat(runs)
+                .extracting(run -> run.experiment() + "/" + run.system())
+                .containsExactly(
+                        "peak-throughput/kafka",
+                        "kafka-fsync-every-message/kafka",
+                        "latency-200k/kafka",
+                        "peak-throughput/pulsar",
+                        "latency-200k/pulsar",
+                        "peak-throughput-rabbitmq/rabbitmq",
+                        "latency-rabbitmq-30k/rabbitmq");
+        assertThat(runs).allSatisfy(run -> {
+            assertThat(run.localHosts()).isTrue();
+            assertThat(run.localBroker()).isFalse();
+            assertThat(run.driverSettings())
+                    .as("no single-broker settings: the cluster has three")
+                    .noneMatch(setting -> setting.contains("127.0.0.1"))
+                    .doesNotContain("driver.replicationFactor=1", "driver.client.persistence.ensembleSize=1");
+        });
+
+        Study dobbelaere = StudyLoader.load(StudyLoader.fileOf(project, "dobbelaere-2017"), project);
+        PlannedRun replicated = StudyRunPlanner.plan(
+                        dobbelaere, project, onHosts(List.of("kafka-latency-replicated"), Map.of()), INSTALLED)
+                .get(0);
+        assertThat(replicated.driverSettings())
+                .containsExactly(
+                        "driver.replicationFactor=2",
+                        "driver.producerConfig.acks=1",
+                        "driver.producerConfig.linger.ms=0");
+    }
+
+    @Test
+    void aRunAtAFractionOfAPeakStillFollowsItsPeakWhenGroupedBySystem(@TempDir Path project) throws Exception {
+        Path copy = copyOfTheProject(project);
+        Files.createDirectories(copy.resolve("driver-kafka"));
+        Files.copy(Path.of("../driver-kafka/kafka-latency.yaml"), copy.resolve("driver-kafka/kafka-latency.yaml"));
+        Path studyFile = copy.resolve("studies/loopback-demo/study.yaml");
+        String text = Files.readString(studyFile);
+        for (String experiment : List.of("peak-rate", "third-of-peak")) {
+            int at = text.indexOf("- name: " + experiment);
+            int systems = text.indexOf("systems: [loopback]", at);
+            int drivers = text.indexOf("drivers:\n", at) + "drivers:\n".length();
+            text = text.substring(0, systems) + "systems: [kafka, loopback]" + text.substring(systems + 19, drivers)
+                    + "      kafka:\n        file: driver-kafka/kafka-latency.yaml\n" + text.substring(drivers);
+        }
+        Files.writeString(studyFile, text);
+
+        List<PlannedRun> runs =
+                StudyRunPlanner.plan(StudyLoader.load(studyFile, copy), copy, onHosts(List.of(), Map.of()), INSTALLED);
+
+        assertThat(runs)
+                .extracting(run -> run.experiment() + "/" + run.system())
+                .containsExactly(
+                        "fixed-rate/loopback",
+                        "peak-rate/loopback",
+                        "third-of-peak/loopback",
+                        "peak-rate/kafka",
+                        "third-of-peak/kafka");
+        assertThat(runs).extracting(PlannedRun::localHosts).containsExactly(false, false, false, true, true);
+        assertThat(runs.get(4).peakExperiment()).isEqualTo("peak-rate");
+    }
+
+    @Test
+    void localHostsIsRefusedWithLocalBrokersOrWithTheUsersDriverFileOfASystemItDeploys() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study study = StudyLoader.load(StudyLoader.fileOf(project, "dobbelaere-2017"), project);
+
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        study,
+                        project,
+                        new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, true),
+                        INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage("--local-hosts and --local-brokers: give one (a three-broker cluster on simulated hosts per"
+                        + " system, or a fresh single-node broker per run)");
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        study, project, onHosts(List.of(), Map.of("kafka", "my-kafka.yaml")), INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage("--driver kafka=my-kafka.yaml and --local-hosts: kafka runs on the cluster --local-hosts"
+                        + " deploys; give one of them");
+    }
+
+    @Test
+    void onLocalHostsBrokerConfigIsRecordedAsNotAppliedAndRedpandaStillNeedsItsDriverFile() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study pulsar = StudyLoader.load(StudyLoader.fileOf(project, "pulsar-latency-2019"), project);
+
+        PlannedRun t04 = StudyRunPlanner.plan(
+                        pulsar, project, onHosts(List.of("t04-pulsar-no-fsync-1-partition"), Map.of()), INSTALLED)
+                .get(0);
+
+        assertThat(t04.localHosts()).isTrue();
+        assertThat(t04.brokerConfig()).isEmpty();
+        assertThat(t04.brokerNotApplied())
+                .isEqualTo("brokerConfig journalSyncData=false (a deployed cluster keeps the playbook's broker"
+                        + " settings for every run); bookies with journalSyncData=false in bookkeeper.conf, broker and"
+                        + " bookie restarted");
+
+        Study redpanda = StudyLoader.load(StudyLoader.fileOf(project, "redpanda-2022"), project);
+        assertThatThrownBy(() -> StudyRunPlanner.plan(redpanda, project, onHosts(List.of(), Map.of()), INSTALLED))
+                .hasMessage(
+                        "redpanda has no local broker here; give your cluster's driver file: --driver redpanda=FILE");
+    }
+
+    @Test
+    void theClustersAddressesGoBetweenTheExperimentsSettingsAndTheUsers() throws Exception {
+        StudyRunSettings settings = new StudyRunSettings(
+                List.of("fixed-rate"),
+                List.of(),
+                Map.of(),
+                Map.of("loopback", List.of("driver.topicPrefix=mine")),
+                1,
+                null,
+                null,
+                false,
+                true);
+        PlannedRun run = StudyRunPlanner.plan(
+                        StudyProject.loopbackDemo(), StudyProject.directory(), settings, INSTALLED)
+                .get(0);
+
+        PlannedRun onCluster = run.onCluster(List.of("driver.address=10.214.1.11"), 1);
+
+        assertThat(onCluster.driverSettings())
+                .containsExactly(
+                        "driver.topicPrefix=study-fixed", "driver.address=10.214.1.11", "driver.topicPrefix=mine");
+        assertThat(onCluster.commandLine("out"))
+                .contains("--set driver.address=10.214.1.11 --set driver.topicPrefix=mine");
+    }
+
     private static Path copyOfTheProject(Path target) throws Exception {
         Path source = StudyProject.directory();
         try (var paths = Files.walk(source)) {

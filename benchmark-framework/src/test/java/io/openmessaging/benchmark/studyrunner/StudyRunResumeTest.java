@@ -57,6 +57,26 @@ class StudyRunResumeTest {
     }
 
     @Test
+    void aRunOnSimulatedHostsResumesOnlyOnSimulatedHosts() {
+        StudyRunSettings onHosts =
+                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, false, true);
+        assertThat(onHosts.brokersMode()).isEqualTo("local-hosts");
+
+        assertThat(StudyRunResume.refusal(record(1, null, "local-hosts"), "loopback-demo", onHosts, directory))
+                .isNull();
+        assertThat(StudyRunResume.refusal(
+                        record(1, null, "local-hosts"), "loopback-demo", settings(1, null, true), directory))
+                .isEqualTo(directory + " holds a run with --local-hosts, and this one is with --local-brokers; give"
+                        + " --local-hosts to resume it or another --output-dir");
+        assertThat(StudyRunResume.refusal(record(1, null, "given"), "loopback-demo", onHosts, directory))
+                .isEqualTo(directory + " holds a run on the driver files' brokers (no --local-hosts), and this one is"
+                        + " with --local-hosts; give no --local-hosts to resume it or another --output-dir");
+        assertThat(StudyRunResume.refusal(record(1, null, "local"), "loopback-demo", onHosts, directory))
+                .isEqualTo(directory + " holds a run with --local-brokers, and this one is with --local-hosts; give"
+                        + " --local-brokers to resume it or another --output-dir");
+    }
+
+    @Test
     void aRunIsKeptOnlyWhenDoneAndItsResultFileIsThere() throws Exception {
         StudyRunRecord.Run run = new StudyRunRecord.Run();
         run.status = StudyRunRecord.DONE;

@@ -59,6 +59,9 @@ final class SetupDifferences {
                 new Key("topicConfig.flush.messages", "flush.messages"), new Key("topicConfig.flush.ms", "flush.ms"));
     }
 
+    /** The record's {@code brokers} of {@code study run --local-hosts}. */
+    private static final String LOCAL_HOSTS = "local-hosts";
+
     /** The differences of {@code outcome}'s run from the study's setup, in the order of the study's setup. */
     static List<String> of(Study study, StudyRunRecord record, StudyComparison.RunOutcome outcome) {
         List<String> differences = new ArrayList<>();
@@ -69,7 +72,7 @@ final class SetupDifferences {
         Experiment experiment = study.experiment(outcome.experiment()).orElse(null);
         boolean local = "local".equals(record.brokers);
 
-        differences.add(brokers(setup, record, result));
+        differences.add(brokers(setup, record, result, run));
         if (record.scale != null && record.scale != 1.0) {
             differences.add("rate × " + Numbers.plain(record.scale) + " (every fixed producer rate scaled)");
         }
@@ -122,7 +125,7 @@ final class SetupDifferences {
 
         String here = local ? onLocalBroker(system) : "";
         String replication = system.equals("rabbitmq")
-                ? rabbitMqReplication(setup, outcome, local)
+                ? rabbitMqReplication(setup, outcome, local, LOCAL_HOSTS.equals(record.brokers))
                 : keys(capitalized(system) + " ", REPLICATION.get(system), outcome, here);
         if (replication != null) {
             differences.add(replication);
@@ -134,7 +137,12 @@ final class SetupDifferences {
             differences.add(fsync);
         }
         differences.add("disks: " + head(setup.disks()) + " published; "
-                + (local ? "this machine's disk here, its type and speed not recorded" : "not recorded here"));
+                + (local
+                        ? "this machine's disk here, its type and speed not recorded"
+                        : LOCAL_HOSTS.equals(record.brokers)
+                                ? "loop devices on this machine's disk here (simulated hosts), its type and speed not"
+                                        + " recorded"
+                                : "not recorded here"));
 
         if (run != null) {
             if (!run.brokerConfig.isEmpty()) {
@@ -148,7 +156,7 @@ final class SetupDifferences {
     }
 
     /** Where the brokers ran, against the study's brokers, machines and network. */
-    private static String brokers(Study.Setup setup, StudyRunRecord record, TestResult result) {
+    private static String brokers(Study.Setup setup, StudyRunRecord record, TestResult result, StudyRunRecord.Run run) {
         String studyBrokers = setup.brokers() + " broker" + (setup.brokers() == 1 ? "" : "s") + " ("
                 + head(setup.hardware()) + ")"
                 + (setup.network() == null || setup.network().startsWith("None")
@@ -156,6 +164,12 @@ final class SetupDifferences {
                         : " over " + head(setup.network()));
         if ("local".equals(record.brokers)) {
             return "1 broker on loopback (127.0.0.1) instead of " + studyBrokers;
+        }
+        if (LOCAL_HOSTS.equals(record.brokers)) {
+            Integer count = run == null ? null : run.brokerCount;
+            return (count == null ? "the brokers" : count + " broker" + (count == 1 ? "" : "s"))
+                    + " on simulated hosts of this one machine (containers on one bridge, deployed with the"
+                    + " project's playbook) instead of " + studyBrokers;
         }
         if ("given".equals(record.brokers)) {
             String count = brokerInfo(result, "brokerCount", "brokers");
@@ -202,7 +216,8 @@ final class SetupDifferences {
      * RabbitMQ's copies: the study's words (mirrored or quorum queues over its nodes) against the queues of this
      * run on one local node, or on a given cluster whose mirroring policy no file records.
      */
-    private static String rabbitMqReplication(Study.Setup setup, StudyComparison.RunOutcome outcome, boolean local) {
+    private static String rabbitMqReplication(
+            Study.Setup setup, StudyComparison.RunOutcome outcome, boolean local, boolean onSimulatedHosts) {
         String words = clause(setup.replication(), "rabbitmq");
         String publishedType = outcome.studyDriverSettings().get("queueType");
         String ranType = outcome.effectiveDriverSettings().get("queueType");
@@ -215,7 +230,10 @@ final class SetupDifferences {
             return "RabbitMQ " + words + " published; " + queues
                     + (local
                             ? " on one local node here, no copy on another node"
-                            : " here; the given cluster's nodes and mirroring policy not recorded");
+                            : onSimulatedHosts
+                                    ? " here on the simulated hosts' cluster; its mirroring policy (the playbook's)"
+                                            + " not recorded"
+                                    : " here; the given cluster's nodes and mirroring policy not recorded");
         }
         if (publishedType != null && ranType != null && !publishedType.equalsIgnoreCase(ranType)) {
             return "RabbitMQ " + publishedType.toLowerCase(Locale.ROOT) + " queues published; " + queues + " here";

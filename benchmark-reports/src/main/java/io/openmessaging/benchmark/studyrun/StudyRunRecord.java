@@ -62,8 +62,9 @@ public class StudyRunRecord {
 
     /**
      * Where the brokers came from: {@code local} (a fresh single-node broker on 127.0.0.1 per experiment,
-     * started by the study run with {@code bin/local-broker}) or {@code given} (the driver files' brokers, a
-     * user's cluster).
+     * started by the study run with {@code bin/local-broker}), {@code local-hosts} (per system a three-broker
+     * cluster on simulated hosts of this machine, brought up and deployed by the study run with {@code
+     * bin/local-hosts}) or {@code given} (the driver files' brokers, a user's cluster).
      */
     public String brokers;
 
@@ -105,6 +106,7 @@ public class StudyRunRecord {
         "workloadSettings",
         "peakSearch",
         "brokerVersion",
+        "brokerCount",
         "brokerConfig",
         "brokerNotApplied",
         "commandLine",
@@ -140,8 +142,17 @@ public class StudyRunRecord {
         /** Whether the run searched for the peak stable rate instead of producing at a fixed one. */
         public Boolean peakSearch = false;
 
-        /** The broker's version when the study run started it ({@code brokers: local}); {@code null} otherwise. */
+        /**
+         * The broker's version when the study run started or deployed it ({@code brokers: local} or {@code
+         * local-hosts}); {@code null} otherwise.
+         */
         public String brokerVersion;
+
+        /**
+         * How many brokers the run's cluster had when the study run made it: 1 ({@code brokers: local}), the broker
+         * hosts of the layout ({@code local-hosts}: 3); {@code null} for a given cluster.
+         */
+        public Integer brokerCount;
 
         /** The broker settings the study run gave the broker it started ({@code KEY=VALUE}). */
         public List<String> brokerConfig = new ArrayList<>();

@@ -246,6 +246,70 @@ class StudyComparisonTest {
                 .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.DOES_NOT_HOLD);
     }
 
+    @Test
+    void runsOnSimulatedHostsAreThreeBrokersOfThisMachineWithTheExperimentsReplication() throws Exception {
+        for (String[] run : new String[][] {{"plain.json", "1"}, {"replicated.json", "2"}}) {
+            // the settings in effect are the record's driver file with its settings, as a result without driver text
+            TestResult result = ResultFiles.read(ConfluentFixtures.ourGoldenResult());
+            result.metadata.driverYaml = null;
+            ResultFiles.writeTo(result, directory.resolve(run[0]));
+        }
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "dobbelaere-2017";
+        record.brokers = "local-hosts";
+        record.runs.add(hostsKafkaRun("kafka-latency", "plain.json", "driver.replicationFactor=1"));
+        record.runs.add(hostsKafkaRun("kafka-latency-replicated", "replicated.json", "driver.replicationFactor=2"));
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+
+        StudyComparison.ClaimRow replication = claim(comparison, "kr-c01");
+        assertThat(replication.verdict())
+                .as("three brokers keep replication factor 2: the two runs differ, so the claim is tested")
+                .isIn(StudyComparison.Verdict.HOLDS, StudyComparison.Verdict.DOES_NOT_HOLD);
+        assertThat(replication.values()).noneMatch(value -> value.contains("became"));
+        StudyComparison.RunOutcome replicated = comparison.runs().stream()
+                .filter(outcome -> outcome.experiment().equals("kafka-latency-replicated"))
+                .findFirst()
+                .orElseThrow();
+        List<String> differences = comparison.differences(replicated);
+        assertThat(differences.get(0))
+                .isEqualTo("3 brokers on simulated hosts of this one machine (containers on one bridge, deployed with"
+                        + " the project's playbook) instead of 1 broker (One machine: Intel Xeon X5660 at 2.80 GHz)");
+        assertThat(differences)
+                .as("the replication factor is the experiment's: not named as a difference")
+                .noneMatch(difference -> difference.contains("replication factor"))
+                .noneMatch(difference -> difference.contains("loopback"));
+
+        record.runs.get(1).driverSettings.add("driver.replicationFactor=3");
+        StudyComparison changed = StudyComparison.of(study, record, directory, PROJECT);
+        assertThat(changed.differences(changed.runs().stream()
+                        .filter(outcome -> outcome.experiment().equals("kafka-latency-replicated"))
+                        .findFirst()
+                        .orElseThrow()))
+                .as("a factor other than the experiment's (a user's --driver-set) is named")
+                .anySatisfy(difference -> assertThat(difference)
+                        .startsWith("Kafka replication factor 2,")
+                        .contains(" published; 3/"));
+    }
+
+    private static StudyRunRecord.Run hostsKafkaRun(String experiment, String resultFile, String asked) {
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.experiment = experiment;
+        run.system = "kafka";
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = resultFile;
+        run.driverFile = "driver-kafka/kafka-latency.yaml";
+        run.brokerCount = 3;
+        run.brokerVersion = "4.4.0";
+        run.driverSettings.addAll(List.of(
+                asked,
+                "driver.producerConfig.acks=1",
+                "driver.producerConfig.linger.ms=0",
+                "driver.commonConfig.bootstrap.servers=10.214.1.11:9092,10.214.1.12:9092,10.214.1.13:9092"));
+        return run;
+    }
+
     private static StudyRunRecord.Run localKafkaRun(String experiment, String resultFile, String asked) {
         StudyRunRecord.Run run = new StudyRunRecord.Run();
         run.experiment = experiment;
