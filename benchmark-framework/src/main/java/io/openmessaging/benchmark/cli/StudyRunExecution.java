@@ -154,7 +154,8 @@ final class StudyRunExecution {
                             cluster = bringUp(planned.system());
                         } catch (IOException | InterruptedException e) {
                             clusterFailure = interruptRequested || e instanceof InterruptedException
-                                    ? "interrupted while the simulated " + planned.system() + " cluster came up"
+                                    ? "interrupted while the simulated " + planned.system() + " cluster came up ("
+                                            + e.getMessage() + ")"
                                     : "the simulated " + planned.system() + " cluster did not come up: "
                                             + e.getMessage();
                         }

@@ -134,13 +134,13 @@ public final class LocalHosts {
      * Brings up the layout of {@code system}, deploys it and reads how to reach it; every line the script prints
      * goes to {@code progress}. When a step fails the hosts are taken down again before the exception.
      *
-     * @throws IOException naming the step that failed, its exit code and its last line
+     * @throws IOException naming the step that failed, its exit code and its last line, and whether the hosts
+     *     are down again
      */
     public Cluster deploy(String system, Consumer<String> progress) throws IOException, InterruptedException {
         if (!deploys(system)) {
             throw new IllegalArgumentException("bin/local-hosts deploys kafka, pulsar and rabbitmq, not " + system);
         }
-        boolean done = false;
         try {
             long started = System.nanoTime();
             Output up = run(UP_TIMEOUT_SECONDS, progress, "up", "--layout", system);
@@ -165,7 +165,6 @@ public final class LocalHosts {
                 throw driver.failure("ssh " + hosts.firstWorker() + " sudo cat " + file);
             }
             List<String> settings = driverSettings(system, driver.text(), hosts.firstWorker() + ":" + file);
-            done = true;
             return new Cluster(
                     system,
                     hosts.brokers(),
@@ -174,10 +173,13 @@ public final class LocalHosts {
                     hosts.firstWorker(),
                     upSeconds,
                     deploySeconds);
-        } finally {
-            if (!done) {
-                down();
-            }
+        } catch (IOException | RuntimeException e) {
+            String problem = down();
+            throw new IOException(
+                    e.getMessage() + (problem == null ? "; the hosts are down again" : "; and " + problem), e);
+        } catch (InterruptedException e) {
+            down();
+            throw e;
         }
     }
 

@@ -170,7 +170,7 @@ class LocalHostsTest {
                 .isInstanceOf(IOException.class)
                 .hasMessage(
                         "bin/local-hosts deploy ended with exit code 1: local-hosts: error: deploy.yaml failed on run"
-                                + " 1 (the whole log: work/deploy-1.log)");
+                                + " 1 (the whole log: work/deploy-1.log); the hosts are down again");
         assertThat(calls()).containsExactly("up --layout kafka", "deploy", "down");
     }
 
@@ -184,8 +184,23 @@ class LocalHostsTest {
 
         assertThatThrownBy(() -> hosts.deploy("pulsar", line -> {}))
                 .hasMessage("bin/local-hosts up --layout pulsar ended with exit code 4: local-hosts: error: address"
-                        + " range 10.214.1.0/24 is taken on this host");
+                        + " range 10.214.1.0/24 is taken on this host; the hosts are down again");
         assertThat(calls()).containsExactly("up --layout pulsar", "down");
+    }
+
+    @Test
+    void aDownThatFailsTooIsNamedWithTheStepThatFailed() throws Exception {
+        LocalHosts hosts = hosts("""
+                case "$1" in
+                  up) echo "local-hosts: error: host-3 did not answer ssh within 60 s" >&2; exit 1 ;;
+                  down) echo "local-hosts: error: down left something behind (see above)" >&2; exit 1 ;;
+                esac
+                """);
+
+        assertThatThrownBy(() -> hosts.deploy("kafka", line -> {}))
+                .hasMessage("bin/local-hosts up --layout kafka ended with exit code 1: local-hosts: error: host-3 did"
+                        + " not answer ssh within 60 s; and bin/local-hosts down ended with exit code 1: local-hosts:"
+                        + " error: down left something behind (see above)");
     }
 
     @Test
