@@ -41,7 +41,8 @@ import java.util.function.BooleanSupplier;
 final class StudyRunCommand {
 
     static final String USAGE = "usage: bin/benchmark study run NAME [--experiment E]… [--system S]…"
-            + " [--local-brokers | --local-hosts] [--driver SYSTEM=FILE]… [--driver-set SYSTEM:driver.KEY=VALUE]… [--scale F]"
+            + " [--local-brokers | --local-hosts] [--driver SYSTEM=FILE]… [--driver-set SYSTEM:driver.KEY=VALUE]…"
+            + " [--scale F | --peak-fraction F]"
             + " [--duration D] [--warmup D] [--output-dir DIR] [run options]   (bin/benchmark study run --help)";
 
     @ParametersDelegate
@@ -87,6 +88,13 @@ final class StudyRunCommand {
             names = "--scale",
             description = "Multiply every fixed producerRate by this factor (a peak search stays a search), e.g. 0.1")
     Double scale;
+
+    @Parameter(
+            names = "--peak-fraction",
+            description = "Produce every fixed-rate experiment at this fraction (above 0, at most 1) of the peak that"
+                    + " the study's first peak experiment on the same system measured earlier in this study run,"
+                    + " instead of its own rate, e.g. 0.5 (not with --scale)")
+    Double peakFraction;
 
     @Parameter(names = "--duration", description = "testDuration of every run, e.g. 1m or 30s")
     String duration;
@@ -233,7 +241,8 @@ final class StudyRunCommand {
                 duration,
                 warmup,
                 localBrokers,
-                localHosts);
+                localHosts,
+                peakFraction);
     }
 
     /**
@@ -309,6 +318,7 @@ final class StudyRunCommand {
                 .toString()
                 .replace('\\', '/');
         record.scale = settings.scale();
+        record.peakFraction = settings.peakFraction();
         record.testDurationMinutes = StudyRunResume.minutes(settings.testDuration());
         record.warmupDurationMinutes = StudyRunResume.minutes(settings.warmupDuration());
         record.brokers = settings.brokersMode();

@@ -69,6 +69,15 @@ public final class StudyRunPlanner {
         if (!(settings.scale() > 0)) {
             throw usage("--scale " + settings.scale() + ": give a factor above 0, e.g. 0.1");
         }
+        Double peakFraction = settings.peakFraction();
+        if (peakFraction != null) {
+            if (!(peakFraction > 0 && peakFraction <= 1)) {
+                throw usage("--peak-fraction " + rate(peakFraction) + ": give a fraction above 0, at most 1, e.g. 0.5");
+            }
+            if (settings.scale() != 1) {
+                throw usage("--peak-fraction and --scale both set the fixed rates; give one of them");
+            }
+        }
         List<PlannedRun> runs = new ArrayList<>();
         for (Experiment experiment : study.experiments()) {
             if (!settings.experiments().isEmpty() && !settings.experiments().contains(experiment.name())) {
@@ -76,7 +85,7 @@ public final class StudyRunPlanner {
             }
             for (String system : experiment.systems()) {
                 if (settings.systems().isEmpty() || settings.systems().contains(system)) {
-                    runs.add(run(experiment, system, projectDirectory, settings));
+                    runs.add(run(experiment, system, projectDirectory, settings, study));
                 }
             }
         }
@@ -123,7 +132,8 @@ public final class StudyRunPlanner {
         return ordered;
     }
 
-    private static PlannedRun run(Experiment experiment, String system, Path project, StudyRunSettings settings)
+    private static PlannedRun run(
+            Experiment experiment, String system, Path project, StudyRunSettings settings, Study study)
             throws StudyRunException {
         Experiment.DriverSettings driver = experiment.drivers().get(system);
         String userFile = settings.driverFiles().get(system);
@@ -136,6 +146,15 @@ public final class StudyRunPlanner {
         driverSettings.addAll(settings.driverSettingsOf(system));
         Path workloadPath = project.resolve(experiment.workload());
         List<String> workloadSettings = new ArrayList<>(experiment.overrides());
+        String peakExperiment = experiment.peakExperiment();
+        Double peakFraction = experiment.peakFraction();
+        if (settings.peakFraction() != null && !experiment.peak() && peakExperiment == null) {
+            Workload workload = load(workloadPath, workloadSettings, experiment, system);
+            if (workload.ratePlan() == null && workload.producerRate() > 0) {
+                peakExperiment = peakExperimentOf(study, experiment, system);
+                peakFraction = settings.peakFraction();
+            }
+        }
         if (experiment.peak()) {
             workloadSettings.add("producerRate=0");
         } else if (experiment.peakExperiment() == null && settings.scale() != 1) {
@@ -179,13 +198,32 @@ public final class StudyRunPlanner {
                 driverSettings,
                 workloadSettings,
                 experiment.peak(),
-                experiment.peakExperiment(),
-                experiment.peakFraction(),
+                peakExperiment,
+                peakFraction,
                 localBroker,
                 localHosts,
                 localBroker ? brokerConfig : List.of(),
                 notApplied,
                 experiment.name() + "-" + system + ".json");
+    }
+
+    /**
+     * The experiment whose peak sets {@code experiment}'s rate on {@code system} under {@code --peak-fraction}:
+     * the study's first experiment with {@code peak: true} on that system, which must come before it in the
+     * file (it runs first).
+     */
+    private static String peakExperimentOf(Study study, Experiment experiment, String system) throws StudyRunException {
+        for (Experiment candidate : study.experiments()) {
+            if (candidate == experiment) {
+                break;
+            }
+            if (candidate.peak() && candidate.systems().contains(system)) {
+                return candidate.name();
+            }
+        }
+        throw usage("--peak-fraction: " + experiment.name() + " runs on " + system + " at a fixed rate, and study "
+                + study.name() + " has no experiment with peak: true on " + system + " before it whose peak could"
+                + " set that rate; leave it out with --experiment or --system, or give --scale instead");
     }
 
     /** A rate as a workload value: a whole number when it is one, else up to 3 decimals. */

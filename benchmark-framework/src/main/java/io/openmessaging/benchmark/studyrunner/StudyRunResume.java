@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * Whether a second {@code study run} with the same output directory resumes the first: only with the same
- * study, scale, durations and brokers, so that every result in the directory was measured the same way; then
+ * study, scale, peak fraction, durations and brokers, so that every result in the directory was measured the same way; then
  * a run that is done and whose result file is there is kept, and every other run again.
  */
 public final class StudyRunResume {
@@ -30,6 +30,14 @@ public final class StudyRunResume {
         if (recordedScale != settings.scale()) {
             return directory + " holds a run at --scale " + number(recordedScale) + ", not " + number(settings.scale())
                     + "; give --scale " + number(recordedScale) + resumeOr;
+        }
+        if (!Objects.equals(record.peakFraction, settings.peakFraction())) {
+            return directory + " holds a run " + fractionText(record.peakFraction) + ", and this one is "
+                    + fractionText(settings.peakFraction()) + "; give "
+                    + (record.peakFraction == null
+                            ? "no --peak-fraction"
+                            : "--peak-fraction " + number(record.peakFraction))
+                    + resumeOr;
         }
         String durationProblem =
                 durationRefusal("--duration", record.testDurationMinutes, settings.testDuration(), directory, resumeOr);
@@ -104,6 +112,10 @@ public final class StudyRunResume {
     /** The option of a brokers mode: {@code --local-brokers} or {@code --local-hosts}. */
     private static String option(String brokers) {
         return StudyRunSettings.LOCAL_HOSTS.equals(brokers) ? "--local-hosts" : "--local-brokers";
+    }
+
+    private static String fractionText(Double fraction) {
+        return fraction == null ? "without --peak-fraction" : "at --peak-fraction " + number(fraction);
     }
 
     private static String number(double value) {

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param localBrokers whether each run gets a fresh single-node broker ({@code --local-brokers})
  * @param localHosts whether the runs of each system run on a three-broker cluster deployed on simulated hosts
  *     ({@code --local-hosts}, {@link LocalHosts})
+ * @param peakFraction the fraction of its system's peak, measured in this study run, that every fixed-rate
+ *     experiment produces at instead of its own rate ({@code --peak-fraction}), or {@code null}
  */
 public record StudyRunSettings(
         List<String> experiments,
@@ -30,7 +32,8 @@ public record StudyRunSettings(
         String testDuration,
         String warmupDuration,
         boolean localBrokers,
-        boolean localHosts) {
+        boolean localHosts,
+        Double peakFraction) {
 
     /** The record's {@link #brokersMode()} for {@code --local-brokers}. */
     public static final String LOCAL = "local";
@@ -48,7 +51,31 @@ public record StudyRunSettings(
         driverSettings = Collections.unmodifiableMap(new LinkedHashMap<>(driverSettings));
     }
 
-    /** Settings without {@code --local-hosts}. */
+    /** Settings without {@code --peak-fraction}. */
+    public StudyRunSettings(
+            List<String> experiments,
+            List<String> systems,
+            Map<String, String> driverFiles,
+            Map<String, List<String>> driverSettings,
+            double scale,
+            String testDuration,
+            String warmupDuration,
+            boolean localBrokers,
+            boolean localHosts) {
+        this(
+                experiments,
+                systems,
+                driverFiles,
+                driverSettings,
+                scale,
+                testDuration,
+                warmupDuration,
+                localBrokers,
+                localHosts,
+                null);
+    }
+
+    /** Settings without {@code --local-hosts} and {@code --peak-fraction}. */
     public StudyRunSettings(
             List<String> experiments,
             List<String> systems,

@@ -86,6 +86,35 @@ class StudyRunCommandTest {
     }
 
     @Test
+    void peakFractionReachesThePlanAndIsRefusedWhereNoPeakComesFirst() {
+        assertThat(study(StudyProject.directory(), "run", "loopback-demo", "--peak-fraction", "0.5", "--dry-run"))
+                .isEqualTo(Benchmark.EXIT_USAGE);
+        assertThat(stderr())
+                .contains("error: --peak-fraction: fixed-rate runs on loopback at a fixed rate, and study loopback-demo"
+                        + " has no experiment with peak: true on loopback before it");
+        cli.reset();
+
+        int exitCode = study(
+                StudyProject.directory(),
+                "run",
+                "loopback-demo",
+                "--experiment",
+                "peak-rate",
+                "--experiment",
+                "third-of-peak",
+                "--peak-fraction",
+                "0.5",
+                "--output-dir",
+                dir.resolve("out").toString(),
+                "--dry-run");
+
+        assertThat(exitCode).as(stderr()).isZero();
+        assertThat(stdout())
+                .as("an experiment with its own fraction of a peak keeps it")
+                .contains("  rate: 0.33 of the peak peak-rate measures on loopback\n");
+    }
+
+    @Test
     void localBrokersStartNoneForASystemThatNeedsNoBroker() {
         int exitCode = study(StudyProject.directory(), "run", "loopback-demo", "--local-brokers", "--dry-run");
 

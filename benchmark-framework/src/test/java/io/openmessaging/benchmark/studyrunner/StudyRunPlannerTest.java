@@ -346,6 +346,87 @@ class StudyRunPlannerTest {
                 .contains("--set driver.address=10.214.1.11 --set driver.topicPrefix=mine");
     }
 
+    @Test
+    void peakFractionSetsEveryFixedRateFromTheSystemsFirstPeakExperiment() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study study = StudyLoader.load(StudyLoader.fileOf(project, "confluent-2020"), project);
+
+        List<PlannedRun> runs = StudyRunPlanner.plan(
+                study,
+                project,
+                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, "1m", null, true, false, 0.4),
+                INSTALLED);
+
+        assertThat(runs)
+                .extracting(run -> run.experiment() + "/" + run.system() + " <- " + run.peakExperiment() + " x "
+                        + run.peakFraction())
+                .containsExactly(
+                        "peak-throughput/kafka <- null x null",
+                        "peak-throughput/pulsar <- null x null",
+                        "peak-throughput-rabbitmq/rabbitmq <- null x null",
+                        "kafka-fsync-every-message/kafka <- null x null",
+                        "latency-200k/kafka <- peak-throughput x 0.4",
+                        "latency-200k/pulsar <- peak-throughput x 0.4",
+                        "latency-rabbitmq-30k/rabbitmq <- peak-throughput-rabbitmq x 0.4");
+        assertThat(runs.get(4).workloadSettings())
+                .as("the rate comes from the peak when the run starts; the study's own is neither kept nor scaled")
+                .containsExactly("testDuration=1m");
+        assertThat(runs.get(6).workloadSettings())
+                .as("an experiment's own overrides stay, the rate from the peak goes over them")
+                .containsExactly("producerRate=30000", "testDuration=1m");
+    }
+
+    @Test
+    void peakFractionIsRefusedWithScaleOutOfRangeOrWithoutAnEarlierPeakExperiment() throws Exception {
+        Path project = Path.of("..").toAbsolutePath().normalize();
+        Study confluent = StudyLoader.load(StudyLoader.fileOf(project, "confluent-2020"), project);
+
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        confluent,
+                        project,
+                        new StudyRunSettings(
+                                List.of(), List.of(), Map.of(), Map.of(), 0.1, null, null, true, false, 0.5),
+                        INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage("--peak-fraction and --scale both set the fixed rates; give one of them");
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        confluent,
+                        project,
+                        new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, false, 1.5),
+                        INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage("--peak-fraction 1.5: give a fraction above 0, at most 1, e.g. 0.5");
+        assertThatThrownBy(() -> StudyRunPlanner.plan(
+                        StudyProject.loopbackDemo(),
+                        StudyProject.directory(),
+                        new StudyRunSettings(
+                                List.of(), List.of(), Map.of(), Map.of(), 1, null, null, false, false, 0.5),
+                        INSTALLED))
+                .isInstanceOf(StudyRunException.class)
+                .hasMessage("--peak-fraction: fixed-rate runs on loopback at a fixed rate, and study loopback-demo has"
+                        + " no experiment with peak: true on loopback before it whose peak could set that rate; leave"
+                        + " it out with --experiment or --system, or give --scale instead");
+
+        List<PlannedRun> later = StudyRunPlanner.plan(
+                StudyProject.loopbackDemo(),
+                StudyProject.directory(),
+                new StudyRunSettings(
+                        List.of("peak-rate", "third-of-peak"),
+                        List.of(),
+                        Map.of(),
+                        Map.of(),
+                        1,
+                        null,
+                        null,
+                        false,
+                        false,
+                        0.5),
+                INSTALLED);
+        assertThat(later.get(1).peakFraction())
+                .as("an experiment with its own peakFraction keeps it")
+                .isEqualTo(0.33);
+    }
+
     private static Path copyOfTheProject(Path target) throws Exception {
         Path source = StudyProject.directory();
         try (var paths = Files.walk(source)) {

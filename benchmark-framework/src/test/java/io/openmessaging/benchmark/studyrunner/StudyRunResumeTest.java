@@ -77,6 +77,26 @@ class StudyRunResumeTest {
     }
 
     @Test
+    void anotherPeakFractionIsRefusedNamingBothValues() {
+        StudyRunRecord atHalf = record(1, null, "local");
+        atHalf.peakFraction = 0.5;
+        StudyRunSettings withoutFraction = settings(1, null, true);
+        StudyRunSettings atQuarter =
+                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, false, 0.25);
+        StudyRunSettings atHalfAgain =
+                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, false, 0.5);
+
+        assertThat(StudyRunResume.refusal(atHalf, "loopback-demo", atHalfAgain, directory))
+                .isNull();
+        assertThat(StudyRunResume.refusal(atHalf, "loopback-demo", atQuarter, directory))
+                .isEqualTo(directory + " holds a run at --peak-fraction 0.5, and this one is at --peak-fraction 0.25;"
+                        + " give --peak-fraction 0.5 to resume it or another --output-dir");
+        assertThat(StudyRunResume.refusal(atHalf, "loopback-demo", withoutFraction, directory))
+                .isEqualTo(directory + " holds a run at --peak-fraction 0.5, and this one is without --peak-fraction;"
+                        + " give --peak-fraction 0.5 to resume it or another --output-dir");
+    }
+
+    @Test
     void aRunIsKeptOnlyWhenDoneAndItsResultFileIsThere() throws Exception {
         StudyRunRecord.Run run = new StudyRunRecord.Run();
         run.status = StudyRunRecord.DONE;

@@ -54,6 +54,29 @@ final class SetupDifferences {
                 new Key("producerConfig.acks", "acks"));
     }
 
+    /**
+     * A run that produced at {@code --peak-fraction} of its system's peak instead of the experiment's own rate:
+     * the fraction and the rate it gave, or {@code null}.
+     */
+    private static String peakFractionRate(StudyRunRecord record, StudyRunRecord.Run run, Experiment experiment) {
+        if (record.peakFraction == null
+                || run == null
+                || experiment == null
+                || experiment.peak()
+                || experiment.peakExperiment() != null) {
+            return null;
+        }
+        String rate = null;
+        for (String setting : run.workloadSettings) {
+            if (setting.startsWith("producerRate=")) {
+                rate = setting.substring("producerRate=".length());
+            }
+        }
+        return "rate " + (rate == null ? "" : rate + " msg/s, ") + Numbers.plain(record.peakFraction)
+                + " of the peak this study run measured on " + run.system
+                + ", instead of the experiment's own rate (--peak-fraction)";
+    }
+
     private static List<Key> kafkaFsync() {
         return List.of(
                 new Key("topicConfig.flush.messages", "flush.messages"), new Key("topicConfig.flush.ms", "flush.ms"));
@@ -75,6 +98,10 @@ final class SetupDifferences {
         differences.add(brokers(setup, record, result, run));
         if (record.scale != null && record.scale != 1.0) {
             differences.add("rate × " + Numbers.plain(record.scale) + " (every fixed producer rate scaled)");
+        }
+        String peakRate = peakFractionRate(record, run, experiment);
+        if (peakRate != null) {
+            differences.add(peakRate);
         }
         String studyRuns = setup.runs() == null ? "" : "; the study: " + setup.runs();
         if (result != null && result.testDurationSeconds != null) {

@@ -50,6 +50,9 @@ public final class StudyReportContent {
                 + (record.commandLine == null ? "" : record.commandLine + "; ")
                 + "brokers " + (record.brokers == null ? "not recorded" : record.brokers)
                 + ", scale " + Numbers.plain(record.scale == null ? 1.0 : record.scale)
+                + (record.peakFraction == null
+                        ? ""
+                        : ", fixed rates at " + Numbers.plain(record.peakFraction) + " of each system's peak")
                 + (record.testDurationMinutes == null
                         ? ""
                         : ", " + Numbers.format(record.testDurationMinutes) + " min measured")

@@ -18,6 +18,7 @@ import java.util.Optional;
     "study",
     "studyFile",
     "scale",
+    "peakFraction",
     "testDurationMinutes",
     "warmupDurationMinutes",
     "brokers",
@@ -53,6 +54,12 @@ public class StudyRunRecord {
 
     /** The factor every fixed producer rate was multiplied by ({@code --scale}); 1 when not scaled. */
     public Double scale = 1.0;
+
+    /**
+     * The fraction of its system's peak, measured in the same study run, that every fixed-rate experiment
+     * produced at instead of its own rate ({@code --peak-fraction}); {@code null} when not given.
+     */
+    public Double peakFraction;
 
     /** The measured phase of every experiment ({@code --duration}), or {@code null} for each workload's own. */
     public Double testDurationMinutes;

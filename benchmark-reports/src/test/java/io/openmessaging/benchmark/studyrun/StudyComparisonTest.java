@@ -372,6 +372,23 @@ class StudyComparisonTest {
     }
 
     @Test
+    void aRunAtAFractionOfThePeakNamesTheFractionAndTheRateInsteadOfTheExperimentsOwn() throws Exception {
+        StudyRunRecord record = confluentPulsarRun("local");
+        record.peakFraction = 0.4;
+        record.runs.get(0).workloadSettings.addAll(List.of("testDuration=1m", "producerRate=21200"));
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        List<String> differences = differencesOfTheRecordedRun(StudyComparison.of(study, record, directory, PROJECT));
+
+        assertThat(differences)
+                .contains("rate 21200 msg/s, 0.4 of the peak this study run measured on pulsar, instead of the"
+                        + " experiment's own rate (--peak-fraction)");
+        record.peakFraction = null;
+        assertThat(differencesOfTheRecordedRun(StudyComparison.of(study, record, directory, PROJECT)))
+                .noneMatch(line -> line.contains("--peak-fraction"));
+    }
+
+    @Test
     void aPulsarRunOnOneStandaloneBrokerNamesTheEnsembleAndQuorumsItDidNotKeep() throws Exception {
         StudyRunRecord record = confluentPulsarRun("local");
         record.runs.get(0).driverSettings.addAll(LOCAL_PULSAR);
