@@ -53,7 +53,9 @@ public final class StudyRunResume {
         if (record.brokers != null && !record.brokers.equals(mode)) {
             return directory + " holds a run " + brokersText(record.brokers, mode) + ", and this one is "
                     + brokersText(mode, record.brokers) + "; give "
-                    + (StudyRunSettings.GIVEN.equals(record.brokers) ? "no " + option(mode) : option(record.brokers))
+                    + (StudyRunRecord.GIVEN_BROKERS.equals(record.brokers)
+                            ? "no " + option(mode)
+                            : option(record.brokers))
                     + resumeOr;
         }
         return null;
@@ -104,14 +106,14 @@ public final class StudyRunResume {
 
     /** How a run of {@code brokers} was made, set against a run of {@code other}. */
     private static String brokersText(String brokers, String other) {
-        return StudyRunSettings.GIVEN.equals(brokers)
+        return StudyRunRecord.GIVEN_BROKERS.equals(brokers)
                 ? "on the driver files' brokers (no " + option(other) + ")"
                 : "with " + option(brokers);
     }
 
     /** The option of a brokers mode: {@code --local-brokers} or {@code --local-hosts}. */
     private static String option(String brokers) {
-        return StudyRunSettings.LOCAL_HOSTS.equals(brokers) ? "--local-hosts" : "--local-brokers";
+        return StudyRunRecord.LOCAL_HOSTS.equals(brokers) ? "--local-hosts" : "--local-brokers";
     }
 
     private static String fractionText(Double fraction) {

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.studyrunner;
 
+import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,15 +35,6 @@ public record StudyRunSettings(
         boolean localBrokers,
         boolean localHosts,
         Double peakFraction) {
-
-    /** The record's {@link #brokersMode()} for {@code --local-brokers}. */
-    public static final String LOCAL = "local";
-
-    /** The record's {@link #brokersMode()} for {@code --local-hosts}. */
-    public static final String LOCAL_HOSTS = "local-hosts";
-
-    /** The record's {@link #brokersMode()} without either: the driver files' brokers. */
-    public static final String GIVEN = "given";
 
     public StudyRunSettings {
         experiments = List.copyOf(experiments);
@@ -99,7 +91,9 @@ public record StudyRunSettings(
 
     /** The record's {@code brokers}: {@code local}, {@code local-hosts} or {@code given}. */
     public String brokersMode() {
-        return localHosts ? LOCAL_HOSTS : localBrokers ? LOCAL : GIVEN;
+        return localHosts
+                ? StudyRunRecord.LOCAL_HOSTS
+                : localBrokers ? StudyRunRecord.LOCAL_BROKERS : StudyRunRecord.GIVEN_BROKERS;
     }
 
     /** The user's {@code --driver-set} settings of {@code system}, in the order given. */

@@ -82,9 +82,6 @@ final class SetupDifferences {
                 new Key("topicConfig.flush.messages", "flush.messages"), new Key("topicConfig.flush.ms", "flush.ms"));
     }
 
-    /** The record's {@code brokers} of {@code study run --local-hosts}. */
-    private static final String LOCAL_HOSTS = "local-hosts";
-
     /** The differences of {@code outcome}'s run from the study's setup, in the order of the study's setup. */
     static List<String> of(Study study, StudyRunRecord record, StudyComparison.RunOutcome outcome) {
         List<String> differences = new ArrayList<>();
@@ -93,7 +90,7 @@ final class SetupDifferences {
         TestResult result = outcome.result();
         StudyRunRecord.Run run = outcome.run();
         Experiment experiment = study.experiment(outcome.experiment()).orElse(null);
-        boolean local = "local".equals(record.brokers);
+        boolean local = StudyRunRecord.LOCAL_BROKERS.equals(record.brokers);
 
         differences.add(brokers(setup, record, result, run));
         if (record.scale != null && record.scale != 1.0) {
@@ -152,7 +149,7 @@ final class SetupDifferences {
 
         String here = local ? onLocalBroker(system) : "";
         String replication = system.equals("rabbitmq")
-                ? rabbitMqReplication(setup, outcome, local, LOCAL_HOSTS.equals(record.brokers))
+                ? rabbitMqReplication(setup, outcome, local, StudyRunRecord.LOCAL_HOSTS.equals(record.brokers))
                 : keys(capitalized(system) + " ", REPLICATION.get(system), outcome, here);
         if (replication != null) {
             differences.add(replication);
@@ -166,7 +163,7 @@ final class SetupDifferences {
         differences.add("disks: " + head(setup.disks()) + " published; "
                 + (local
                         ? "this machine's disk here, its type and speed not recorded"
-                        : LOCAL_HOSTS.equals(record.brokers)
+                        : StudyRunRecord.LOCAL_HOSTS.equals(record.brokers)
                                 ? "loop devices on this machine's disk here (simulated hosts), its type and speed not"
                                         + " recorded"
                                 : "not recorded here"));
@@ -189,16 +186,16 @@ final class SetupDifferences {
                 + (setup.network() == null || setup.network().startsWith("None")
                         ? ""
                         : " over " + head(setup.network()));
-        if ("local".equals(record.brokers)) {
+        if (StudyRunRecord.LOCAL_BROKERS.equals(record.brokers)) {
             return "1 broker on loopback (127.0.0.1) instead of " + studyBrokers;
         }
-        if (LOCAL_HOSTS.equals(record.brokers)) {
+        if (StudyRunRecord.LOCAL_HOSTS.equals(record.brokers)) {
             Integer count = run == null ? null : run.brokerCount;
             return (count == null ? "the brokers" : count + " broker" + (count == 1 ? "" : "s"))
                     + " on simulated hosts of this one machine (containers on one bridge, deployed with the"
                     + " project's playbook) instead of " + studyBrokers;
         }
-        if ("given".equals(record.brokers)) {
+        if (StudyRunRecord.GIVEN_BROKERS.equals(record.brokers)) {
             String count = brokerInfo(result, "brokerCount", "brokers");
             return count == null
                     ? "the brokers of the driver file (a given cluster; their number, machines and network not"

@@ -44,6 +44,13 @@ public class StudyRunRecord {
     /** A run's {@link Run#status}: it ended without a complete result ({@link Run#failureReason} says why). */
     public static final String FAILED = "failed";
 
+    /** {@link #brokers}: a fresh single-node broker on 127.0.0.1 per experiment ({@code --local-brokers}). */
+    public static final String LOCAL_BROKERS = "local";
+    /** {@link #brokers}: per system a three-broker cluster on simulated hosts ({@code --local-hosts}). */
+    public static final String LOCAL_HOSTS = "local-hosts";
+    /** {@link #brokers}: the driver files' brokers, a user's cluster. */
+    public static final String GIVEN_BROKERS = "given";
+
     public Integer studyRunSchemaVersion = SCHEMA_VERSION;
 
     /** The study's name ({@code studies/NAME/study.yaml}). */
