@@ -206,29 +206,13 @@ class ShippedStudyReportsTest {
                 run.driverFile = experiment.drivers().get(system).file();
                 run.driverSettings.addAll(experiment.drivers().get(system).set());
                 if (brokers.equals("local")) {
-                    run.driverSettings.addAll(LOCAL_BROKER_SETTINGS.getOrDefault(system, List.of()));
+                    run.driverSettings.addAll(LocalBrokerSettings.of(system));
                 }
                 record.runs.add(run);
             }
         }
         return record;
     }
-
-    /** What a study run puts over the driver files for its local brokers (the SYSTEM-local.yaml files' values). */
-    private static final Map<String, List<String>> LOCAL_BROKER_SETTINGS = Map.of(
-            "kafka",
-            List.of(
-                    "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
-                    "driver.replicationFactor=1",
-                    "driver.topicConfig.min.insync.replicas=1"),
-            "pulsar",
-            List.of(
-                    "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
-                    "driver.client.persistence.ensembleSize=1",
-                    "driver.client.persistence.writeQuorum=1",
-                    "driver.client.persistence.ackQuorum=1"),
-            "rabbitmq",
-            List.of("driver.amqpUris=[amqp://127.0.0.1:17672]"));
 
     /** Puts a published figure into the result field it is compared with (a rate in MB/s as it stands). */
     private static void put(TestResult result, Figure figure) {

@@ -342,7 +342,7 @@ class StudyComparisonTest {
         run.status = StudyRunRecord.DONE;
         run.resultFile = "t07.json";
         run.driverFile = "driver-kafka/kafka-latency.yaml";
-        run.driverSettings.addAll(LOCAL_KAFKA);
+        run.driverSettings.addAll(LocalBrokerSettings.KAFKA);
         run.brokerNotApplied = "topics with flush.messages=1";
         record.runs.add(run);
         Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "pulsar-latency-2019"), PROJECT);
@@ -391,7 +391,7 @@ class StudyComparisonTest {
     @Test
     void aPulsarRunOnOneStandaloneBrokerNamesTheEnsembleAndQuorumsItDidNotKeep() throws Exception {
         StudyRunRecord record = confluentPulsarRun("local");
-        record.runs.get(0).driverSettings.addAll(LOCAL_PULSAR);
+        record.runs.get(0).driverSettings.addAll(LocalBrokerSettings.PULSAR);
         record.runs.get(0).brokerVersion = "4.2.4";
         Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
 
@@ -496,7 +496,7 @@ class StudyComparisonTest {
             run.resultFile = experiment.name() + ".json";
             run.driverFile = experiment.drivers().get("pulsar").file();
             run.driverSettings.addAll(experiment.drivers().get("pulsar").set());
-            run.driverSettings.addAll(LOCAL_PULSAR);
+            run.driverSettings.addAll(LocalBrokerSettings.PULSAR);
             record.runs.add(run);
         }
 
@@ -516,7 +516,7 @@ class StudyComparisonTest {
         assertThat(byFile.values().get(byFile.values().size() - 1))
                 .isEqualTo("not tested here: ensemble-3/pulsar and ensemble-2-file/pulsar ran with the same settings");
 
-        record.runs.forEach(run -> run.driverSettings.removeAll(LOCAL_PULSAR));
+        record.runs.forEach(run -> run.driverSettings.removeAll(LocalBrokerSettings.PULSAR));
         StudyComparison onACluster = StudyComparison.of(study, record, directory, PROJECT);
         assertThat(claim(onACluster, "set").verdict())
                 .as("on a cluster that keeps the ensembles the runs differ")
@@ -613,20 +613,6 @@ class StudyComparisonTest {
                 .orElseThrow();
         return comparison.differences(outcome);
     }
-
-    /** The driver settings of a study run's local brokers (those of the SYSTEM-local.yaml driver files). */
-    private static final List<String> LOCAL_KAFKA = List.of(
-            "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
-            "driver.replicationFactor=1",
-            "driver.topicConfig.min.insync.replicas=1");
-
-    private static final List<String> LOCAL_PULSAR = List.of(
-            "driver.client.serviceUrl=pulsar://127.0.0.1:16650",
-            "driver.client.httpUrl=http://127.0.0.1:18080",
-            "driver.client.clusterName=standalone",
-            "driver.client.persistence.ensembleSize=1",
-            "driver.client.persistence.writeQuorum=1",
-            "driver.client.persistence.ackQuorum=1");
 
     private static TestResult rate(double messagesPerSecond) {
         TestResult result = new TestResult();
