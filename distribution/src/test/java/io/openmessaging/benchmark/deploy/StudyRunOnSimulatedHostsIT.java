@@ -2,16 +2,12 @@ package io.openmessaging.benchmark.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
+import io.openmessaging.benchmark.studies.RepositoryBenchmark;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import io.openmessaging.benchmark.testing.LocalBrokerScripts;
-import io.openmessaging.benchmark.workload.PayloadSearch;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,44 +32,26 @@ class StudyRunOnSimulatedHostsIT {
     void aKafkaExperimentRunsOnThreeBrokersDeployedForItAndTheHostsAreDownAfterwards() throws Exception {
         hosts.assumePrerequisites();
         long started = System.nanoTime();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String before = System.getProperty(PayloadSearch.INSTALLATION_ROOT_PROPERTY);
-        System.setProperty(
-                PayloadSearch.INSTALLATION_ROOT_PROPERTY,
-                LocalBrokerScripts.repositoryRoot().toString());
-        int exitCode;
-        try {
-            exitCode = Benchmark.run(
-                    new String[] {
-                        "study",
-                        "run",
-                        "dobbelaere-2017",
-                        "--experiment",
-                        "kafka-latency-replicated",
-                        "--system",
-                        "kafka",
-                        "--local-hosts",
-                        "--scale",
-                        "0.1",
-                        "--duration",
-                        "20s",
-                        "--warmup",
-                        "5s",
-                        "--output-dir",
-                        output.toString()
-                    },
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8),
-                    false);
-        } finally {
-            if (before == null) {
-                System.clearProperty(PayloadSearch.INSTALLATION_ROOT_PROPERTY);
-            } else {
-                System.setProperty(PayloadSearch.INSTALLATION_ROOT_PROPERTY, before);
-            }
-        }
-        String stdout = out.toString(StandardCharsets.UTF_8);
+        RepositoryBenchmark.Result studyRun = RepositoryBenchmark.run(
+                "study",
+                "run",
+                "dobbelaere-2017",
+                "--experiment",
+                "kafka-latency-replicated",
+                "--system",
+                "kafka",
+                "--local-hosts",
+                "--scale",
+                "0.1",
+                "--duration",
+                "20s",
+                "--warmup",
+                "5s",
+                "--output-dir",
+                output.toString());
+        int exitCode = studyRun.exitCode();
+        String err = studyRun.stderr();
+        String stdout = studyRun.stdout();
         System.out.println(stdout);
         System.out.printf("study run --local-hosts: %d s%n", SimulatedHosts.seconds(started));
         LocalBrokerScripts.Result status = hosts.run(120, "status");

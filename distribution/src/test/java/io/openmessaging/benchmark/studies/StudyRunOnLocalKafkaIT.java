@@ -3,16 +3,11 @@ package io.openmessaging.benchmark.studies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.openmessaging.benchmark.cli.Benchmark;
 import io.openmessaging.benchmark.result.ResultFiles;
 import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import io.openmessaging.benchmark.testing.LocalBrokerScripts;
-import io.openmessaging.benchmark.workload.PayloadSearch;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,32 +28,27 @@ class StudyRunOnLocalKafkaIT {
         assumeTrue(
                 LocalBrokerScripts.isFreeLoopbackPort(19092) && LocalBrokerScripts.isFreeLoopbackPort(19093),
                 "ports 19092/19093 are in use (another local Kafka), where --local-brokers starts its brokers");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String before = System.getProperty(PayloadSearch.INSTALLATION_ROOT_PROPERTY);
-        System.setProperty(
-                PayloadSearch.INSTALLATION_ROOT_PROPERTY,
-                LocalBrokerScripts.repositoryRoot().toString());
-        int exitCode;
-        try {
-            exitCode = Benchmark.run(
-                    new String[] {
-                        "study", "run", "dobbelaere-2017", "--experiment", "kafka-latency", "--experiment",
-                        "kafka-latency-replicated", "--local-brokers", "--scale", "0.1", "--duration", "10s",
-                        "--warmup", "0", "--output-dir", output.toString()
-                    },
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8),
-                    false);
-        } finally {
-            if (before == null) {
-                System.clearProperty(PayloadSearch.INSTALLATION_ROOT_PROPERTY);
-            } else {
-                System.setProperty(PayloadSearch.INSTALLATION_ROOT_PROPERTY, before);
-            }
-        }
+        RepositoryBenchmark.Result studyRun = RepositoryBenchmark.run(
+                "study",
+                "run",
+                "dobbelaere-2017",
+                "--experiment",
+                "kafka-latency",
+                "--experiment",
+                "kafka-latency-replicated",
+                "--local-brokers",
+                "--scale",
+                "0.1",
+                "--duration",
+                "10s",
+                "--warmup",
+                "0",
+                "--output-dir",
+                output.toString());
+        int exitCode = studyRun.exitCode();
+        String err = studyRun.stderr();
 
-        String stdout = out.toString(StandardCharsets.UTF_8);
+        String stdout = studyRun.stdout();
         assertThat(exitCode).as(stdout + err).isZero();
         assertThat(stdout)
                 .containsPattern("\\[1/2] kafka-latency on kafka: starting a local broker \\(kafka [0-9.]+\\)")
