@@ -1,13 +1,11 @@
 package io.openmessaging.benchmark.studyrunner;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -90,12 +88,12 @@ public final class LocalBroker implements AutoCloseable {
             command.add("--config");
             command.add(setting);
         });
-        String output = runScript(command, 600);
-        LocalBroker broker = new LocalBroker(script, system, dataDirectory, versionIn(output));
-        if (exitCode(output) != 0) {
+        ScriptRun.Output output = ScriptRun.run(command, 600, line -> {}, process -> {});
+        LocalBroker broker = new LocalBroker(script, system, dataDirectory, versionIn(output.text()));
+        if (output.exitCode() != 0) {
             broker.deleteData();
-            throw new IOException("bin/local-broker " + system + " start ended with exit code " + exitCode(output)
-                    + lastLine(output));
+            throw new IOException("bin/local-broker " + system + " start ended with exit code " + output.exitCode()
+                    + output.lastLine());
         }
         return broker;
     }
@@ -113,9 +111,11 @@ public final class LocalBroker implements AutoCloseable {
         }
         stopped = true;
         try {
-            runScript(
+            ScriptRun.run(
                     List.of(script.toString(), system, "stop", "--data-dir", dataDirectory.toString(), "--grace", "20"),
-                    120);
+                    120,
+                    line -> {},
+                    process -> {});
         } catch (IOException e) {
             // the data directory still says which broker it was
         } catch (InterruptedException e) {
@@ -141,33 +141,5 @@ public final class LocalBroker implements AutoCloseable {
             found = matcher.group(1);
         }
         return found;
-    }
-
-    private static String runScript(List<String> command, long timeoutSeconds)
-            throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        StringBuilder output = new StringBuilder();
-        try (var reader = process.inputReader(StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                output.append(line).append('\n');
-            }
-        }
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            return output + "\nexit 124";
-        }
-        return output + "\nexit " + process.exitValue();
-    }
-
-    private static int exitCode(String output) {
-        return Integer.parseInt(
-                output.substring(output.lastIndexOf("\nexit ") + 6).strip());
-    }
-
-    private static String lastLine(String output) {
-        String[] lines =
-                output.substring(0, output.lastIndexOf("\nexit ")).strip().split("\n");
-        return lines.length == 0 || lines[lines.length - 1].isBlank() ? "" : ": " + lines[lines.length - 1];
     }
 }

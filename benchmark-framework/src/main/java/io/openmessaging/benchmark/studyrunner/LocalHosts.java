@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,14 +119,14 @@ public final class LocalHosts {
      * @throws IOException when the script cannot tell
      */
     public boolean anyUp() throws IOException, InterruptedException {
-        Output status = run(QUERY_TIMEOUT_SECONDS, line -> {}, "status");
+        ScriptRun.Output status = run(QUERY_TIMEOUT_SECONDS, line -> {}, "status");
         if (status.exitCode() == STATUS_NONE) {
             return false;
         }
         if (status.exitCode() == 0) {
             return true;
         }
-        throw status.failure("status");
+        throw status.failure("bin/local-hosts status");
     }
 
     /**
@@ -143,26 +142,27 @@ public final class LocalHosts {
         }
         try {
             long started = System.nanoTime();
-            Output up = run(UP_TIMEOUT_SECONDS, progress, "up", "--layout", system);
+            ScriptRun.Output up = run(UP_TIMEOUT_SECONDS, progress, "up", "--layout", system);
             if (up.exitCode() != 0) {
-                throw up.failure("up --layout " + system);
+                throw up.failure("bin/local-hosts up --layout " + system);
             }
             long upSeconds = secondsSince(started);
             started = System.nanoTime();
-            Output deploy = run(DEPLOY_TIMEOUT_SECONDS, progress, "deploy");
+            ScriptRun.Output deploy = run(DEPLOY_TIMEOUT_SECONDS, progress, "deploy");
             if (deploy.exitCode() != 0) {
-                throw deploy.failure("deploy");
+                throw deploy.failure("bin/local-hosts deploy");
             }
             long deploySeconds = secondsSince(started);
-            Output inventory = run(QUERY_TIMEOUT_SECONDS, line -> {}, "inventory");
+            ScriptRun.Output inventory = run(QUERY_TIMEOUT_SECONDS, line -> {}, "inventory");
             if (inventory.exitCode() != 0) {
-                throw inventory.failure("inventory");
+                throw inventory.failure("bin/local-hosts inventory");
             }
             Inventory hosts = inventoryOf(inventory.text(), system);
             String file = deployedDriverFile(system);
-            Output driver = run(QUERY_TIMEOUT_SECONDS, line -> {}, "ssh", hosts.firstWorker(), "sudo", "cat", file);
+            ScriptRun.Output driver =
+                    run(QUERY_TIMEOUT_SECONDS, line -> {}, "ssh", hosts.firstWorker(), "sudo", "cat", file);
             if (driver.exitCode() != 0) {
-                throw driver.failure("ssh " + hosts.firstWorker() + " sudo cat " + file);
+                throw driver.failure("bin/local-hosts ssh " + hosts.firstWorker() + " sudo cat " + file);
             }
             List<String> settings = driverSettings(system, driver.text(), hosts.firstWorker() + ":" + file);
             return new Cluster(
@@ -190,8 +190,10 @@ public final class LocalHosts {
      */
     public String down() {
         try {
-            Output down = run(DOWN_TIMEOUT_SECONDS, line -> {}, "down");
-            return down.exitCode() == 0 ? null : down.failure("down").getMessage();
+            ScriptRun.Output down = run(DOWN_TIMEOUT_SECONDS, line -> {}, "down");
+            return down.exitCode() == 0
+                    ? null
+                    : down.failure("bin/local-hosts down").getMessage();
         } catch (IOException e) {
             return "bin/local-hosts down: " + e.getMessage();
         } catch (InterruptedException e) {
@@ -302,65 +304,28 @@ public final class LocalHosts {
         return matcher.find() ? matcher.group(1) : null;
     }
 
-    /** What one command of the script printed (standard output and error) and its exit code. */
-    private record Output(int exitCode, String text) {
-
-        IOException failure(String what) {
-            String[] lines = text.strip().split("\n");
-            String last = lines.length == 0 || lines[lines.length - 1].isBlank() ? "" : ": " + lines[lines.length - 1];
-            return new IOException("bin/local-hosts " + what + " ended with exit code " + exitCode
-                    + (exitCode == 124 ? " (timed out)" : "") + last);
-        }
-    }
-
-    private Output run(long timeoutSeconds, Consumer<String> progress, String... args)
+    private ScriptRun.Output run(long timeoutSeconds, Consumer<String> progress, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(script.toString()));
         command.addAll(List.of(args));
         // every command but down ends when aborted: down must run to its end whatever happens
         boolean abortable = !args[0].equals("down");
-        Process process;
         synchronized (this) {
             if (abortable && aborted) {
                 throw new IOException("bin/local-hosts " + args[0] + " not started: the study run is ending");
             }
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            if (abortable) {
-                step = process;
-            }
         }
-        StringBuilder text = new StringBuilder();
-        Thread reader = new Thread(
-                () -> {
-                    try (var lines = process.inputReader(StandardCharsets.UTF_8)) {
-                        String line;
-                        while ((line = lines.readLine()) != null) {
-                            synchronized (text) {
-                                text.append(line).append('\n');
-                            }
-                            progress.accept(line);
-                        }
-                    } catch (IOException e) {
-                        // the process ended; what it printed so far is kept
-                    }
-                },
-                "local-hosts-" + args[0]);
-        reader.setDaemon(true);
-        reader.start();
         try {
-            boolean ended = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-            if (!ended) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor();
-            }
-            reader.join(TimeUnit.SECONDS.toMillis(10));
-            synchronized (text) {
-                return new Output(ended ? process.exitValue() : 124, text.toString());
-            }
-        } catch (InterruptedException e) {
-            process.descendants().forEach(ProcessHandle::destroy);
-            process.destroy();
-            throw e;
+            return ScriptRun.run(command, timeoutSeconds, progress, process -> {
+                if (abortable) {
+                    synchronized (this) {
+                        step = process;
+                        if (aborted) { // aborted while it started
+                            abort();
+                        }
+                    }
+                }
+            });
         } finally {
             if (abortable) {
                 synchronized (this) {
