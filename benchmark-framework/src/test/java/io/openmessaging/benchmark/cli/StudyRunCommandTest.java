@@ -127,18 +127,7 @@ class StudyRunCommandTest {
      * appends its arguments to calls.log and runs {@code body}.
      */
     private Path projectWithHostsScript(String body) throws Exception {
-        Path project = dir.resolve("project");
-        Path source = StudyProject.directory();
-        try (var paths = Files.walk(source)) {
-            for (Path path : paths.toList()) {
-                Path copy = project.resolve(source.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(path, copy);
-                }
-            }
-        }
+        Path project = StudyProject.copyTo(dir.resolve("project"));
         Path script = project.resolve("bin/local-hosts");
         Files.createDirectories(script.getParent());
         Files.writeString(

@@ -2,7 +2,9 @@ package io.openmessaging.benchmark.studyrunner;
 
 import io.openmessaging.benchmark.study.Study;
 import io.openmessaging.benchmark.study.StudyLoader;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,22 @@ public final class StudyProject {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A copy of the project in {@code target} (created as needed), for a test that changes its files. */
+    public static Path copyTo(Path target) throws IOException {
+        Path source = directory();
+        try (var paths = Files.walk(source)) {
+            for (Path path : paths.toList()) {
+                Path copy = target.resolve(source.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy);
+                }
+            }
+        }
+        return target;
     }
 
     public static Study loopbackDemo() throws Exception {

@@ -58,7 +58,7 @@ class StudyRunPlannerTest {
 
     @Test
     void aRateOfZeroStaysZeroWhenScaled(@TempDir Path project) throws Exception {
-        Path copy = copyOfTheProject(project);
+        Path copy = StudyProject.copyTo(project);
         Path workload = copy.resolve("workloads/loopback-demo/fixed-rate.yaml");
         Files.writeString(workload, Files.readString(workload).replace("producerRate: 2000", "producerRate: 0"));
         Path study = copy.resolve("studies/loopback-demo/study.yaml");
@@ -250,7 +250,7 @@ class StudyRunPlannerTest {
 
     @Test
     void aRunAtAFractionOfAPeakStillFollowsItsPeakWhenGroupedBySystem(@TempDir Path project) throws Exception {
-        Path copy = copyOfTheProject(project);
+        Path copy = StudyProject.copyTo(project);
         Files.createDirectories(copy.resolve("driver-kafka"));
         Files.copy(Path.of("../driver-kafka/kafka-latency.yaml"), copy.resolve("driver-kafka/kafka-latency.yaml"));
         Path studyFile = copy.resolve("studies/loopback-demo/study.yaml");
@@ -425,20 +425,5 @@ class StudyRunPlannerTest {
         assertThat(later.get(1).peakFraction())
                 .as("an experiment with its own peakFraction keeps it")
                 .isEqualTo(0.33);
-    }
-
-    private static Path copyOfTheProject(Path target) throws Exception {
-        Path source = StudyProject.directory();
-        try (var paths = Files.walk(source)) {
-            for (Path path : paths.toList()) {
-                Path copy = target.resolve(source.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(path, copy);
-                }
-            }
-        }
-        return target;
     }
 }
