@@ -126,6 +126,17 @@ lb_kafka_random_cluster_id() {
   printf '%s\n' "$id"
 }
 
+# lb_kafka_retention_bytes <dir>: the retention of each partition, in bytes: half the space free on
+# <dir>'s file system shared by 100 partitions, at least 64 MiB and at most 1 GiB.
+lb_kafka_retention_bytes() {
+  local free_kib bytes min=$((64 * 1024 * 1024)) max=$((1024 * 1024 * 1024))
+  free_kib=$(df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print $4 }')
+  bytes=$(( ${free_kib:-0} * 1024 / 2 / 100 ))
+  [ "$bytes" -lt "$min" ] && bytes=$min
+  [ "$bytes" -gt "$max" ] && bytes=$max
+  echo "$bytes"
+}
+
 # lb_kafka_write_server_properties <file> <version> <data dir> <port> <controller port> <protocol>
 #   <advertised host:port> [KEY=VALUE...]
 # The same KRaft keys serve every release from 3.7 on: a static quorum of one voter
@@ -159,6 +170,16 @@ lb_kafka_write_server_properties() {
       echo "share.coordinator.state.topic.min.isr=1"
     fi
     echo "group.initial.rebalance.delay.ms=0"
+    local retention
+    retention=$(lb_kafka_retention_bytes "$data_dir")
+    echo "# Bounded disk: Kafka's default keeps 7 days, and a max-rate search at hundreds of MB/s fills a"
+    echo "# disk in minutes. Each partition keeps its newest $retention bytes (half the disk space free"
+    echo "# at start over 100 partitions, from 64 MiB to 1 GiB); segments of a quarter of that, checked"
+    echo "# every 5 s and deleted a second after. --config log.retention.bytes=-1 keeps everything."
+    echo "log.retention.bytes=$retention"
+    echo "log.segment.bytes=$((retention / 4))"
+    echo "log.retention.check.interval.ms=5000"
+    echo "log.segment.delete.delay.ms=1000"
     if [ "$protocol" = SASL_SSL ]; then
       echo "sasl.enabled.mechanisms=$LB_KAFKA_SCRAM_MECHANISM"
       echo "sasl.mechanism.inter.broker.protocol=$LB_KAFKA_SCRAM_MECHANISM"
@@ -415,6 +436,7 @@ lb_start() {
   trap - INT TERM
   echo "Kafka $version ready on 127.0.0.1:$port ($protocol, KRaft) after $(lb_seconds_since "$started") s"
   echo "  bootstrap.servers  $advertised_host:$advertised_port"
+  echo "  retention          $(sed -n 's/^log\.retention\.bytes=//p' "$properties" | tail -n 1) bytes per partition (log.retention.bytes; -1: all)"
   echo "  pid                $pid"
   if [ "$created" = true ]; then
     echo "  data dir           $data_dir (temporary: removed by stop)"

@@ -116,6 +116,12 @@ lb_pulsar_write_config() {
     echo "managedLedgerDefaultWriteQuorum=1"
     echo "managedLedgerDefaultAckQuorum=1"
     echo "functionsWorkerEnabled=false"
+    echo "# Bounded disk: a ledger rolls over once it is a minute old and holds 64 MB (defaults: not"
+    echo "# before 10 min, at 2 GB), so what every subscription has acknowledged is deleted within"
+    echo "# minutes even at hundreds of MB/s; the bookie reclaims deleted ledgers every 5 s."
+    echo "managedLedgerMinLedgerRolloverTimeMinutes=1"
+    echo "managedLedgerMaxSizePerLedgerMbytes=64"
+    echo "gcWaitTime=5000"
     if [ "$advertised" != "127.0.0.1:$port:$web_port" ]; then
       local host=${advertised%%:*} ports=${advertised#*:}
       echo "# --advertised-host/--advertised-port/--advertised-web-port: lookups answer with this listener."

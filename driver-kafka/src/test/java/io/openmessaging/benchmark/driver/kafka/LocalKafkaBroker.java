@@ -181,6 +181,11 @@ public final class LocalKafkaBroker implements AutoCloseable {
         return Paths.get(state.getProperty("log.file"));
     }
 
+    /** The {@code server.properties} the broker was started with. */
+    public Path serverProperties() {
+        return Paths.get(state.getProperty("server.properties"));
+    }
+
     /** SIGKILL the broker, without any shutdown: for tests of client behaviour on broker failure. */
     public void kill() {
         process.kill();

@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -17,6 +19,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -59,6 +62,63 @@ class LocalKafkaBrokerIT {
 
         assertThat(ids).hasSize(2000).allMatch(id -> id.matches("[A-Za-z0-9_][A-Za-z0-9_-]{21}"));
         assertThat(ids).doesNotHaveDuplicates();
+    }
+
+    /**
+     * The disk a broker may fill is bounded by default (a max-rate search at 300 MB/s filled 56 GB in under four
+     * minutes): each partition keeps its newest bytes, half the free space over 100 partitions within 64 MiB to 1
+     * GiB, and older segments really go within seconds. Shown with a 4 MiB retention of 1 MiB segments given
+     * with --config, which wins over the default: 12 MiB written to one partition, and its first offset moves.
+     */
+    @Test
+    void aPartitionKeepsItsNewestBytesAndOlderSegmentsAreDeletedWithinSeconds() throws Exception {
+        try (LocalKafkaBroker defaults = LocalKafkaBroker.start(false)) {
+            Properties server = new Properties();
+            try (var reader = Files.newBufferedReader(defaults.serverProperties())) {
+                server.load(reader);
+            }
+            long retentionBytes = Long.parseLong(server.getProperty("log.retention.bytes"));
+            assertThat(retentionBytes).isBetween(64L << 20, 1L << 30);
+            assertThat(Long.parseLong(server.getProperty("log.segment.bytes"))).isEqualTo(retentionBytes / 4);
+            assertThat(server.getProperty("log.retention.check.interval.ms")).isEqualTo("5000");
+        }
+
+        try (LocalKafkaBroker broker = LocalKafkaBroker.start(
+                        false, Map.of("log.retention.bytes", String.valueOf(4 << 20), "log.segment.bytes", "1048576"));
+                Admin admin = Admin.create(adminConfig(broker))) {
+            String topic = "retention-" + UUID.randomUUID();
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            Properties config = adminConfig(broker);
+            config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            String value = "x".repeat(1024);
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
+                for (int i = 0; i < 12 * 1024; i++) {
+                    producer.send(new ProducerRecord<>(topic, value));
+                }
+                producer.flush();
+            }
+            TopicPartition partition = new TopicPartition(topic, 0);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long firstOffset = 0;
+            while (firstOffset == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+                firstOffset = admin.listOffsets(Map.of(partition, OffsetSpec.earliest()))
+                        .partitionResult(partition)
+                        .get(30, TimeUnit.SECONDS)
+                        .offset();
+            }
+            assertThat(firstOffset)
+                    .as("first offset of %s after 12 MiB with a 4 MiB retention (log: %s)", topic, broker.logFile())
+                    .isGreaterThanOrEqualTo(4 * 1024);
+        }
+    }
+
+    private static Properties adminConfig(LocalKafkaBroker broker) {
+        Properties config = new Properties();
+        config.putAll(broker.clientSecurityProperties());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        return config;
     }
 
     @Test
