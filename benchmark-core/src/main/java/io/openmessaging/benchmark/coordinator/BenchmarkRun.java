@@ -399,6 +399,7 @@ public final class BenchmarkRun {
         log.info(
                 "Searching for the maximum sustainable rate ({} subscription(s) per topic receive every message)",
                 subscriptions);
+        recorder.stage("rate search");
         try {
             RateSearchResult found = search.run(new RateSearchTarget() {
                 @Override
@@ -433,6 +434,8 @@ public final class BenchmarkRun {
         } catch (Exception e) {
             recorder.rateSearched(workload.rateSearchSettings(), null, null, subscriptions, search.trials());
             throw new IllegalStateException("unexpected failure of the max-rate search", e);
+        } finally {
+            recorder.stage(null);
         }
     }
 

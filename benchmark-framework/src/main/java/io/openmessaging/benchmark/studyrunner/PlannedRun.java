@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.studyrunner;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -55,13 +56,22 @@ public record PlannedRun(
 
     /** This run producing at {@code rate} msg/s (a fraction of a measured peak), before the durations. */
     public PlannedRun withRate(String rateSetting) {
-        List<String> settings = new java.util.ArrayList<>();
         int durations = (int) workloadSettings.stream()
                 .filter(setting -> setting.startsWith("testDuration=") || setting.startsWith("warmupDuration="))
                 .count();
-        settings.addAll(workloadSettings.subList(0, workloadSettings.size() - durations));
-        settings.add(rateSetting);
-        settings.addAll(workloadSettings.subList(workloadSettings.size() - durations, workloadSettings.size()));
+        return withSettings(driverSettings, insertedBeforeLast(workloadSettings, durations, List.of(rateSetting)));
+    }
+
+    /**
+     * This run pointed at a deployed cluster: {@code clusterSettings} (its addresses) put after the experiment's
+     * settings and before the last {@code userSettings} ones (the user's {@code --driver-set}, which stay over
+     * everything else).
+     */
+    public PlannedRun onCluster(List<String> clusterSettings, int userSettings) {
+        return withSettings(insertedBeforeLast(driverSettings, userSettings, clusterSettings), workloadSettings);
+    }
+
+    private PlannedRun withSettings(List<String> newDriverSettings, List<String> newWorkloadSettings) {
         return new PlannedRun(
                 experiment,
                 system,
@@ -69,8 +79,8 @@ public record PlannedRun(
                 driverFile,
                 workloadPath,
                 driverPath,
-                driverSettings,
-                settings,
+                newDriverSettings,
+                newWorkloadSettings,
                 peakSearch,
                 peakExperiment,
                 peakFraction,
@@ -81,33 +91,12 @@ public record PlannedRun(
                 resultFileName);
     }
 
-    /**
-     * This run pointed at a deployed cluster: {@code clusterSettings} (its addresses) put after the experiment's
-     * settings and before the last {@code userSettings} ones (the user's {@code --driver-set}, which stay over
-     * everything else).
-     */
-    public PlannedRun onCluster(List<String> clusterSettings, int userSettings) {
-        List<String> settings =
-                new java.util.ArrayList<>(driverSettings.subList(0, driverSettings.size() - userSettings));
-        settings.addAll(clusterSettings);
-        settings.addAll(driverSettings.subList(driverSettings.size() - userSettings, driverSettings.size()));
-        return new PlannedRun(
-                experiment,
-                system,
-                workloadFile,
-                driverFile,
-                workloadPath,
-                driverPath,
-                settings,
-                workloadSettings,
-                peakSearch,
-                peakExperiment,
-                peakFraction,
-                localBroker,
-                localHosts,
-                brokerConfig,
-                brokerNotApplied,
-                resultFileName);
+    /** {@code settings} with {@code inserted} put before its last {@code last} entries. */
+    private static List<String> insertedBeforeLast(List<String> settings, int last, List<String> inserted) {
+        List<String> result = new ArrayList<>(settings.subList(0, settings.size() - last));
+        result.addAll(inserted);
+        result.addAll(settings.subList(settings.size() - last, settings.size()));
+        return result;
     }
 
     /** The {@code bin/benchmark} command line that makes this run, writing {@code resultFile}. */

@@ -43,52 +43,6 @@ public record StudyRunSettings(
         driverSettings = Collections.unmodifiableMap(new LinkedHashMap<>(driverSettings));
     }
 
-    /** Settings without {@code --peak-fraction}. */
-    public StudyRunSettings(
-            List<String> experiments,
-            List<String> systems,
-            Map<String, String> driverFiles,
-            Map<String, List<String>> driverSettings,
-            double scale,
-            String testDuration,
-            String warmupDuration,
-            boolean localBrokers,
-            boolean localHosts) {
-        this(
-                experiments,
-                systems,
-                driverFiles,
-                driverSettings,
-                scale,
-                testDuration,
-                warmupDuration,
-                localBrokers,
-                localHosts,
-                null);
-    }
-
-    /** Settings without {@code --local-hosts} and {@code --peak-fraction}. */
-    public StudyRunSettings(
-            List<String> experiments,
-            List<String> systems,
-            Map<String, String> driverFiles,
-            Map<String, List<String>> driverSettings,
-            double scale,
-            String testDuration,
-            String warmupDuration,
-            boolean localBrokers) {
-        this(
-                experiments,
-                systems,
-                driverFiles,
-                driverSettings,
-                scale,
-                testDuration,
-                warmupDuration,
-                localBrokers,
-                false);
-    }
-
     /** The record's {@code brokers}: {@code local}, {@code local-hosts} or {@code given}. */
     public String brokersMode() {
         return localHosts

@@ -7,15 +7,14 @@ import io.openmessaging.benchmark.study.StudyLoader;
 import io.openmessaging.benchmark.studyrun.StudyRunFiles;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import io.openmessaging.benchmark.studyrunner.PlannedRun;
+import io.openmessaging.benchmark.studyrunner.Settings;
 import io.openmessaging.benchmark.studyrunner.StudyProject;
 import io.openmessaging.benchmark.studyrunner.StudyRunPlanner;
-import io.openmessaging.benchmark.studyrunner.StudyRunSettings;
 import io.openmessaging.benchmark.testing.CommandLineRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -225,16 +224,13 @@ class StudyRunCommandTest {
         List<PlannedRun> runs = StudyRunPlanner.plan(
                 study,
                 project,
-                new StudyRunSettings(
-                        List.of("kafka-latency", "rabbitmq-latency", "kafka-latency-replicated"),
-                        List.of(),
-                        Map.of(),
-                        Map.of(),
-                        0.1,
-                        "20s",
-                        "5s",
-                        false,
-                        true),
+                Settings.studyRun()
+                        .experiments("kafka-latency", "rabbitmq-latency", "kafka-latency-replicated")
+                        .scale(0.1)
+                        .duration("20s")
+                        .warmup("5s")
+                        .localHosts()
+                        .build(),
                 Set.of("kafka", "rabbitmq"));
 
         cli.run((all, out, err) -> {

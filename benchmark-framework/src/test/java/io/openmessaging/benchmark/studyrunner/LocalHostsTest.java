@@ -285,7 +285,7 @@ class LocalHostsTest {
             List<PlannedRun> runs = StudyRunPlanner.plan(
                     study,
                     project,
-                    new StudyRunSettings(List.of(), systems, Map.of(), Map.of(), 1, null, null, false, true),
+                    Settings.studyRun().systems(systems).localHosts().build(),
                     installed);
             for (PlannedRun run : runs) {
                 List<String> addresses = LocalHosts.driverSettings(run.system(), deployed.get(run.system()), "x");

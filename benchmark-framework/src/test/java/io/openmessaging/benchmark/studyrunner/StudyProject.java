@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 
 /** The test project of {@code src/test/resources/study-project}: study {@code loopback-demo}. */
 public final class StudyProject {
@@ -45,6 +43,6 @@ public final class StudyProject {
 
     /** Settings with every run, at scale {@code scale}, no durations, no local brokers. */
     public static StudyRunSettings settings(double scale) {
-        return new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), scale, null, null, false);
+        return Settings.studyRun().scale(scale).build();
     }
 }

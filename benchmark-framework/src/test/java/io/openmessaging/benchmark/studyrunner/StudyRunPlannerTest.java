@@ -42,7 +42,7 @@ class StudyRunPlannerTest {
     @Test
     void scaleMultipliesTheFixedRateAfterOverridesButNotAPeakSearchAndDurationsReplaceTheWorkloads() throws Exception {
         StudyRunSettings settings =
-                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 0.1, "30s", "5s", false);
+                Settings.studyRun().scale(0.1).duration("30s").warmup("5s").build();
 
         List<PlannedRun> runs =
                 StudyRunPlanner.plan(StudyProject.loopbackDemo(), StudyProject.directory(), settings, INSTALLED);
@@ -67,7 +67,7 @@ class StudyRunPlannerTest {
         List<PlannedRun> runs = StudyRunPlanner.plan(
                 StudyLoader.load(study, copy),
                 copy,
-                new StudyRunSettings(List.of("fixed-rate"), List.of(), Map.of(), Map.of(), 0.5, null, null, false),
+                Settings.studyRun().experiments("fixed-rate").scale(0.5).build(),
                 INSTALLED);
 
         assertThat(runs)
@@ -77,15 +77,12 @@ class StudyRunPlannerTest {
 
     @Test
     void theChoiceOfExperimentsAndTheUsersDriverSettingsApply() throws Exception {
-        StudyRunSettings settings = new StudyRunSettings(
-                List.of("peak-rate"),
-                List.of("loopback"),
-                Map.of("loopback", "my-loopback.yaml"),
-                Map.of("loopback", List.of("driver.topicPrefix=mine")),
-                1,
-                null,
-                null,
-                false);
+        StudyRunSettings settings = Settings.studyRun()
+                .experiments("peak-rate")
+                .systems("loopback")
+                .driverFile("loopback", "my-loopback.yaml")
+                .driverSetting("loopback", "driver.topicPrefix=mine")
+                .build();
 
         List<PlannedRun> runs =
                 StudyRunPlanner.plan(StudyProject.loopbackDemo(), StudyProject.directory(), settings, INSTALLED);
@@ -101,7 +98,7 @@ class StudyRunPlannerTest {
         assertThatThrownBy(() -> StudyRunPlanner.plan(
                         StudyProject.loopbackDemo(),
                         StudyProject.directory(),
-                        new StudyRunSettings(List.of("peak-rat"), List.of(), Map.of(), Map.of(), 1, null, null, false),
+                        Settings.studyRun().experiments("peak-rat").build(),
                         INSTALLED))
                 .isInstanceOf(StudyRunException.class)
                 .hasMessage("--experiment peak-rat: no experiment 'peak-rat' in study loopback-demo (did you mean"
@@ -109,7 +106,7 @@ class StudyRunPlannerTest {
         assertThatThrownBy(() -> StudyRunPlanner.plan(
                         StudyProject.loopbackDemo(),
                         StudyProject.directory(),
-                        new StudyRunSettings(List.of(), List.of("loopbak"), Map.of(), Map.of(), 1, null, null, false),
+                        Settings.studyRun().systems("loopbak").build(),
                         INSTALLED))
                 .hasMessage("--system loopbak: study loopback-demo has no system 'loopbak' (did you mean"
                         + " 'loopback'?); its systems are loopback");
@@ -140,7 +137,7 @@ class StudyRunPlannerTest {
         List<PlannedRun> kafkaOnly = StudyRunPlanner.plan(
                 redpanda,
                 project,
-                new StudyRunSettings(List.of(), List.of("kafka"), Map.of(), Map.of(), 1, null, null, true),
+                Settings.studyRun().systems("kafka").localBrokers().build(),
                 INSTALLED);
         assertThat(kafkaOnly).allSatisfy(run -> {
             assertThat(run.localBroker()).isTrue();
@@ -159,14 +156,11 @@ class StudyRunPlannerTest {
         PlannedRun local = StudyRunPlanner.plan(
                         study,
                         project,
-                        new StudyRunSettings(t04, List.of(), Map.of(), Map.of(), 1, null, null, true),
+                        Settings.studyRun().experiments(t04).localBrokers().build(),
                         INSTALLED)
                 .get(0);
         PlannedRun given = StudyRunPlanner.plan(
-                        study,
-                        project,
-                        new StudyRunSettings(t04, List.of(), Map.of(), Map.of(), 1, null, null, false),
-                        INSTALLED)
+                        study, project, Settings.studyRun().experiments(t04).build(), INSTALLED)
                 .get(0);
 
         assertThat(local.brokerConfig()).containsExactly("journalSyncData=false");
@@ -193,7 +187,7 @@ class StudyRunPlannerTest {
             List<PlannedRun> runs = StudyRunPlanner.plan(
                     study,
                     project,
-                    new StudyRunSettings(List.of(), systems, Map.of(), Map.of(), 1, null, null, true),
+                    Settings.studyRun().systems(systems).localBrokers().build(),
                     INSTALLED);
             for (PlannedRun run : runs) {
                 String edited = io.openmessaging.benchmark.workload.DriverAssignments.apply(
@@ -204,7 +198,11 @@ class StudyRunPlannerTest {
     }
 
     private static StudyRunSettings onHosts(List<String> experiments, Map<String, String> driverFiles) {
-        return new StudyRunSettings(experiments, List.of(), driverFiles, Map.of(), 1, null, null, false, true);
+        return Settings.studyRun()
+                .experiments(experiments)
+                .driverFiles(driverFiles)
+                .localHosts()
+                .build();
     }
 
     @Test
@@ -287,7 +285,7 @@ class StudyRunPlannerTest {
         assertThatThrownBy(() -> StudyRunPlanner.plan(
                         study,
                         project,
-                        new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, true),
+                        Settings.studyRun().localBrokers().localHosts().build(),
                         INSTALLED))
                 .isInstanceOf(StudyRunException.class)
                 .hasMessage("--local-hosts and --local-brokers: give one (a three-broker cluster on simulated hosts per"
@@ -323,16 +321,11 @@ class StudyRunPlannerTest {
 
     @Test
     void theClustersAddressesGoBetweenTheExperimentsSettingsAndTheUsers() throws Exception {
-        StudyRunSettings settings = new StudyRunSettings(
-                List.of("fixed-rate"),
-                List.of(),
-                Map.of(),
-                Map.of("loopback", List.of("driver.topicPrefix=mine")),
-                1,
-                null,
-                null,
-                false,
-                true);
+        StudyRunSettings settings = Settings.studyRun()
+                .experiments("fixed-rate")
+                .driverSetting("loopback", "driver.topicPrefix=mine")
+                .localHosts()
+                .build();
         PlannedRun run = StudyRunPlanner.plan(
                         StudyProject.loopbackDemo(), StudyProject.directory(), settings, INSTALLED)
                 .get(0);
@@ -354,7 +347,11 @@ class StudyRunPlannerTest {
         List<PlannedRun> runs = StudyRunPlanner.plan(
                 study,
                 project,
-                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, "1m", null, true, false, 0.4),
+                Settings.studyRun()
+                        .duration("1m")
+                        .localBrokers()
+                        .peakFraction(0.4)
+                        .build(),
                 INSTALLED);
 
         assertThat(runs)
@@ -384,23 +381,25 @@ class StudyRunPlannerTest {
         assertThatThrownBy(() -> StudyRunPlanner.plan(
                         confluent,
                         project,
-                        new StudyRunSettings(
-                                List.of(), List.of(), Map.of(), Map.of(), 0.1, null, null, true, false, 0.5),
+                        Settings.studyRun()
+                                .scale(0.1)
+                                .localBrokers()
+                                .peakFraction(0.5)
+                                .build(),
                         INSTALLED))
                 .isInstanceOf(StudyRunException.class)
                 .hasMessage("--peak-fraction and --scale both set the fixed rates; give one of them");
         assertThatThrownBy(() -> StudyRunPlanner.plan(
                         confluent,
                         project,
-                        new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, false, 1.5),
+                        Settings.studyRun().localBrokers().peakFraction(1.5).build(),
                         INSTALLED))
                 .isInstanceOf(StudyRunException.class)
                 .hasMessage("--peak-fraction 1.5: give a fraction above 0, at most 1, e.g. 0.5");
         assertThatThrownBy(() -> StudyRunPlanner.plan(
                         StudyProject.loopbackDemo(),
                         StudyProject.directory(),
-                        new StudyRunSettings(
-                                List.of(), List.of(), Map.of(), Map.of(), 1, null, null, false, false, 0.5),
+                        Settings.studyRun().peakFraction(0.5).build(),
                         INSTALLED))
                 .isInstanceOf(StudyRunException.class)
                 .hasMessage("--peak-fraction: fixed-rate runs on loopback at a fixed rate, and study loopback-demo has"
@@ -410,17 +409,10 @@ class StudyRunPlannerTest {
         List<PlannedRun> later = StudyRunPlanner.plan(
                 StudyProject.loopbackDemo(),
                 StudyProject.directory(),
-                new StudyRunSettings(
-                        List.of("peak-rate", "third-of-peak"),
-                        List.of(),
-                        Map.of(),
-                        Map.of(),
-                        1,
-                        null,
-                        null,
-                        false,
-                        false,
-                        0.5),
+                Settings.studyRun()
+                        .experiments("peak-rate", "third-of-peak")
+                        .peakFraction(0.5)
+                        .build(),
                 INSTALLED);
         assertThat(later.get(1).peakFraction())
                 .as("an experiment with its own peakFraction keeps it")

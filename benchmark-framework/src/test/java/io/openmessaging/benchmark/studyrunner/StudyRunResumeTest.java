@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.openmessaging.benchmark.studyrun.StudyRunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +24,8 @@ class StudyRunResumeTest {
     }
 
     private static StudyRunSettings settings(double scale, String duration, boolean localBrokers) {
-        return new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), scale, duration, null, localBrokers);
+        Settings settings = Settings.studyRun().scale(scale).duration(duration);
+        return (localBrokers ? settings.localBrokers() : settings).build();
     }
 
     @Test
@@ -58,8 +57,7 @@ class StudyRunResumeTest {
 
     @Test
     void aRunOnSimulatedHostsResumesOnlyOnSimulatedHosts() {
-        StudyRunSettings onHosts =
-                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, false, true);
+        StudyRunSettings onHosts = Settings.studyRun().localHosts().build();
         assertThat(onHosts.brokersMode()).isEqualTo("local-hosts");
 
         assertThat(StudyRunResume.refusal(record(1, null, "local-hosts"), "loopback-demo", onHosts, directory))
@@ -82,9 +80,9 @@ class StudyRunResumeTest {
         atHalf.peakFraction = 0.5;
         StudyRunSettings withoutFraction = settings(1, null, true);
         StudyRunSettings atQuarter =
-                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, false, 0.25);
+                Settings.studyRun().localBrokers().peakFraction(0.25).build();
         StudyRunSettings atHalfAgain =
-                new StudyRunSettings(List.of(), List.of(), Map.of(), Map.of(), 1, null, null, true, false, 0.5);
+                Settings.studyRun().localBrokers().peakFraction(0.5).build();
 
         assertThat(StudyRunResume.refusal(atHalf, "loopback-demo", atHalfAgain, directory))
                 .isNull();
