@@ -126,12 +126,14 @@ lb_kafka_random_cluster_id() {
   printf '%s\n' "$id"
 }
 
-# lb_kafka_retention_bytes <dir>: the retention of each partition, in bytes: half the space free on
+# lb_kafka_retention_bytes <dir>: the retention of each partition, in bytes: a third of the space free on
 # <dir>'s file system shared by 100 partitions, at least 64 MiB and at most 1 GiB.
+# A partition holds up to its retention plus a closed and an active segment (a quarter each),
+# so 100 partitions stay within half the free space.
 lb_kafka_retention_bytes() {
   local free_kib bytes min=$((64 * 1024 * 1024)) max=$((1024 * 1024 * 1024))
   free_kib=$(df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print $4 }')
-  bytes=$(( ${free_kib:-0} * 1024 / 2 / 100 ))
+  bytes=$(( ${free_kib:-0} * 1024 / 3 / 100 ))
   [ "$bytes" -lt "$min" ] && bytes=$min
   [ "$bytes" -gt "$max" ] && bytes=$max
   echo "$bytes"
@@ -173,7 +175,7 @@ lb_kafka_write_server_properties() {
     local retention
     retention=$(lb_kafka_retention_bytes "$data_dir")
     echo "# Bounded disk: Kafka's default keeps 7 days, and a max-rate search at hundreds of MB/s fills a"
-    echo "# disk in minutes. Each partition keeps its newest $retention bytes (half the disk space free"
+    echo "# disk in minutes. Each partition keeps its newest $retention bytes (a third of the disk space free"
     echo "# at start over 100 partitions, from 64 MiB to 1 GiB); segments of a quarter of that, checked"
     echo "# every 5 s and deleted a second after. --config log.retention.bytes=-1 keeps everything."
     echo "log.retention.bytes=$retention"

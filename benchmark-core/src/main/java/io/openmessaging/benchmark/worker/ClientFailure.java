@@ -14,7 +14,7 @@ public final class ClientFailure extends RuntimeException {
 
     /** @param what what stopped, e.g. {@code the consumer of t / s stopped} */
     public ClientFailure(String what, Throwable cause) {
-        super(what + ": " + reason(cause), cause);
+        super(what + ": " + reason(cause) + HeapHint.of(cause), cause);
     }
 
     /**

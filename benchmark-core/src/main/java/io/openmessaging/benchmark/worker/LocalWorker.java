@@ -629,7 +629,7 @@ public final class LocalWorker implements WorkerHandle {
 
     /** A failure as the status reports it: a client's failure by its message alone, anything else with its type. */
     private static String describe(Throwable failure) {
-        return failure instanceof ClientFailure ? failure.getMessage() : failure.toString();
+        return failure instanceof ClientFailure ? failure.getMessage() : failure + HeapHint.of(failure);
     }
 
     /** Stops the load and closes producers, consumers and the driver. Idempotent. */

@@ -346,9 +346,19 @@ final class StudyRunExecution {
             return outcome.exitCode();
         } finally {
             if (broker != null) {
-                broker.close();
+                boolean failed = !StudyRunRecord.DONE.equals(entry.status);
+                Path logs = directory.resolve(brokerLogsName(planned));
+                List<Path> kept = broker.close(failed ? logs : null);
+                if (!kept.isEmpty()) {
+                    out.println(prefix + "the local broker's logs: " + logs);
+                }
             }
         }
+    }
+
+    /** Where the logs of a failed run's local broker go: {@code <result file name without .json>-broker-logs}. */
+    static String brokerLogsName(PlannedRun planned) {
+        return planned.resultFileName().replaceFirst("\\.json$", "") + "-broker-logs";
     }
 
     /** The peak rate (msg/s) the run's {@code peakExperiment} measured on its system in this study run. */

@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.studyrunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,8 +107,19 @@ public final class LocalBroker implements AutoCloseable {
     /** Stops the broker and deletes its data directory; again does nothing. */
     @Override
     public synchronized void close() {
+        close(null);
+    }
+
+    /**
+     * Stops the broker, copies its logs (every {@code *.log} file of the data directory and of its {@code log}
+     * directory: the broker's own, the start's and the readiness client's) into {@code keepLogsIn} when that is
+     * not {@code null}, and deletes the data directory; again does nothing.
+     *
+     * @return the logs copied
+     */
+    public synchronized List<Path> close(Path keepLogsIn) {
         if (stopped) {
-            return;
+            return List.of();
         }
         stopped = true;
         try {
@@ -121,7 +133,29 @@ public final class LocalBroker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        List<Path> kept = keepLogsIn == null ? List.of() : copyLogs(keepLogsIn);
         deleteData();
+        return kept;
+    }
+
+    private List<Path> copyLogs(Path target) {
+        List<Path> copied = new ArrayList<>();
+        for (Path directory : List.of(dataDirectory, dataDirectory.resolve("log"))) {
+            try (var files = Files.list(directory)) {
+                for (Path log : files.filter(
+                                file -> file.getFileName().toString().endsWith(".log"))
+                        .sorted()
+                        .toList()) {
+                    Files.createDirectories(target);
+                    Path copy = target.resolve(log.getFileName());
+                    Files.copy(log, copy, StandardCopyOption.REPLACE_EXISTING);
+                    copied.add(copy);
+                }
+            } catch (IOException e) {
+                // no such directory (only RabbitMQ has log/), or a log that could not be copied: keep the others
+            }
+        }
+        return copied;
     }
 
     private void deleteData() {

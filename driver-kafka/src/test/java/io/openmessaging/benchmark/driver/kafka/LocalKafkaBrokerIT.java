@@ -66,8 +66,8 @@ class LocalKafkaBrokerIT {
 
     /**
      * The disk a broker may fill is bounded by default (a max-rate search at 300 MB/s filled 56 GB in under four
-     * minutes): each partition keeps its newest bytes, half the free space over 100 partitions within 64 MiB to 1
-     * GiB, and older segments really go within seconds. Shown with a 4 MiB retention of 1 MiB segments given
+     * minutes): each partition keeps its newest bytes, a third of the free space over 100 partitions within 64 MiB to
+     * 1 GiB, and older segments really go within seconds. Shown with a 4 MiB retention of 1 MiB segments given
      * with --config, which wins over the default: 12 MiB written to one partition, and its first offset moves.
      */
     @Test
