@@ -18,7 +18,8 @@ LB_PULSAR_LOG4J="$LB_PULSAR_DIR/log4j2.properties"
 # Pulsar's own defaults are 6650 and 8080; 8080 is also the benchmark worker's HTTP port.
 LB_PULSAR_DEFAULT_PORT=16650
 LB_PULSAR_DEFAULT_WEB_PORT=18080
-LB_PULSAR_DEFAULT_HEAP=512m
+# Pulsar's own standalone default; at 512m the bookie ran out of heap in a max-rate search at 115 MB/s
+LB_PULSAR_DEFAULT_HEAP=2g
 LB_PULSAR_DEFAULT_TIMEOUT_SECONDS=120
 LB_PULSAR_DEFAULT_STOP_GRACE_SECONDS=30
 LB_PULSAR_MINIMUM_JAVA=17
