@@ -347,7 +347,11 @@ final class StudyRunExecution {
         } finally {
             if (broker != null) {
                 boolean failed = !StudyRunRecord.DONE.equals(entry.status);
-                Path logs = directory.resolve(brokerLogsName(planned));
+                // named after the result file this run wrote (-1, -2, … when an earlier one was kept)
+                Path logs = directory.resolve(brokerLogsName(
+                        entry.resultFile == null
+                                ? planned.resultFileName()
+                                : Path.of(entry.resultFile).getFileName().toString()));
                 List<Path> kept = broker.close(failed ? logs : null);
                 if (!kept.isEmpty()) {
                     out.println(prefix + "the local broker's logs: " + logs);
@@ -357,8 +361,8 @@ final class StudyRunExecution {
     }
 
     /** Where the logs of a failed run's local broker go: {@code <result file name without .json>-broker-logs}. */
-    static String brokerLogsName(PlannedRun planned) {
-        return planned.resultFileName().replaceFirst("\\.json$", "") + "-broker-logs";
+    static String brokerLogsName(String resultFileName) {
+        return resultFileName.replaceFirst("\\.json$", "") + "-broker-logs";
     }
 
     /** The peak rate (msg/s) the run's {@code peakExperiment} measured on its system in this study run. */
