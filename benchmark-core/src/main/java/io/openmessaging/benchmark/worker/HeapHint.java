@@ -8,6 +8,9 @@ package io.openmessaging.benchmark.worker;
  */
 final class HeapHint {
 
+    /** Causes looked at, at most. */
+    private static final int MAX_CAUSE_DEPTH = 32;
+
     private HeapHint() {}
 
     /** {@code ""}, or the hint (with a leading space) when {@code failure} or one of its causes ran out of memory. */
@@ -16,7 +19,9 @@ final class HeapHint {
     }
 
     static String of(Throwable failure, long maxHeapBytes) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+        // bounded: a chain of causes may loop (a → b → a), which getCause does not prevent
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_CAUSE_DEPTH; depth++, cause = cause.getCause()) {
             if (cause instanceof OutOfMemoryError) {
                 return String.format(
                         " (this JVM's heap is at most %,d MiB; give it more with HEAP_OPTS, e.g."

@@ -151,6 +151,24 @@ class ShippedStudiesTest {
                 .containsExactly(149.616);
     }
 
+    /** "Up to medium load": a window of 10 confirms cannot carry the Kafka latency tests' 10,000 msg/s here. */
+    @Test
+    void rabbitMqLatencyRunsAtHalfThePeakOfTheSameConfirmWindow() throws Exception {
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
+
+        Experiment latency = study.experiments().stream()
+                .filter(experiment -> experiment.name().equals("rabbitmq-latency"))
+                .findFirst()
+                .orElseThrow();
+        Experiment peak = study.experiments().stream()
+                .filter(experiment -> experiment.name().equals(latency.peakExperiment()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(latency.peakFraction()).isEqualTo(0.5);
+        assertThat(peak.peak()).isTrue();
+        assertThat(peak.drivers()).isEqualTo(latency.drivers());
+    }
+
     private static JsonNode fact(String study, String id) {
         for (JsonNode result : facts.get(study).get("results")) {
             if (result.get("id").asText().equals(id)) {

@@ -28,6 +28,15 @@ class HeapHintTest {
     }
 
     @Test
+    void aChainOfCausesThatLoopsEndsWithoutAHint() {
+        IllegalStateException first = new IllegalStateException("first");
+        IllegalStateException second = new IllegalStateException("second", first);
+        first.initCause(second);
+
+        assertThat(HeapHint.of(first, 640L << 20)).isEmpty();
+    }
+
+    @Test
     void aConsumerThatRanOutOfHeapEndsTheRunWithTheHint() {
         ClientFailure failure =
                 new ClientFailure("the consumer of t / s stopped", new OutOfMemoryError("Java heap space"));

@@ -93,6 +93,21 @@ class StudyWorkloadsTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        // file, first rate of the search (msg/s)
+        "dobbelaere-2017/throughput-1-topic-1-partition-100b-max-rate.yaml, 10000",
+        "dobbelaere-2017/throughput-5-topics-5-partitions-max-rate.yaml, 100000",
+    })
+    void dobbelaereSearchesJudgeEachTrialOverThirtySecondsWithinFivePercent(String file, double startRate)
+            throws Exception {
+        Workload workload = WorkloadLoader.load(WORKLOADS.resolve(file));
+
+        assertThat(workload.rateSearchSettings().startRateMsgPerSec()).isEqualTo(startRate);
+        assertThat(workload.rateSearchSettings().windowDuration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(workload.rateSearchSettings().precision()).isEqualTo(0.05);
+    }
+
+    @ParameterizedTest(name = "{0}")
     @CsvSource({"backlog-1-topic-16-partitions-1kb.yaml, 100", "simple-workload.yaml, 0"})
     void backlogSizes(String file, double gib) throws Exception {
         assertThat(WorkloadLoader.load(WORKLOADS.resolve(file)).consumerBacklogSizeGB())

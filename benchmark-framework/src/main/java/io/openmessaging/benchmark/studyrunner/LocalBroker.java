@@ -3,12 +3,13 @@ package io.openmessaging.benchmark.studyrunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fresh single-node broker on 127.0.0.1 for one run of {@code study run --local-brokers}, started and stopped
@@ -17,6 +18,8 @@ import java.util.regex.Pattern;
  * address, and one copy of everything where a cluster keeps three).
  */
 public final class LocalBroker implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalBroker.class);
 
     /** The driver settings per system that point its driver at the broker {@code bin/local-broker} starts. */
     static final Map<String, List<String>> DRIVER_SETTINGS = Map.of(
@@ -139,20 +142,40 @@ public final class LocalBroker implements AutoCloseable {
     }
 
     private List<Path> copyLogs(Path target) {
-        List<Path> copied = new ArrayList<>();
+        List<Path> logs = new ArrayList<>();
         for (Path directory : List.of(dataDirectory, dataDirectory.resolve("log"))) {
+            if (!Files.isDirectory(directory)) {
+                continue; // only RabbitMQ has log/
+            }
             try (var files = Files.list(directory)) {
-                for (Path log : files.filter(
-                                file -> file.getFileName().toString().endsWith(".log"))
+                files.filter(file -> file.getFileName().toString().endsWith(".log"))
                         .sorted()
-                        .toList()) {
-                    Files.createDirectories(target);
-                    Path copy = target.resolve(log.getFileName());
-                    Files.copy(log, copy, StandardCopyOption.REPLACE_EXISTING);
-                    copied.add(copy);
-                }
+                        .forEach(logs::add);
             } catch (IOException e) {
-                // no such directory (only RabbitMQ has log/), or a log that could not be copied: keep the others
+                log.warn("Could not list the broker's logs in {}: {}", directory, e.toString());
+            }
+        }
+        List<Path> copied = new ArrayList<>();
+        if (logs.isEmpty()) {
+            return copied;
+        }
+        try {
+            Files.createDirectories(target);
+        } catch (IOException e) {
+            log.warn("Could not keep the broker's logs in {}: {}", target, e.toString());
+            return copied;
+        }
+        for (Path brokerLog : logs) {
+            // log/x.log and x.log both become x.log: the second keeps its directory in its name
+            Path copy = target.resolve(brokerLog.getFileName());
+            if (Files.exists(copy)) {
+                copy = target.resolve(brokerLog.getParent().getFileName() + "-" + brokerLog.getFileName());
+            }
+            try {
+                Files.copy(brokerLog, copy);
+                copied.add(copy);
+            } catch (IOException e) {
+                log.warn("Could not keep the broker's log {}: {}", brokerLog, e.toString()); // keep the others
             }
         }
         return copied;

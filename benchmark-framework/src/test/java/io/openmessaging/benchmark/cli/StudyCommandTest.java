@@ -30,7 +30,7 @@ class StudyCommandTest {
                 .hasSize(4)
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("confluent-2020 ")
-                        .contains("kafka,pulsar,rabbitmq", " 5 experiments", "  14 figures")
+                        .contains("kafka,pulsar,rabbitmq", " 6 experiments", "  14 figures")
                         .endsWith("Benchmarking Apache Kafka, Apache Pulsar, and RabbitMQ: Which is the Fastest?"))
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("pulsar-latency-2019 ")

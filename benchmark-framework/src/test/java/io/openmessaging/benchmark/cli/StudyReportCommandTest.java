@@ -48,7 +48,7 @@ class StudyReportCommandTest {
 
         assertThat(cli.stdout().lines())
                 .containsExactly(
-                        "confluent-2020: 14 of 14 figures compared; 7 of 7 runs done; claims: 2 holding, 0 not"
+                        "confluent-2020: 14 of 14 figures compared; 8 of 8 runs done; claims: 2 holding, 0 not"
                                 + " holding, 0 not run.",
                         "wrote " + directory.resolve("study-report.md"),
                         "wrote " + directory.resolve("study-report.html"));

@@ -36,7 +36,8 @@ class LocalBrokerTest {
 
     /**
      * A failed run's broker logs outlive the broker: close copies every {@code *.log} of the data directory and of
-     * its {@code log} directory before the data directory goes; a plain close copies nothing. A fake {@code
+     * its {@code log} directory before the data directory goes (one of the same name as another keeps its directory in
+     * its name; one that cannot be copied is skipped); a plain close copies nothing. A fake {@code
      * bin/local-broker} writes the logs as the real one does (RabbitMQ's under {@code log/}).
      */
     @Test
@@ -52,6 +53,8 @@ class LocalBrokerTest {
                         "  mkdir -p \"$dir/log\" \"$dir/data\"",
                         "  echo broker-line > \"$dir/broker.log\"",
                         "  echo node-line > \"$dir/log/node.log\"",
+                        "  echo start-line > \"$dir/log/broker.log\"",
+                        "  ln -s \"$dir/gone\" \"$dir/a-dangling.log\"",
                         "  echo data > \"$dir/data/segment.log.index\"",
                         "  echo 'RabbitMQ 9.9.9 ready on 127.0.0.1:17672'",
                         "fi",
@@ -62,8 +65,13 @@ class LocalBrokerTest {
         Path keep = project.resolve("out/run-broker-logs");
         List<Path> kept = failed.close(keep);
 
-        assertThat(kept).containsExactly(keep.resolve("broker.log"), keep.resolve("node.log"));
+        assertThat(kept)
+                .as("a log that cannot be copied (a dangling link) does not cost the others")
+                .containsExactly(keep.resolve("broker.log"), keep.resolve("log-broker.log"), keep.resolve("node.log"));
         assertThat(Files.readString(keep.resolve("broker.log"))).isEqualTo("broker-line\n");
+        assertThat(Files.readString(keep.resolve("log-broker.log")))
+                .as("log/broker.log does not overwrite broker.log")
+                .isEqualTo("start-line\n");
         assertThat(Files.readString(keep.resolve("node.log"))).isEqualTo("node-line\n");
         assertThat(failed.close(keep)).as("a second close").isEmpty();
 

@@ -220,6 +220,7 @@ class StudyRunPlannerTest {
                 .extracting(run -> run.experiment() + "/" + run.system())
                 .containsExactly(
                         "peak-throughput/kafka",
+                        "kafka-default-fsync-10kb-batches/kafka",
                         "kafka-fsync-every-message/kafka",
                         "latency-200k/kafka",
                         "peak-throughput/pulsar",
@@ -361,14 +362,15 @@ class StudyRunPlannerTest {
                         "peak-throughput/kafka <- null x null",
                         "peak-throughput/pulsar <- null x null",
                         "peak-throughput-rabbitmq/rabbitmq <- null x null",
+                        "kafka-default-fsync-10kb-batches/kafka <- null x null",
                         "kafka-fsync-every-message/kafka <- null x null",
                         "latency-200k/kafka <- peak-throughput x 0.4",
                         "latency-200k/pulsar <- peak-throughput x 0.4",
                         "latency-rabbitmq-30k/rabbitmq <- peak-throughput-rabbitmq x 0.4");
-        assertThat(runs.get(4).workloadSettings())
+        assertThat(runs.get(5).workloadSettings())
                 .as("the rate comes from the peak when the run starts; the study's own is neither kept nor scaled")
                 .containsExactly("testDuration=1m");
-        assertThat(runs.get(6).workloadSettings())
+        assertThat(runs.get(7).workloadSettings())
                 .as("an experiment's own overrides stay, the rate from the peak goes over them")
                 .containsExactly("producerRate=30000", "testDuration=1m");
     }

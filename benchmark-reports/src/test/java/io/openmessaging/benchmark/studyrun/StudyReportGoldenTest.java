@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The study report of the Confluent 2020 study built from the result files Confluent published with it
  * (the core's fixtures) and a study run record naming them ({@code src/test/resources/studyrun/}), against
- * golden files there; the actual output is left in {@code target/actual-*} to compare. Regenerate with {@code
+ * golden files there (the record files Confluent's two fsync runs, made with 1 MB batches, under the study's
+ * 10 KB fsync pair: the report's arithmetic, not the study's claim, is what is checked); the actual output is
+ * left in {@code target/actual-*} to compare. Regenerate with {@code
  * -Dstudy.report.golden.update=true}.
  */
 class StudyReportGoldenTest {
