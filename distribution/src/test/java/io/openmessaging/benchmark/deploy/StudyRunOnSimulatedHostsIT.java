@@ -32,23 +32,18 @@ class StudyRunOnSimulatedHostsIT {
     void aKafkaExperimentRunsOnThreeBrokersDeployedForItAndTheHostsAreDownAfterwards() throws Exception {
         hosts.assumePrerequisites();
         long started = System.nanoTime();
-        RepositoryBenchmark.Result studyRun = RepositoryBenchmark.run(
-                "study",
-                "run",
+        RepositoryBenchmark.Result studyRun = RepositoryBenchmark.studyRunAtATenth(
                 "dobbelaere-2017",
+                output,
                 "--experiment",
                 "kafka-latency-replicated",
                 "--system",
                 "kafka",
                 "--local-hosts",
-                "--scale",
-                "0.1",
                 "--duration",
                 "20s",
                 "--warmup",
-                "5s",
-                "--output-dir",
-                output.toString());
+                "5s");
         int exitCode = studyRun.exitCode();
         String err = studyRun.stderr();
         String stdout = studyRun.stdout();

@@ -6,6 +6,9 @@ import io.openmessaging.benchmark.workload.PayloadSearch;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Runs {@code bin/benchmark} in this JVM as if it were installed in the repository: the installation root
@@ -19,6 +22,17 @@ public final class RepositoryBenchmark {
     public record Result(int exitCode, String stdout, String stderr) {}
 
     private RepositoryBenchmark() {}
+
+    /**
+     * Runs {@code bin/benchmark study run STUDY OPTIONS… --output-dir OUTPUT}, as {@link #run} does, at a
+     * tenth of the study's rates ({@code --scale 0.1}).
+     */
+    public static Result studyRunAtATenth(String study, Path output, String... options) {
+        List<String> args = new ArrayList<>(List.of("study", "run", study));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--scale", "0.1", "--output-dir", output.toString()));
+        return run(args.toArray(String[]::new));
+    }
 
     /** Runs {@code bin/benchmark ARGS} (no signal handler) and returns its exit code and output. */
     public static Result run(String... args) {

@@ -28,23 +28,18 @@ class StudyRunOnLocalKafkaIT {
         assumeTrue(
                 LocalBrokerScripts.isFreeLoopbackPort(19092) && LocalBrokerScripts.isFreeLoopbackPort(19093),
                 "ports 19092/19093 are in use (another local Kafka), where --local-brokers starts its brokers");
-        RepositoryBenchmark.Result studyRun = RepositoryBenchmark.run(
-                "study",
-                "run",
+        RepositoryBenchmark.Result studyRun = RepositoryBenchmark.studyRunAtATenth(
                 "dobbelaere-2017",
+                output,
                 "--experiment",
                 "kafka-latency",
                 "--experiment",
                 "kafka-latency-replicated",
                 "--local-brokers",
-                "--scale",
-                "0.1",
                 "--duration",
                 "10s",
                 "--warmup",
-                "0",
-                "--output-dir",
-                output.toString());
+                "0");
         int exitCode = studyRun.exitCode();
         String err = studyRun.stderr();
 
