@@ -214,7 +214,7 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             try {
                 channel.basicPublish(exchange, routingKey, true, properties, payload);
             } catch (IOException | RuntimeException e) {
-                pending.fail(sequenceNumber, e);
+                pending.fail(sequenceNumber, publishError(e));
             }
             return;
         }
@@ -294,12 +294,26 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
                 recovering = true;
                 held.add(unsent);
             } else {
-                unsent.complete(e);
+                unsent.complete(publishError(e));
                 if (window != null) {
                     window.release(1); // publishWaiting, if that is the caller, goes on with the next
                 }
             }
         }
+    }
+
+    /**
+     * Why a publish failed: on a channel the broker shut down, the shutdown's reason, worded as for the sends the
+     * shutdown itself fails (a send that arrives just after the shutdown gets the same error as one just before).
+     */
+    private Exception publishError(Exception e) {
+        ShutdownSignalException reason = channel.getCloseReason();
+        return reason == null || reason.isInitiatedByApplication() ? e : shutDownError(reason);
+    }
+
+    private DriverException shutDownError(ShutdownSignalException cause) {
+        return new DriverException(
+                "the channel of the producer of " + topic + " shut down: " + ConnectionPool.describe(cause), cause);
     }
 
     /** Whether a failed publish is the connection's loss (to be waited out) rather than this message's fault. */
@@ -319,20 +333,13 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             }
             return;
         }
-        DriverException unpublished = cause.isInitiatedByApplication()
-                ? closedError()
-                : new DriverException(
-                        "the channel of the producer of " + topic + " shut down: " + ConnectionPool.describe(cause),
-                        cause);
+        DriverException unpublished = cause.isInitiatedByApplication() ? closedError() : shutDownError(cause);
         failWaiting(unpublished); // first: the slots failAll frees must not publish them on the dead channel
         pending.failAll(
                 cause.isInitiatedByApplication()
                         ? new DriverException(
                                 "the producer of " + topic + " was closed before the broker confirmed this message")
-                        : new DriverException(
-                                "the channel of the producer of " + topic + " shut down: "
-                                        + ConnectionPool.describe(cause),
-                                cause));
+                        : shutDownError(cause));
         failHeld(unpublished);
     }
 
