@@ -156,14 +156,8 @@ class ShippedStudiesTest {
     void rabbitMqLatencyRunsAtHalfThePeakOfTheSameConfirmWindow() throws Exception {
         Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
 
-        Experiment latency = study.experiments().stream()
-                .filter(experiment -> experiment.name().equals("rabbitmq-latency"))
-                .findFirst()
-                .orElseThrow();
-        Experiment peak = study.experiments().stream()
-                .filter(experiment -> experiment.name().equals(latency.peakExperiment()))
-                .findFirst()
-                .orElseThrow();
+        Experiment latency = study.experiment("rabbitmq-latency").orElseThrow();
+        Experiment peak = study.experiment(latency.peakExperiment()).orElseThrow();
         assertThat(latency.peakFraction()).isEqualTo(0.5);
         assertThat(peak.peak()).isTrue();
         assertThat(peak.drivers()).isEqualTo(latency.drivers());
