@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.study;
 
+import java.util.List;
+
 /**
  * One figure a study published.
  *
@@ -19,6 +21,8 @@ package io.openmessaging.benchmark.study;
  * @param source where in the publication it is
  * @param of for a ratio, the run ({@code EXPERIMENT/SYSTEM}) whose value is divided, else {@code null}
  * @param over for a ratio, the run ({@code EXPERIMENT/SYSTEM}) it is divided by, else {@code null}
+ * @param varies for a ratio, the settings it is about ({@code driver.replicationFactor}), which the two runs must
+ *     differ in for it to be tested here; empty when the file names none
  */
 public record Figure(
         String id,
@@ -36,7 +40,12 @@ public record Figure(
         String reason,
         String source,
         String of,
-        String over) {
+        String over,
+        List<String> varies) {
+
+    public Figure {
+        varies = List.copyOf(varies);
+    }
 
     /** Whether the figure is one value over another ({@code x} or {@code %}), which needs {@code of} and {@code over}. */
     public boolean isRatio() {

@@ -62,6 +62,8 @@ public record Study(
      * @param overPercentile for a ratio, the statistic of {@code over} (the claim's percentile unless it names another)
      * @param min the smallest ratio that holds the claim, or {@code null}
      * @param max the largest ratio that holds the claim, or {@code null}
+     * @param varies the settings the claim is about ({@code driver.replicationFactor}), which its runs must differ
+     *     in for it to be tested here; empty when the file names none
      */
     public record Claim(
             String id,
@@ -75,10 +77,12 @@ public record Study(
             String over,
             Figure.Percentile overPercentile,
             Double min,
-            Double max) {
+            Double max,
+            List<String> varies) {
 
         public Claim {
             runs = List.copyOf(runs);
+            varies = List.copyOf(varies);
         }
     }
 

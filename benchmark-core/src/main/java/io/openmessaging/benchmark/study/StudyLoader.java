@@ -339,6 +339,15 @@ public final class StudyLoader {
                 checkRun(run, entry, path + "." + key.name(), sourceName, names, experiments, problems);
             }
         }
+        List<String> varies = values.get(StudySchema.VARIES);
+        checkVaries(varies, values.entry(StudySchema.VARIES), path, sourceName, problems);
+        if (of != null && of.equals(over) && !varies.isEmpty()) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.VARIES),
+                    path + ".varies: the ratio divides two statistics of one run, which differs from itself in"
+                            + " nothing; remove it"));
+        }
         if (problems.size() > before) {
             return null;
         }
@@ -354,7 +363,8 @@ public final class StudyLoader {
                 over,
                 overPercentile,
                 min,
-                max);
+                max,
+                varies);
     }
 
     /**
@@ -711,6 +721,16 @@ public final class StudyLoader {
                         problems);
             }
         }
+        List<String> varies = values.get(StudySchema.VARIES);
+        if (!ratio && !varies.isEmpty()) {
+            problems.add(at(
+                    sourceName,
+                    values.entry(StudySchema.VARIES),
+                    path + ".varies: only a ratio (throughputRatio, latencyRatio) compares two runs' settings;"
+                            + " remove it"));
+        } else {
+            checkVaries(varies, values.entry(StudySchema.VARIES), path, sourceName, problems);
+        }
         if (problems.size() > before || experiment.isEmpty()) {
             return null;
         }
@@ -730,7 +750,28 @@ public final class StudyLoader {
                 values.get(StudySchema.REASON),
                 values.get(StudySchema.FIGURE_SOURCE),
                 values.get(StudySchema.OF),
-                values.get(StudySchema.OVER));
+                values.get(StudySchema.OVER),
+                varies);
+    }
+
+    /** The kinds of setting a {@code varies} entry may name, each a prefix of the key. */
+    private static final List<String> VARIED_SETTING_KINDS = List.of("driver.", "workload.", "broker.");
+
+    /** Adds a problem for every {@code varies} entry that names no driver, workload or broker setting. */
+    private static void checkVaries(
+            List<String> varies, YamlMapping.Entry entry, String path, String sourceName, List<String> problems) {
+        for (String setting : varies) {
+            boolean named = VARIED_SETTING_KINDS.stream()
+                    .anyMatch(kind -> setting.startsWith(kind) && setting.length() > kind.length());
+            if (!named || setting.contains("=") || setting.isBlank()) {
+                problems.add(at(
+                        sourceName,
+                        entry,
+                        path + ".varies: '" + setting + "' names no setting; give driver.KEY, workload.KEY or"
+                                + " broker.KEY (e.g. driver.replicationFactor, broker.journalSyncData), as --set"
+                                + " names them, without a value"));
+            }
+        }
     }
 
     /**

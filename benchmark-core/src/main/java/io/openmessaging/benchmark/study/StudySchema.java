@@ -261,6 +261,12 @@ public final class StudySchema {
             .meaning("For a ratio: the run divided by, as EXPERIMENT/SYSTEM.")
             .build();
 
+    public static final ConfigKey<List<String>> VARIES = textList("varies")
+            .meaning("The settings a ratio or a claim is about, each driver.KEY, workload.KEY or broker.KEY"
+                    + " (driver.replicationFactor): where its runs came out equal in all of them, the report says"
+                    + " 'not tested here' instead of a verdict.")
+            .build();
+
     /** One figure. */
     public static final ConfigSchema FIGURE_SCHEMA = new ConfigSchema(
             "study figure",
@@ -280,7 +286,8 @@ public final class StudySchema {
                     REASON,
                     FIGURE_SOURCE,
                     OF,
-                    OVER),
+                    OVER,
+                    VARIES),
             List.of());
 
     // ---- unpublished ----
@@ -320,7 +327,7 @@ public final class StudySchema {
     /** One claim. */
     public static final ConfigSchema CLAIM_SCHEMA = new ConfigSchema(
             "study claim",
-            List.of(ID, TEXT, FIGURE_SOURCE, CLAIM_METRIC, PERCENTILE, INCREASING, DECREASING, RATIO),
+            List.of(ID, TEXT, FIGURE_SOURCE, CLAIM_METRIC, PERCENTILE, INCREASING, DECREASING, RATIO, VARIES),
             List.of());
 
     public static final ConfigKey<String> RATIO_OF = text("of")

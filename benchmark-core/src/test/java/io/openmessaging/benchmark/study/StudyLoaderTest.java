@@ -214,6 +214,43 @@ class StudyLoaderTest {
                 .hasMessageContaining("claims[3].percentile: missing for publishLatency");
     }
 
+    @Test
+    void theSettingsARatioOrAClaimIsAboutAreReadAndMustNameADriverWorkloadOrBrokerSetting() throws Exception {
+        String twoSystems = GOOD.replace("systems: [kafka]", "systems: [kafka, pulsar]")
+                .replace(
+                        "overrides: [producerRate=1000]",
+                        "  pulsar: {file: driver-pulsar/p.yaml}\n    overrides: [producerRate=1000]");
+        Files.writeString(file, twoSystems + """
+                          - {id: d-2, experiment: latency, system: kafka, metric: throughputRatio, value: 2, unit: x, of: latency/pulsar, over: latency/kafka, varies: [driver.replicationFactor], configuration: "c", source: "s"}
+                        claims:
+                          - {id: c-1, text: "t", source: "s", metric: publishRate, decreasing: [latency/kafka, latency/pulsar], varies: [driver.replicationFactor, broker.journalSyncData, workload.partitionsPerTopic]}
+                        """);
+
+        Study study = StudyLoader.load(file, project);
+
+        assertThat(study.figures().get(0).varies()).isEmpty();
+        assertThat(study.figures().get(1).varies()).containsExactly("driver.replicationFactor");
+        assertThat(study.claims().get(0).varies())
+                .containsExactly("driver.replicationFactor", "broker.journalSyncData", "workload.partitionsPerTopic");
+
+        Files.writeString(file, twoSystems + """
+                          - {id: d-2, experiment: latency, system: kafka, metric: publishRate, value: 2, unit: msg/s, varies: [driver.acks], configuration: "c", source: "s"}
+                          - {id: d-3, experiment: latency, system: kafka, metric: throughputRatio, value: 2, unit: x, of: latency/pulsar, over: latency/kafka, varies: [replicationFactor], configuration: "c", source: "s"}
+                        claims:
+                          - {id: c-1, text: "t", source: "s", metric: publishRate, decreasing: [latency/kafka, latency/pulsar], varies: [driver.replicationFactor=2]}
+                          - {id: c-2, text: "t", source: "s", metric: endToEndLatency, percentile: p99.9, ratio: {of: latency/kafka, over: latency/kafka, overPercentile: p99, min: 3}, varies: [driver.acks]}
+                        """);
+
+        assertThatThrownBy(() -> StudyLoader.load(file, project))
+                .hasMessageContaining("figures[1].varies: only a ratio (throughputRatio, latencyRatio) compares two"
+                        + " runs' settings; remove it")
+                .hasMessageContaining("figures[2].varies: 'replicationFactor' names no setting; give driver.KEY,"
+                        + " workload.KEY or broker.KEY")
+                .hasMessageContaining("claims[0].varies: 'driver.replicationFactor=2' names no setting")
+                .hasMessageContaining("claims[1].varies: the ratio divides two statistics of one run, which differs"
+                        + " from itself in nothing; remove it");
+    }
+
     private static final String SECOND_EXPERIMENT = """
               - name: latency-third
                 workload: workloads/w.yaml

@@ -294,6 +294,9 @@ final class StudyCommand {
                     text.append(String.format(
                             "    %-10s %s: %s%n", claim.order().name(), compared, String.join(sign, claim.runs())));
                 }
+                if (!claim.varies().isEmpty()) {
+                    text.append(String.format("    %-10s %s%n", "about", String.join(", ", claim.varies())));
+                }
                 List<String> figures = figuresBehind(study, claim);
                 text.append(String.format(
                         "    %-10s %s%n",

@@ -96,6 +96,7 @@ class StudyCommandTest {
                         + " at least 1.5 times the default's")
                 .contains("    ratio      publishLatency avg of t10-kafka-fsync-1-partition/kafka over publishLatency"
                         + " avg of t07-kafka-default-1-partition/kafka, at least 1.5\n"
+                        + "    about      driver.topicConfig.flush.messages\n"
                         + "    figures    pl-t07-pub-avg, pl-t10-pub-avg\n"
                         + "    source     DataStax post, Kafka results\n")
                 .contains("    ratio      publishLatency p99.9 of t07-kafka-default-1-partition/kafka over"

@@ -45,6 +45,72 @@ final class RunSetups {
     }
 
     /**
+     * Which of the settings {@code varies} (a claim's or a ratio's, {@code driver.replicationFactor}) runs {@code
+     * a} and {@code b} are known to have had equal, each as {@code KEY=VALUE} ({@code KEY unset} where neither set
+     * it); empty when they differ in all of them, when one has no record, or without a study. A setting neither
+     * run set counts as equal for driver settings read in full and for broker settings (both the default), and for
+     * workload settings only where both ran the same workload file.
+     */
+    static List<String> equalVaried(
+            Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b, List<String> varies) {
+        if (study == null || varies.isEmpty() || a.run() == null || b.run() == null) {
+            return List.of();
+        }
+        Map<String, String> first = effective(study, a);
+        Map<String, String> second = effective(study, b);
+        List<String> equal = new ArrayList<>();
+        for (String key : varies) {
+            String value = first.get(key);
+            if (value != null) {
+                if (value.equals(second.get(key))) {
+                    equal.add(key + "=" + value);
+                }
+            } else if (second.get(key) == null && unsetMeansDefault(key, a, b, first, second)) {
+                equal.add(key + " unset");
+            }
+        }
+        return equal;
+    }
+
+    /**
+     * The setting's words for a comparison that tested nothing or only part of what it is about: {@code
+     * kafka-throughput-unreplicated/kafka and kafka-throughput-replicated/kafka both ran with
+     * driver.replicationFactor=1 (kafka-throughput-replicated's driver.replicationFactor=2 became 1)}.
+     */
+    static String bothRanWith(
+            Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b, List<String> equal) {
+        List<String> keys = equal.stream()
+                .map(setting -> setting.endsWith(" unset")
+                        ? setting.substring(0, setting.length() - " unset".length())
+                        : setting.substring(0, setting.indexOf('=')))
+                .toList();
+        List<String> replaced = new ArrayList<>();
+        for (StudyComparison.RunOutcome outcome : List.of(a, b)) {
+            replaced(study, outcome).stream()
+                    .filter(text -> keys.stream().anyMatch(key -> text.contains("'s " + key + "=")))
+                    .forEach(replaced::add);
+        }
+        return a.reference() + " and " + b.reference() + " both ran with " + String.join(", ", equal)
+                + (replaced.isEmpty() ? "" : " (" + String.join("; ", replaced) + ")");
+    }
+
+    private static boolean unsetMeansDefault(
+            String key,
+            StudyComparison.RunOutcome a,
+            StudyComparison.RunOutcome b,
+            Map<String, String> first,
+            Map<String, String> second) {
+        if (key.startsWith(DRIVER_PREFIX)) {
+            return !a.effectiveDriverSettings().isEmpty()
+                    && !b.effectiveDriverSettings().isEmpty();
+        }
+        if (key.startsWith("workload.")) {
+            return Objects.equals(first.get(" workload file"), second.get(" workload file"));
+        }
+        return key.startsWith("broker.");
+    }
+
+    /**
      * The run's settings in effect, as one comparable map: every driver setting by value where the run's driver
      * settings could be read (two driver files that differ only in what this machine replaced compare equal),
      * else the driver file's name and the driver settings put over it.

@@ -373,6 +373,21 @@ public record StudyComparison(
                     Verdict.NOT_TESTED,
                     note);
         }
+        List<String> equal = RunSetups.equalVaried(study, of, over, figure.varies());
+        if (!equal.isEmpty() && equal.size() == figure.varies().size()) {
+            return new FigureRow(
+                    figure,
+                    OptionalDouble.empty(),
+                    "not tested here: " + aboutText(figure.varies()) + ", but "
+                            + RunSetups.bothRanWith(study, of, over, equal) + "; their ratio "
+                            + Numbers.format(measured) + " measures something else",
+                    OptionalDouble.empty(),
+                    Verdict.NOT_TESTED,
+                    note);
+        }
+        if (!equal.isEmpty()) {
+            note += "; only partly tested: " + RunSetups.bothRanWith(study, of, over, equal);
+        }
         return compared(figure, OptionalDouble.of(measured), note);
     }
 
@@ -439,11 +454,23 @@ public record StudyComparison(
         if (missing) {
             return new ClaimRow(claim, values, Verdict.NOT_RUN);
         }
+        List<String> partly = new ArrayList<>();
         for (int i = 1; i < references.size(); i++) {
-            String same = RunSetups.sameSetup(study, runs.get(references.get(i - 1)), runs.get(references.get(i)));
+            RunOutcome before = runs.get(references.get(i - 1));
+            RunOutcome after = runs.get(references.get(i));
+            String same = RunSetups.sameSetup(study, before, after);
             if (same != null) {
                 values.add("not tested here: " + same);
                 return new ClaimRow(claim, values, Verdict.NOT_TESTED);
+            }
+            List<String> equal = RunSetups.equalVaried(study, before, after, claim.varies());
+            if (!equal.isEmpty() && equal.size() == claim.varies().size()) {
+                values.add("not tested here: " + aboutText(claim.varies()) + ", but "
+                        + RunSetups.bothRanWith(study, before, after, equal));
+                return new ClaimRow(claim, values, Verdict.NOT_TESTED);
+            }
+            if (!equal.isEmpty()) {
+                partly.add("only partly tested: " + RunSetups.bothRanWith(study, before, after, equal));
             }
         }
         boolean holds;
@@ -460,7 +487,13 @@ public record StudyComparison(
                 holds &= step;
             }
         }
+        values.addAll(partly);
         return new ClaimRow(claim, values, holds ? Verdict.HOLDS : Verdict.DOES_NOT_HOLD);
+    }
+
+    /** What a claim or a ratio is about, in words: {@code it is about driver.replicationFactor}. */
+    private static String aboutText(List<String> varies) {
+        return "it is about " + String.join(" and ", varies);
     }
 
     private static String bounds(Study.Claim claim) {

@@ -97,7 +97,8 @@ class StudyComparisonTest {
                 null,
                 "s",
                 "a/kafka",
-                "b/kafka");
+                "b/kafka",
+                List.of());
         Figure below = new Figure(
                 "x-2",
                 "a",
@@ -114,7 +115,8 @@ class StudyComparisonTest {
                 null,
                 "s",
                 null,
-                null);
+                null,
+                List.of());
         Map<String, StudyComparison.RunOutcome> runs = Map.of(
                 "a/kafka", done("a", rate(500), 4.0),
                 "b/kafka", done("b", rate(1000), 12.0));
@@ -163,7 +165,8 @@ class StudyComparisonTest {
                 null,
                 null,
                 null,
-                null);
+                null,
+                List.of());
         Map<String, StudyComparison.RunOutcome> rising = Map.of(
                 "a/kafka",
                 done("a", rate(1), 1.0),
@@ -201,7 +204,8 @@ class StudyComparisonTest {
                 "a/kafka",
                 Figure.Percentile.P99,
                 3.0,
-                null);
+                null,
+                List.of());
         TestResult jumping = rate(1);
         jumping.aggregatedEndToEndLatency99pct = 3.0;
         jumping.aggregatedEndToEndLatency999pct = 150.0;
@@ -310,20 +314,124 @@ class StudyComparisonTest {
         return run;
     }
 
-    private static StudyRunRecord.Run localKafkaRun(String experiment, String resultFile, String asked) {
+    @Test
+    void aClaimAboutASettingTheRunsCameOutEqualInIsNotTestedHereThoughOtherSettingsDiffered() throws Exception {
+        // the runs differ in acks, but replication, which kr-c02 and kr-015 are about, became 1 in both
+        StudyRunRecord record = dobbelaereOnOneBroker(
+                throughputRun("kafka-throughput-unreplicated", 1, "1"),
+                throughputRun("kafka-throughput-replicated", 2, "all"));
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+
+        StudyComparison.ClaimRow replication = claim(comparison, "kr-c02");
+        assertThat(replication.claim().varies()).containsExactly("driver.replicationFactor");
+        assertThat(replication.verdict()).isEqualTo(StudyComparison.Verdict.NOT_TESTED);
+        assertThat(replication.values().get(replication.values().size() - 1))
+                .isEqualTo("not tested here: it is about driver.replicationFactor, but"
+                        + " kafka-throughput-unreplicated/kafka and kafka-throughput-replicated/kafka both ran with"
+                        + " driver.replicationFactor=1 (kafka-throughput-replicated's driver.replicationFactor=2"
+                        + " became 1)");
+        StudyComparison.FigureRow ratio = figure(comparison, "kr-015");
+        assertThat(ratio.verdict()).isEqualTo(StudyComparison.Verdict.NOT_TESTED);
+        assertThat(ratio.measured()).isEmpty();
+        assertThat(ratio.measuredText())
+                .startsWith("not tested here: it is about driver.replicationFactor, but"
+                        + " kafka-throughput-unreplicated/kafka and kafka-throughput-replicated/kafka both ran with"
+                        + " driver.replicationFactor=1")
+                .endsWith("; their ratio 1 measures something else");
+
+        // on three brokers the replication factor 2 stays: the same runs get verdicts
+        record.runs.get(1).driverSettings.remove(2);
+        StudyComparison replicated = StudyComparison.of(study, record, directory, PROJECT);
+        assertThat(claim(replicated, "kr-c02").verdict()).isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+        assertThat(figure(replicated, "kr-015").verdict()).isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void aClaimAboutTwoSettingsOfWhichOneCameOutEqualGetsItsVerdictAndSaysItWasOnlyPartlyTested() throws Exception {
+        StudyRunRecord record = dobbelaereOnOneBroker(
+                throughputRun("kafka-throughput-best-effort", 2, "0"),
+                throughputRun("kafka-throughput-replicated", 2, "all"));
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
+        Map<String, StudyComparison.RunOutcome> runs = new java.util.HashMap<>();
+        StudyComparison.of(study, record, directory, PROJECT)
+                .runs()
+                .forEach(outcome -> runs.put(outcome.reference(), outcome));
+        Study.Claim both = new Study.Claim(
+                "both",
+                "at least once with replication costs throughput",
+                "this test",
+                Figure.Metric.publishRate,
+                null,
+                Study.Order.decreasing,
+                List.of("kafka-throughput-best-effort/kafka", "kafka-throughput-replicated/kafka"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(
+                        "driver.producerConfig.acks",
+                        "driver.replicationFactor",
+                        "broker.log.flush.interval.messages"));
+
+        StudyComparison.ClaimRow row = StudyComparison.claimRow(study, both, runs);
+
+        assertThat(row.verdict())
+                .as("the acks differed, so the claim is tested: equal rates do not fall")
+                .isEqualTo(StudyComparison.Verdict.DOES_NOT_HOLD);
+        assertThat(row.values().get(row.values().size() - 1))
+                .isEqualTo("only partly tested: kafka-throughput-best-effort/kafka and"
+                        + " kafka-throughput-replicated/kafka both ran with driver.replicationFactor=1,"
+                        + " broker.log.flush.interval.messages unset (kafka-throughput-best-effort's"
+                        + " driver.replicationFactor=2 became 1; kafka-throughput-replicated's"
+                        + " driver.replicationFactor=2 became 1)");
+    }
+
+    /** A record of the 2017 study on one local broker with {@code runs}. */
+    private static StudyRunRecord dobbelaereOnOneBroker(StudyRunRecord.Run... runs) {
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "dobbelaere-2017";
+        record.brokers = "local";
+        record.runs.addAll(List.of(runs));
+        return record;
+    }
+
+    /**
+     * A run of a 2017 Kafka throughput experiment with its replication and acks, on one broker (replication 1
+     * in effect) and with our golden result.
+     */
+    private StudyRunRecord.Run throughputRun(String experiment, int askedReplication, String acks) throws Exception {
+        Files.copy(ConfluentFixtures.ourGoldenResult(), directory.resolve(experiment + ".json"));
+        return kafkaRun(
+                experiment,
+                experiment + ".json",
+                "driver.replicationFactor=" + askedReplication,
+                "driver.producerConfig.acks=" + acks,
+                "driver.replicationFactor=1");
+    }
+
+    private static StudyRunRecord.Run kafkaRun(String experiment, String resultFile, String... settings) {
         StudyRunRecord.Run run = new StudyRunRecord.Run();
         run.experiment = experiment;
         run.system = "kafka";
         run.status = StudyRunRecord.DONE;
         run.resultFile = resultFile;
         run.driverFile = "driver-kafka/kafka-latency.yaml";
-        run.driverSettings.addAll(List.of(
+        run.driverSettings.addAll(List.of(settings));
+        return run;
+    }
+
+    private static StudyRunRecord.Run localKafkaRun(String experiment, String resultFile, String asked) {
+        return kafkaRun(
+                experiment,
+                resultFile,
                 asked,
                 "driver.producerConfig.acks=1",
                 "driver.producerConfig.linger.ms=0",
                 "driver.commonConfig.bootstrap.servers=127.0.0.1:19092",
-                "driver.replicationFactor=1"));
-        return run;
+                "driver.replicationFactor=1");
     }
 
     @Test
@@ -583,7 +691,8 @@ class StudyComparisonTest {
                 null,
                 null,
                 null,
-                null);
+                null,
+                List.of());
     }
 
     /** A record of Confluent's latency-200k on Pulsar with the study's driver settings and Confluent's result. */
