@@ -81,6 +81,9 @@ class KafkaClusterOnSimulatedHostsIT {
             assertThat(hosts.ssh(host, "sudo grep -h '^log.dirs=' /etc/kafka/server.properties"))
                     .contains("/mnt/data-1")
                     .contains("/mnt/data-2");
+            // the small loop-file drives keep a bounded log (playbook-vars.yaml): a max-rate search filled them
+            assertThat(hosts.ssh(host, "sudo grep -h '^log.retention.bytes=' /etc/kafka/server.properties"))
+                    .isEqualTo("log.retention.bytes=33554432");
         }
         try (Admin admin = admin()) {
             assertThat(admin.describeMetadataQuorum()
