@@ -48,8 +48,9 @@ final class RunSetups {
      * Which of the settings {@code varies} (a claim's or a ratio's, {@code driver.replicationFactor}) runs {@code
      * a} and {@code b} are known to have had equal, each as {@code KEY=VALUE} ({@code KEY unset} where neither set
      * it); empty when they differ in all of them, when one has no record, or without a study. A setting neither
-     * run set counts as equal for driver settings read in full and for broker settings (both the default), and for
-     * workload settings only where both ran the same workload file.
+     * run set counts as equal for driver settings read in full, for broker settings where the study run started
+     * or deployed both runs' brokers (both the default; a given cluster's are not known), and for workload
+     * settings only where both ran the same workload file.
      */
     static List<String> equalVaried(
             Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b, List<String> varies) {
@@ -107,7 +108,8 @@ final class RunSetups {
         if (key.startsWith("workload.")) {
             return Objects.equals(first.get(" workload file"), second.get(" workload file"));
         }
-        return key.startsWith("broker.");
+        // a broker setting neither run gave is the default only on brokers the study run started or deployed
+        return key.startsWith("broker.") && a.run().brokerCount != null && b.run().brokerCount != null;
     }
 
     /**
