@@ -763,7 +763,7 @@ public final class StudyLoader {
         for (String setting : varies) {
             boolean named = VARIED_SETTING_KINDS.stream()
                     .anyMatch(kind -> setting.startsWith(kind) && setting.length() > kind.length());
-            if (!named || setting.contains("=") || setting.isBlank()) {
+            if (!named || setting.contains("=")) {
                 problems.add(at(
                         sourceName,
                         entry,

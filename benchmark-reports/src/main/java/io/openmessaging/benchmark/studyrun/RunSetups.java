@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * What each run of a study run was set to in effect, to tell when two runs a claim or a ratio compares did not
@@ -37,62 +38,53 @@ final class RunSetups {
         if (!effective(study, a).equals(effective(study, b))) {
             return null;
         }
-        List<String> replaced = new ArrayList<>();
-        replaced.addAll(replaced(study, a));
-        replaced.addAll(replaced(study, b));
         return a.reference() + " and " + b.reference() + " ran with the same settings"
-                + (replaced.isEmpty() ? "" : " (" + String.join("; ", replaced) + ")");
+                + replacedNote(study, a, b, key -> true);
     }
+
+    /**
+     * The settings a claim or a ratio is about that two of its runs came out equal in.
+     *
+     * @param all whether they are all of them: the runs tested nothing the claim or ratio is about
+     * @param words {@code kafka-throughput-unreplicated/kafka and kafka-throughput-replicated/kafka both ran with
+     *     driver.replicationFactor=1 (kafka-throughput-replicated's driver.replicationFactor=2 became 1)}
+     */
+    record EqualSettings(boolean all, String words) {}
 
     /**
      * Which of the settings {@code varies} (a claim's or a ratio's, {@code driver.replicationFactor}) runs {@code
-     * a} and {@code b} are known to have had equal, each as {@code KEY=VALUE} ({@code KEY unset} where neither set
-     * it); empty when they differ in all of them, when one has no record, or without a study. A setting neither
-     * run set counts as equal for driver settings read in full, for broker settings where the study run started
-     * or deployed both runs' brokers (both the default; a given cluster's are not known), and for workload
-     * settings only where both ran the same workload file.
+     * a} and {@code b} are known to have had equal, each shown as {@code KEY=VALUE} ({@code KEY unset} where
+     * neither set it), with the experiments' own values of them that the runs replaced; {@code null} when they
+     * differ in all of them, when one has no record, or without a study. A setting neither run set counts as equal
+     * for driver settings read in full, for broker settings where the study run started or deployed both runs'
+     * brokers (both the default; a given cluster's are not known), and for workload settings only where both ran
+     * the same workload file.
      */
-    static List<String> equalVaried(
+    static EqualSettings equalVaried(
             Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b, List<String> varies) {
         if (study == null || varies.isEmpty() || a.run() == null || b.run() == null) {
-            return List.of();
+            return null;
         }
         Map<String, String> first = effective(study, a);
         Map<String, String> second = effective(study, b);
-        List<String> equal = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
         for (String key : varies) {
             String value = first.get(key);
-            if (value != null) {
-                if (value.equals(second.get(key))) {
-                    equal.add(key + "=" + value);
-                }
-            } else if (second.get(key) == null && unsetMeansDefault(key, a, b, first, second)) {
-                equal.add(key + " unset");
+            if (value != null
+                    ? value.equals(second.get(key))
+                    : second.get(key) == null && unsetMeansDefault(key, a, b, first, second)) {
+                keys.add(key);
+                shown.add(value != null ? key + "=" + value : key + " unset");
             }
         }
-        return equal;
-    }
-
-    /**
-     * The setting's words for a comparison that tested nothing or only part of what it is about: {@code
-     * kafka-throughput-unreplicated/kafka and kafka-throughput-replicated/kafka both ran with
-     * driver.replicationFactor=1 (kafka-throughput-replicated's driver.replicationFactor=2 became 1)}.
-     */
-    static String bothRanWith(
-            Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b, List<String> equal) {
-        List<String> keys = equal.stream()
-                .map(setting -> setting.endsWith(" unset")
-                        ? setting.substring(0, setting.length() - " unset".length())
-                        : setting.substring(0, setting.indexOf('=')))
-                .toList();
-        List<String> replaced = new ArrayList<>();
-        for (StudyComparison.RunOutcome outcome : List.of(a, b)) {
-            replaced(study, outcome).stream()
-                    .filter(text -> keys.stream().anyMatch(key -> text.contains("'s " + key + "=")))
-                    .forEach(replaced::add);
+        if (keys.isEmpty()) {
+            return null;
         }
-        return a.reference() + " and " + b.reference() + " both ran with " + String.join(", ", equal)
-                + (replaced.isEmpty() ? "" : " (" + String.join("; ", replaced) + ")");
+        return new EqualSettings(
+                keys.size() == varies.size(),
+                a.reference() + " and " + b.reference() + " both ran with " + String.join(", ", shown)
+                        + replacedNote(study, a, b, keys::contains));
     }
 
     private static boolean unsetMeansDefault(
@@ -138,8 +130,23 @@ final class RunSetups {
         return settings;
     }
 
-    /** The experiment's own driver settings that the run replaced: {@code driver.replicationFactor=2 became 1}. */
-    private static List<String> replaced(Study study, StudyComparison.RunOutcome outcome) {
+    /**
+     * The experiments' own driver settings among {@code keys} that runs {@code a} and {@code b} replaced, in
+     * parentheses after a space ({@code  (x's driver.replicationFactor=2 became 1)}); empty when none.
+     */
+    private static String replacedNote(
+            Study study, StudyComparison.RunOutcome a, StudyComparison.RunOutcome b, Predicate<String> keys) {
+        List<String> replaced = new ArrayList<>();
+        replaced.addAll(replaced(study, a, keys));
+        replaced.addAll(replaced(study, b, keys));
+        return replaced.isEmpty() ? "" : " (" + String.join("; ", replaced) + ")";
+    }
+
+    /**
+     * The experiment's own driver settings among {@code keys} that the run replaced: {@code
+     * driver.replicationFactor=2 became 1}.
+     */
+    private static List<String> replaced(Study study, StudyComparison.RunOutcome outcome, Predicate<String> keys) {
         Experiment.DriverSettings asked = study.experiment(outcome.experiment())
                 .map(experiment -> experiment.drivers().get(outcome.system()))
                 .orElse(null);
@@ -157,7 +164,7 @@ final class RunSetups {
             String key = setting.substring(0, equals).strip();
             String value = setting.substring(equals + 1).strip();
             String ran = effective.get(key);
-            if (ran != null && !Objects.equals(ran, value)) {
+            if (keys.test(key) && ran != null && !Objects.equals(ran, value)) {
                 replaced.add(outcome.experiment() + "'s " + key + "=" + value + " became " + ran);
             }
         }

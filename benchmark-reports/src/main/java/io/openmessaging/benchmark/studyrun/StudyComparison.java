@@ -373,20 +373,19 @@ public record StudyComparison(
                     Verdict.NOT_TESTED,
                     note);
         }
-        List<String> equal = RunSetups.equalVaried(study, of, over, figure.varies());
-        if (!equal.isEmpty() && equal.size() == figure.varies().size()) {
+        RunSetups.EqualSettings equal = RunSetups.equalVaried(study, of, over, figure.varies());
+        if (equal != null && equal.all()) {
             return new FigureRow(
                     figure,
                     OptionalDouble.empty(),
-                    "not tested here: " + aboutText(figure.varies()) + ", but "
-                            + RunSetups.bothRanWith(study, of, over, equal) + "; their ratio "
+                    "not tested here: " + aboutText(figure.varies()) + ", but " + equal.words() + "; their ratio "
                             + Numbers.format(measured) + " measures something else",
                     OptionalDouble.empty(),
                     Verdict.NOT_TESTED,
                     note);
         }
-        if (!equal.isEmpty()) {
-            note += "; only partly tested: " + RunSetups.bothRanWith(study, of, over, equal);
+        if (equal != null) {
+            note += "; only partly tested: " + equal.words();
         }
         return compared(figure, OptionalDouble.of(measured), note);
     }
@@ -463,14 +462,13 @@ public record StudyComparison(
                 values.add("not tested here: " + same);
                 return new ClaimRow(claim, values, Verdict.NOT_TESTED);
             }
-            List<String> equal = RunSetups.equalVaried(study, before, after, claim.varies());
-            if (!equal.isEmpty() && equal.size() == claim.varies().size()) {
-                values.add("not tested here: " + aboutText(claim.varies()) + ", but "
-                        + RunSetups.bothRanWith(study, before, after, equal));
+            RunSetups.EqualSettings equal = RunSetups.equalVaried(study, before, after, claim.varies());
+            if (equal != null && equal.all()) {
+                values.add("not tested here: " + aboutText(claim.varies()) + ", but " + equal.words());
                 return new ClaimRow(claim, values, Verdict.NOT_TESTED);
             }
-            if (!equal.isEmpty()) {
-                partly.add("only partly tested: " + RunSetups.bothRanWith(study, before, after, equal));
+            if (equal != null) {
+                partly.add("only partly tested: " + equal.words());
             }
         }
         boolean holds;

@@ -354,10 +354,8 @@ class StudyComparisonTest {
                 throughputRun("kafka-throughput-best-effort", 2, "0"),
                 throughputRun("kafka-throughput-replicated", 2, "all"));
         Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "dobbelaere-2017"), PROJECT);
-        Map<String, StudyComparison.RunOutcome> runs = new java.util.HashMap<>();
-        StudyComparison.of(study, record, directory, PROJECT)
-                .runs()
-                .forEach(outcome -> runs.put(outcome.reference(), outcome));
+        Map<String, StudyComparison.RunOutcome> runs =
+                byReference(StudyComparison.of(study, record, directory, PROJECT));
         Study.Claim both = new Study.Claim(
                 "both",
                 "at least once with replication costs throughput",
@@ -390,14 +388,18 @@ class StudyComparisonTest {
 
         // on a given cluster the broker's settings are not known: one neither run gave is not counted as equal
         record.runs.forEach(run -> run.brokerCount = null);
-        runs.clear();
-        StudyComparison.of(study, record, directory, PROJECT)
-                .runs()
-                .forEach(outcome -> runs.put(outcome.reference(), outcome));
-        StudyComparison.ClaimRow given = StudyComparison.claimRow(study, both, runs);
+        StudyComparison.ClaimRow given = StudyComparison.claimRow(
+                study, both, byReference(StudyComparison.of(study, record, directory, PROJECT)));
         assertThat(given.values().get(given.values().size() - 1))
                 .startsWith("only partly tested: kafka-throughput-best-effort/kafka and"
                         + " kafka-throughput-replicated/kafka both ran with driver.replicationFactor=1 (");
+    }
+
+    /** The comparison's runs by their {@code EXPERIMENT/SYSTEM} reference, as {@code claimRow} takes them. */
+    private static Map<String, StudyComparison.RunOutcome> byReference(StudyComparison comparison) {
+        Map<String, StudyComparison.RunOutcome> runs = new java.util.HashMap<>();
+        comparison.runs().forEach(outcome -> runs.put(outcome.reference(), outcome));
+        return runs;
     }
 
     /** A record of the 2017 study on one local broker with {@code runs}. */
