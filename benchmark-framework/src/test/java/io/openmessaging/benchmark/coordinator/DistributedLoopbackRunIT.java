@@ -107,10 +107,12 @@ class DistributedLoopbackRunIT {
         Thread scraper = new Thread(() -> {
             try {
                 long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                do { // until the run is under way: the worker registers its metrics at the start of the load
+                do { // until both counters the test checks have counted 100: a message can be received
+                    // before its send is acknowledged, so one scrape saw 101 received and 98 sent
                     Thread.sleep(500);
                     scraped.set(workers.get(0).metrics());
-                } while (!scraped.get().matches("(?s).*omb_messages_received_total\\{[^}]*} [1-9][0-9]{2,}.*")
+                } while (!(scraped.get().matches("(?s).*omb_messages_received_total\\{[^}]*} [1-9][0-9]{2,}.*")
+                                && scraped.get().matches("(?s).*omb_messages_sent_total\\{[^}]*} [1-9][0-9]{2,}.*"))
                         && System.nanoTime() < deadline);
             } catch (Exception e) {
                 scraped.set("scrape failed: " + e);
