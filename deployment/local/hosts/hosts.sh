@@ -40,7 +40,7 @@ LH_BASE_PACKAGES=(
   erlang-tftp erlang-tools erlang-xmerl rabbitmq-server
 )
 # Raised when what lh_customize_base does to the image after debootstrap changes: the stamp then differs.
-LH_BASE_RECIPE=3
+LH_BASE_RECIPE=4
 
 lh_log() {
   printf 'local-hosts: %s\n' "$*" >&2
@@ -217,6 +217,11 @@ EOF
   mkdir -p "$base/etc/systemd/system/user@.service.d"
   printf '%s\n' "# bin/local-hosts: a host powers off within seconds" "[Service]" "TimeoutStopSec=3s" \
     >"$base/etc/systemd/system/user@.service.d/local-hosts.conf"
+  # Logins are not held back while the host boots (systemd writes /run/nologin, and only
+  # systemd-user-sessions.service removes it: when that unit failed once in CI, the admin user could never
+  # log in). `up` waits for the boot to finish instead, and names any unit that failed.
+  mkdir -p "$base/etc/tmpfiles.d"
+  ln -sf /dev/null "$base/etc/tmpfiles.d/systemd-nologin.conf"
   # No console to log in on; no apt run of its own that could hold the dpkg lock while the playbook installs.
   chroot "$base" systemctl mask console-getty.service getty@tty1.service apt-daily.timer apt-daily-upgrade.timer
   chroot "$base" apt-get clean

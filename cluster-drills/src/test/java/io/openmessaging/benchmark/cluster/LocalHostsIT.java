@@ -61,6 +61,9 @@ class LocalHostsIT {
                         .as(host + ": systemctl is-system-running; failed units: "
                                 + ssh(host, "systemctl --failed --no-legend || true"))
                         .isIn("running", "degraded");
+                assertThat(ssh(host, "test -e /run/nologin && echo held || echo open"))
+                        .as(host + " holds logins back (/run/nologin): only a failed unit could leave it")
+                        .isEqualTo("open");
                 // its own disk, as the disks role uses one: formatted, mounted, written, read back
                 assertThat(ssh(
                                 host,
