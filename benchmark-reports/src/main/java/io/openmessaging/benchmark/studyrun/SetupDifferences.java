@@ -238,7 +238,8 @@ final class SetupDifferences {
 
     /**
      * RabbitMQ's copies: the study's words (mirrored or quorum queues over its nodes) against the queues of this
-     * run on one local node, or on a given cluster whose mirroring policy no file records.
+     * run on one local node, on the simulated hosts' cluster the playbook deployed, or on a given cluster whose
+     * mirroring policy no file records.
      */
     private static String rabbitMqReplication(
             Study.Setup setup, StudyComparison.RunOutcome outcome, boolean local, boolean onSimulatedHosts) {
@@ -255,14 +256,26 @@ final class SetupDifferences {
                     + (local
                             ? " on one local node here, no copy on another node"
                             : onSimulatedHosts
-                                    ? " here on the simulated hosts' cluster; its mirroring policy (the playbook's)"
-                                            + " not recorded"
+                                    ? " here on the simulated hosts' cluster" + onTheDeployedCluster(ranType)
                                     : " here; the given cluster's nodes and mirroring policy not recorded");
         }
         if (publishedType != null && ranType != null && !publishedType.equalsIgnoreCase(ranType)) {
             return "RabbitMQ " + publishedType.toLowerCase(Locale.ROOT) + " queues published; " + queues + " here";
         }
         return null;
+    }
+
+    /**
+     * What the project's playbook makes of a queue type: quorum queues replicated over the cluster's nodes, and
+     * no mirroring policy for classic ones.
+     */
+    private static String onTheDeployedCluster(String ranType) {
+        if (ranType == null) {
+            return "";
+        }
+        return "QUORUM".equalsIgnoreCase(ranType)
+                ? ", each replicated over its nodes"
+                : ", not mirrored (the playbook sets no mirroring policy): each queue on one node, no copy on another";
     }
 
     /**

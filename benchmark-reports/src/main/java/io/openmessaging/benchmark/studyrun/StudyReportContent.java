@@ -5,9 +5,11 @@ import io.openmessaging.benchmark.result.TestResult;
 import io.openmessaging.benchmark.study.Figure;
 import io.openmessaging.benchmark.study.Study;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.regex.Pattern;
 
 /**
  * The content of a study report as blocks (headings, paragraphs, tables, lists), which {@link
@@ -35,6 +37,9 @@ public final class StudyReportContent {
 
     /** A bullet list. */
     public record Bullets(List<String> items) implements Block {}
+
+    /** The user and password of an address such as {@code amqp://user:password@host:5672}. */
+    private static final Pattern ADDRESS_PASSWORD = Pattern.compile("(://[^/@\\s:,\\[\\]]+:)[^/@\\s,\\[\\]]+@");
 
     private StudyReportContent() {}
 
@@ -199,10 +204,10 @@ public final class StudyReportContent {
                 items.add("driver " + outcome.run().driverFile
                         + (outcome.run().driverSettings.isEmpty()
                                 ? ""
-                                : " with " + String.join(" ", outcome.run().driverSettings)));
+                                : " with " + effectiveSettings(outcome.run().driverSettings)));
             }
             if (!outcome.run().workloadSettings.isEmpty()) {
-                items.add("workload settings: " + String.join(" ", outcome.run().workloadSettings));
+                items.add("workload settings: " + effectiveSettings(outcome.run().workloadSettings));
             }
             if (Boolean.TRUE.equals(outcome.run().peakSearch)) {
                 items.add("searched for the peak stable rate");
@@ -274,5 +279,26 @@ public final class StudyReportContent {
                 List.of("ms (rate: msg/s)", "p50", "p99", "p99.9", "max"),
                 rows,
                 List.of(false, true, true, true, true));
+    }
+
+    /**
+     * {@code KEY=VALUE} settings as the run applied them: one per key, the last value winning, in the order the
+     * keys first came (the record keeps every one: a fraction of a peak puts its rate over the experiment's),
+     * and the password of any {@code scheme://user:password@host} address shown as {@code ****} (a deployed
+     * RabbitMQ cluster's {@code amqpUris} hold the user the playbook made).
+     */
+    static String effectiveSettings(List<String> settings) {
+        Map<String, String> byKey = new LinkedHashMap<>();
+        for (String setting : settings) {
+            int equals = setting.indexOf('=');
+            String key = equals < 0 ? setting : setting.substring(0, equals);
+            byKey.remove(key);
+            byKey.put(key, setting);
+        }
+        List<String> shown = new ArrayList<>();
+        for (String setting : byKey.values()) {
+            shown.add(ADDRESS_PASSWORD.matcher(setting).replaceAll("$1****@"));
+        }
+        return String.join(" ", shown);
     }
 }

@@ -297,6 +297,53 @@ class StudyComparisonTest {
                         .contains(" published; 3/"));
     }
 
+    @Test
+    void aRabbitMqRunOnSimulatedHostsNamesThePlaybooksQueuesAndShowsEachSettingOnceWithoutTheClustersPassword()
+            throws Exception {
+        TestResult result = ResultFiles.read(ConfluentFixtures.ourGoldenResult());
+        result.metadata.driverYaml = null;
+        ResultFiles.writeTo(result, directory.resolve("rabbitmq.json"));
+        StudyRunRecord record = new StudyRunRecord();
+        record.study = "confluent-2020";
+        record.brokers = "local-hosts";
+        record.peakFraction = 0.79;
+        StudyRunRecord.Run run = new StudyRunRecord.Run();
+        run.experiment = "latency-rabbitmq-30k";
+        run.system = "rabbitmq";
+        run.status = StudyRunRecord.DONE;
+        run.resultFile = "rabbitmq.json";
+        run.driverFile = "driver-rabbitmq/rabbitmq-at-most-once.yaml";
+        run.brokerCount = 3;
+        run.brokerVersion = "3.10.8";
+        run.driverSettings.add("driver.amqpUris=[amqp://benchmark:s3cr3t@10.214.1.11:5672,"
+                + "amqp://benchmark:s3cr3t@10.214.1.12:5672]");
+        run.workloadSettings.addAll(
+                List.of("producerRate=30000", "producerRate=7565.066", "testDuration=1m", "warmupDuration=30s"));
+        record.runs.add(run);
+        Study study = StudyLoader.load(StudyLoader.fileOf(PROJECT, "confluent-2020"), PROJECT);
+
+        StudyComparison comparison = StudyComparison.of(study, record, directory, PROJECT);
+
+        StudyComparison.RunOutcome outcome = comparison.runs().stream()
+                .filter(each -> each.experiment().equals("latency-rabbitmq-30k"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(comparison.differences(outcome))
+                .as("the playbook's cluster: classic queues are not mirrored")
+                .contains("RabbitMQ classic queues mirrored to all 3 nodes published; classic queues here on the"
+                        + " simulated hosts' cluster, not mirrored (the playbook sets no mirroring policy): each"
+                        + " queue on one node, no copy on another");
+        String report = StudyReportMarkdown.render(StudyReportContent.of(comparison));
+        assertThat(report)
+                .contains("- workload settings: producerRate=7565.066 testDuration=1m warmupDuration=30s\n")
+                .contains("with driver.amqpUris=[amqp://benchmark:****@10.214.1.11:5672,"
+                        + "amqp://benchmark:****@10.214.1.12:5672]\n")
+                .doesNotContain("s3cr3t");
+        assertThat(record.runs.get(0).workloadSettings)
+                .as("the record keeps every setting")
+                .hasSize(4);
+    }
+
     private static StudyRunRecord.Run hostsKafkaRun(String experiment, String resultFile, String asked) {
         StudyRunRecord.Run run = new StudyRunRecord.Run();
         run.experiment = experiment;

@@ -69,6 +69,11 @@ class PulsarClusterOnSimulatedHostsIT {
                     .as("journal and ledgers: two XFS file systems on two devices")
                     .contains(devices[0] + " xfs    /mnt/journal")
                     .contains(devices[1] + " xfs    /mnt/ledgers");
+            // the small loop-file drives get bounded journals and prompt deletion (playbook-vars.yaml)
+            assertThat(hosts.ssh(host, "sudo grep -h '^journalMaxSizeMB=' /etc/pulsar/bookkeeper.conf"))
+                    .isEqualTo("journalMaxSizeMB=256");
+            assertThat(hosts.ssh(host, "sudo grep -h '^managedLedgerMaxSizePerLedgerMbytes=' /etc/pulsar/broker.conf"))
+                    .isEqualTo("managedLedgerMaxSizePerLedgerMbytes=16");
         }
     }
 
