@@ -202,7 +202,7 @@ public final class RabbitMqBenchmarkProducer implements BenchmarkProducer {
             try {
                 channel.basicPublish(exchange, routingKey, true, properties, payload);
             } catch (IOException | RuntimeException e) {
-                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, e);
+                callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, publishError(e));
                 return;
             }
             callback.sendCompleted(intendedSendEpochNanos, sentEpochNanos, producerId, sequence, null);
